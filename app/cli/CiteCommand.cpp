@@ -1,0 +1,42 @@
+#include "Citation.h"
+#include "CommandSupport.h"
+
+namespace kix::cli {
+
+int citeCommand(const QStringList& args, Io io) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Citation text for a run, with permalink, digest and access date."));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Manifest holding the run."));
+    parser.addOption({QStringLiteral("format"), QStringLiteral("bibtex, cff or text (default bibtex)."), QStringLiteral("format"), QStringLiteral("bibtex")});
+    parser.addOption({QStringLiteral("url"), QStringLiteral("Permalink to cite (default: the manifest's own, if any)."), QStringLiteral("url")});
+    parser.addOption({QStringLiteral("accessed"), QStringLiteral("Access date, YYYY-MM-DD (default: today)."), QStringLiteral("date")});
+    int code = ExitOk;
+    if (!parseSubcommand(parser, QStringLiteral("cite"), args, io, 1, 1, code))
+        return code;
+    const auto format = citationFormatFromName(parser.value(QStringLiteral("format")));
+    if (!format) {
+        io.err << "kix cite: unknown format \"" << parser.value(QStringLiteral("format")) << "\": expected bibtex, cff or text\n";
+        return ExitUsage;
+    }
+    CitationOptions options;
+    options.url = parser.value(QStringLiteral("url"));
+    if (parser.isSet(QStringLiteral("accessed"))) {
+        options.accessed = QDate::fromString(parser.value(QStringLiteral("accessed")), Qt::ISODate);
+        if (!options.accessed.isValid()) {
+            io.err << "kix cite: --accessed expects a date as YYYY-MM-DD, got \"" << parser.value(QStringLiteral("accessed")) << "\"\n";
+            return ExitUsage;
+        }
+    }
+    const Loaded l = loadFiles(parser.positionalArguments(), io);
+    const Manifest& m = *l.manifests.first();
+    if (m.hasErrors())
+        return ExitInput;
+    if (!m.hasRun()) {
+        io.err << "kix cite: " << m.file << " holds no BenchmarkRun to cite\n";
+        return ExitInput;
+    }
+    io.out << cite(m, *format, options);
+    return ExitOk;
+}
+
+} // namespace kix::cli

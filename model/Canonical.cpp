@@ -1,0 +1,164 @@
+#include "Canonical.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace kix {
+
+namespace {
+
+// Decodes UTF-8 into UTF-16 code units; input is already validated by the JSON parser.
+std::u16string toUtf16(const std::string& s) {
+    std::u16string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b0 = static_cast<unsigned char>(s[i]);
+        char32_t cp;
+        std::size_t len;
+        if (b0 < 0x80) {
+            cp = b0;
+            len = 1;
+        } else if ((b0 >> 5) == 0x6) {
+            cp = b0 & 0x1f;
+            len = 2;
+        } else if ((b0 >> 4) == 0xe) {
+            cp = b0 & 0x0f;
+            len = 3;
+        } else {
+            cp = b0 & 0x07;
+            len = 4;
+        }
+        if (i + len > s.size())
+            throw CanonicalError("invalid UTF-8 in a string");
+        for (std::size_t k = 1; k < len; ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        i += len;
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            out.push_back(char16_t(0xD800 + (cp >> 10)));
+            out.push_back(char16_t(0xDC00 + (cp & 0x3ff)));
+        } else {
+            out.push_back(char16_t(cp));
+        }
+    }
+    return out;
+}
+
+void writeString(const std::string& s, std::string& out) {
+    out.push_back('"');
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out.push_back(ch); // everything else, non-ASCII included, is written as is
+            }
+        }
+    }
+    out.push_back('"');
+}
+
+void write(const nlohmann::json& v, std::string& out) {
+    using T = nlohmann::json::value_t;
+    switch (v.type()) {
+    case T::null: out += "null"; return;
+    case T::boolean: out += v.get<bool>() ? "true" : "false"; return;
+    // JSON numbers are IEEE doubles in JCS: integers are converted, so 2^53+1 prints as 9007199254740992.
+    case T::number_integer: out += ecmaScriptNumber(double(v.get<std::int64_t>())); return;
+    case T::number_unsigned: out += ecmaScriptNumber(double(v.get<std::uint64_t>())); return;
+    case T::number_float: out += ecmaScriptNumber(v.get<double>()); return;
+    case T::string: writeString(v.get_ref<const std::string&>(), out); return;
+    case T::array: {
+        out.push_back('[');
+        bool first = true;
+        for (const auto& e : v) {
+            if (!first)
+                out.push_back(',');
+            first = false;
+            write(e, out);
+        }
+        out.push_back(']');
+        return;
+    }
+    case T::object: {
+        std::vector<std::pair<std::u16string, const nlohmann::json::object_t::value_type*>> members;
+        members.reserve(v.size());
+        for (const auto& member : v.get_ref<const nlohmann::json::object_t&>())
+            members.emplace_back(toUtf16(member.first), &member);
+        std::sort(members.begin(), members.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        out.push_back('{');
+        bool first = true;
+        for (const auto& [key16, member] : members) {
+            if (!first)
+                out.push_back(',');
+            first = false;
+            writeString(member->first, out);
+            out.push_back(':');
+            write(member->second, out);
+        }
+        out.push_back('}');
+        return;
+    }
+    case T::binary: throw CanonicalError("binary values cannot be canonicalized");
+    case T::discarded: throw CanonicalError("discarded value");
+    }
+}
+
+} // namespace
+
+std::string ecmaScriptNumber(double value) {
+    if (!std::isfinite(value))
+        throw CanonicalError("NaN and infinities have no JSON form");
+    if (value == 0)
+        return "0"; // also -0
+    if (value < 0)
+        return "-" + ecmaScriptNumber(-value);
+
+    // Shortest round-trip digits in scientific form, "d.ddde+XX": the same digits ECMAScript picks.
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    const std::string sci(buf, res.ptr);
+    const auto ePos = sci.find('e');
+    std::string digits;
+    for (std::size_t i = 0; i < ePos; ++i)
+        if (sci[i] != '.')
+            digits.push_back(sci[i]);
+    const int exponent = std::stoi(sci.substr(ePos + 1));
+    const int k = int(digits.size());
+    const int n = exponent + 1; // value = 0.digits * 10^n
+
+    if (k <= n && n <= 21)
+        return digits + std::string(std::size_t(n - k), '0');
+    if (0 < n && n <= 21)
+        return digits.substr(0, std::size_t(n)) + "." + digits.substr(std::size_t(n));
+    if (-6 < n && n <= 0)
+        return "0." + std::string(std::size_t(-n), '0') + digits;
+    const int e = n - 1;
+    std::string mantissa = digits.substr(0, 1);
+    if (k > 1)
+        mantissa += "." + digits.substr(1);
+    return mantissa + "e" + (e < 0 ? "-" : "+") + std::to_string(std::abs(e));
+}
+
+std::string canonicalJson(const nlohmann::json& value) {
+    std::string out;
+    write(value, out);
+    return out;
+}
+
+} // namespace kix

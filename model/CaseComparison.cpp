@@ -1,0 +1,129 @@
+#include "CaseComparison.h"
+
+#include "Statistics.h"
+
+#include <QHash>
+#include <QSet>
+
+namespace kix {
+
+QString directionName(CaseDelta::Direction d) {
+    switch (d) {
+    case CaseDelta::Direction::Faster: return QStringLiteral("faster");
+    case CaseDelta::Direction::Slower: return QStringLiteral("slower");
+    case CaseDelta::Direction::Same: return QStringLiteral("same");
+    case CaseDelta::Direction::Unknown: return QStringLiteral("unknown");
+    }
+    return {};
+}
+
+QString noiseName(CaseDelta::Noise n) {
+    switch (n) {
+    case CaseDelta::Noise::BeyondNoise: return QStringLiteral("beyond noise");
+    case CaseDelta::Noise::WithinNoise: return QStringLiteral("within noise");
+    case CaseDelta::Noise::NoStatistics: return QStringLiteral("no statistics");
+    }
+    return {};
+}
+
+namespace {
+
+// Cases are matched by id; kix runs and SOL-ExecBench traces use the workload uuid.
+// Runs from different sources can still line up by their axis values.
+QString matchKey(const CaseResult& c, bool byAxes) { return byAxes ? c.axesLabel() : c.id; }
+
+bool idsOverlap(const QList<CaseResult>& a, const QList<CaseResult>& b) {
+    QSet<QString> ids;
+    for (const auto& c : a)
+        ids.insert(c.id);
+    for (const auto& c : b)
+        if (ids.contains(c.id))
+            return true;
+    return false;
+}
+
+} // namespace
+
+CaseComparison compareCases(const Manifest& a, const Manifest& b) {
+    CaseComparison out;
+    const auto& ca = a.runSpec.cases;
+    const auto& cb = b.runSpec.cases;
+    if (ca.isEmpty() || cb.isEmpty()) {
+        out.suiteOnly = true;
+        const auto la = a.runSpec.primaryLatencyNs();
+        const auto lb = b.runSpec.primaryLatencyNs();
+        if (la && lb && *la > 0)
+            out.suiteRatio = *lb / *la;
+        return out;
+    }
+    const bool byAxes = !idsOverlap(ca, cb);
+    QHash<QString, const CaseResult*> inB;
+    for (const auto& c : cb)
+        inB.insert(matchKey(c, byAxes), &c);
+    QSet<QString> matched;
+    std::vector<double> ratios;
+    for (const auto& c : ca) {
+        const QString key = matchKey(c, byAxes);
+        const CaseResult* other = inB.value(key, nullptr);
+        if (!other) {
+            out.onlyInA << c.id;
+            continue;
+        }
+        matched.insert(key);
+        CaseDelta d;
+        d.id = c.id;
+        d.axes = c.axesLabel();
+        d.latencyA = c.latencyNs.value(a.runSpec.primaryStatistic);
+        d.latencyB = other->latencyNs.value(b.runSpec.primaryStatistic);
+        if (d.latencyA && d.latencyB && *d.latencyA > 0) {
+            d.ratio = *d.latencyB / *d.latencyA;
+            ratios.push_back(*d.ratio);
+            d.direction = *d.ratio < 1 ? CaseDelta::Direction::Faster
+                          : *d.ratio > 1 ? CaseDelta::Direction::Slower
+                                         : CaseDelta::Direction::Same;
+        }
+        if (const auto w = welchTest(c.latencyNs, other->latencyNs)) {
+            d.t = w->t;
+            d.noise = w->beyondNoise ? CaseDelta::Noise::BeyondNoise : CaseDelta::Noise::WithinNoise;
+        }
+        switch (d.noise) {
+        case CaseDelta::Noise::BeyondNoise:
+            if (d.direction == CaseDelta::Direction::Faster)
+                ++out.faster;
+            else if (d.direction == CaseDelta::Direction::Slower)
+                ++out.slower;
+            break;
+        case CaseDelta::Noise::WithinNoise: ++out.withinNoise; break;
+        case CaseDelta::Noise::NoStatistics: ++out.withoutStatistics; break;
+        }
+        out.rows.append(d);
+    }
+    for (const auto& c : cb)
+        if (!matched.contains(matchKey(c, byAxes)))
+            out.onlyInB << c.id;
+    out.geomeanRatio = geometricMean(ratios);
+    return out;
+}
+
+QString CaseComparison::summary() const {
+    if (suiteOnly) {
+        if (!suiteRatio)
+            return QStringLiteral("no per-case results and no comparable suite values");
+        return QStringLiteral("suite values only (no per-case results): B/A = %1").arg(*suiteRatio, 0, 'f', 3);
+    }
+    QString s = QStringLiteral("%1 cases matched").arg(rows.size());
+    if (geomeanRatio)
+        s += QStringLiteral(", geometric mean B/A = %1").arg(*geomeanRatio, 0, 'f', 3);
+    s += QStringLiteral("; beyond noise: %1 faster, %2 slower; %3 within noise; %4 without statistics")
+             .arg(faster)
+             .arg(slower)
+             .arg(withinNoise)
+             .arg(withoutStatistics);
+    if (!onlyInA.isEmpty())
+        s += QStringLiteral("; %1 only in A").arg(onlyInA.size());
+    if (!onlyInB.isEmpty())
+        s += QStringLiteral("; %1 only in B").arg(onlyInB.size());
+    return s;
+}
+
+} // namespace kix

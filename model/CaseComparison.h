@@ -1,0 +1,40 @@
+// Case-by-case comparison of two runs: ratio B/A per case, the geometric mean of the ratios,
+// and whether each difference is beyond the measurement noise.
+#pragma once
+
+#include "Manifest.h"
+
+#include <QStringList>
+#include <optional>
+
+namespace kix {
+
+struct CaseDelta {
+    enum class Direction { Faster, Slower, Same, Unknown }; // of B relative to A
+    enum class Noise { BeyondNoise, WithinNoise, NoStatistics };
+    QString id;
+    QString axes;
+    std::optional<double> latencyA, latencyB; // ns, primary statistic
+    std::optional<double> ratio;              // B / A: below 1 means B is faster
+    Direction direction = Direction::Unknown;
+    Noise noise = Noise::NoStatistics;
+    std::optional<double> t; // Welch's t where both sides carry statistics
+};
+
+struct CaseComparison {
+    QList<CaseDelta> rows;
+    std::optional<double> geomeanRatio; // over the cases present in both
+    int faster = 0, slower = 0, withinNoise = 0, withoutStatistics = 0;
+    QStringList onlyInA, onlyInB;
+    // When neither run has per-case results, the suite values are compared instead.
+    bool suiteOnly = false;
+    std::optional<double> suiteRatio;
+    QString summary() const;
+};
+
+QString directionName(CaseDelta::Direction d);
+QString noiseName(CaseDelta::Noise n);
+
+CaseComparison compareCases(const Manifest& a, const Manifest& b);
+
+} // namespace kix

@@ -1,0 +1,112 @@
+#include "Diff.h"
+
+#include "JsonPath.h"
+
+#include <QSet>
+
+namespace kix {
+
+QString changeKindName(FieldChange::Kind kind) {
+    switch (kind) {
+    case FieldChange::Kind::Added: return QStringLiteral("added");
+    case FieldChange::Kind::Removed: return QStringLiteral("removed");
+    case FieldChange::Kind::Changed: return QStringLiteral("changed");
+    }
+    return {};
+}
+
+QChar changeKindSymbol(FieldChange::Kind kind) {
+    switch (kind) {
+    case FieldChange::Kind::Added: return u'+';
+    case FieldChange::Kind::Removed: return QChar(0x2212);
+    case FieldChange::Kind::Changed: return u'~';
+    }
+    return u'?';
+}
+
+namespace {
+
+QString compact(const Json& v) { return QString::fromStdString(v.dump(-1, ' ', false, Json::error_handler_t::replace)); }
+
+bool keyedById(const Json& array) {
+    if (!array.is_array() || array.empty())
+        return false;
+    QSet<std::string> ids;
+    for (const auto& e : array) {
+        if (!e.is_object() || !e.contains("id") || !e["id"].is_string())
+            return false;
+        if (ids.contains(e["id"].get<std::string>()))
+            return false;
+        ids.insert(e["id"].get<std::string>());
+    }
+    return true;
+}
+
+void diffInto(const Json& a, const Json& b, const QString& path, QList<FieldChange>& out) {
+    if (a.is_object() && b.is_object()) {
+        for (const auto& [k, va] : a.items()) {
+            const QString p = jsonPathKey(path, QString::fromStdString(k));
+            if (const auto it = b.find(k); it != b.end())
+                diffInto(va, *it, p, out);
+            else
+                out.append({FieldChange::Kind::Removed, p, compact(va), {}});
+        }
+        for (const auto& [k, vb] : b.items())
+            if (!a.contains(k))
+                out.append({FieldChange::Kind::Added, jsonPathKey(path, QString::fromStdString(k)), {}, compact(vb)});
+        return;
+    }
+    if (keyedById(a) && keyedById(b)) {
+        auto idPath = [&](const Json& e) {
+            return path + QStringLiteral("[id=") + QString::fromStdString(e["id"].get<std::string>()) + u']';
+        };
+        for (const auto& ea : a) {
+            const auto match = std::find_if(b.begin(), b.end(), [&](const Json& eb) { return eb["id"] == ea["id"]; });
+            if (match != b.end())
+                diffInto(ea, *match, idPath(ea), out);
+            else
+                out.append({FieldChange::Kind::Removed, idPath(ea), compact(ea), {}});
+        }
+        for (const auto& eb : b)
+            if (std::none_of(a.begin(), a.end(), [&](const Json& ea) { return ea["id"] == eb["id"]; }))
+                out.append({FieldChange::Kind::Added, idPath(eb), {}, compact(eb)});
+        return;
+    }
+    if (a.is_array() && b.is_array()) {
+        const std::size_t common = std::min(a.size(), b.size());
+        for (std::size_t i = 0; i < common; ++i)
+            diffInto(a[i], b[i], jsonPathIndex(path, qsizetype(i)), out);
+        for (std::size_t i = common; i < a.size(); ++i)
+            out.append({FieldChange::Kind::Removed, jsonPathIndex(path, qsizetype(i)), compact(a[i]), {}});
+        for (std::size_t i = common; i < b.size(); ++i)
+            out.append({FieldChange::Kind::Added, jsonPathIndex(path, qsizetype(i)), {}, compact(b[i])});
+        return;
+    }
+    // Numbers compare by value, so 45344 and 45344.0 are the same field.
+    const bool equal = (a.is_number() && b.is_number()) ? a.get<double>() == b.get<double>() : a == b;
+    if (!equal)
+        out.append({FieldChange::Kind::Changed, path, compact(a), compact(b)});
+}
+
+Json asBundle(const Manifest& m) {
+    Json j = Json::object();
+    if (m.run)
+        j["run"] = m.run->json;
+    if (m.protocol)
+        j["protocol"] = m.protocol->json;
+    if (m.environment)
+        j["environment"] = m.environment->json;
+    return j;
+}
+
+} // namespace
+
+QList<FieldChange> diffJson(const Json& a, const Json& b, const QString& path) {
+    QList<FieldChange> out;
+    diffInto(a, b, path, out);
+    return out;
+}
+
+QList<FieldChange> diffManifests(const Manifest& a, const Manifest& b) { return diffJson(asBundle(a), asBundle(b)); }
+
+} // namespace kix

@@ -1,0 +1,149 @@
+#include "FieldReader.h"
+
+#include "Digest.h"
+#include "JsonPath.h"
+
+#include <cmath>
+
+namespace kix {
+
+QString jsonTypeName(const Json& value) {
+    switch (value.type()) {
+    case Json::value_t::null: return QStringLiteral("null");
+    case Json::value_t::boolean: return QStringLiteral("a boolean");
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float: return QStringLiteral("a number");
+    case Json::value_t::string: return QStringLiteral("a string");
+    case Json::value_t::array: return QStringLiteral("an array");
+    case Json::value_t::object: return QStringLiteral("an object");
+    default: return QStringLiteral("an unsupported value");
+    }
+}
+
+FieldReader::FieldReader(const Json* object, QString path, QString file, Problems& problems)
+    : m_object(object && object->is_object() ? object : nullptr)
+    , m_path(std::move(path))
+    , m_file(std::move(file))
+    , m_problems(&problems) {}
+
+QString FieldReader::pathOf(const QString& key) const { return jsonPathKey(m_path, key); }
+
+void FieldReader::error(const QString& path, const QString& message) {
+    m_problems->append(Problem{Problem::Severity::Error, m_file, path, message});
+}
+
+void FieldReader::warning(const QString& path, const QString& message) {
+    m_problems->append(Problem{Problem::Severity::Warning, m_file, path, message});
+}
+
+const Json* FieldReader::find(const char* key, Need need, const char* expected) {
+    if (!m_object)
+        return nullptr;
+    const auto it = m_object->find(key);
+    if (it == m_object->end()) {
+        if (need == Required)
+            error(pathOf(QString::fromLatin1(key)),
+                  QStringLiteral("required field is missing (expected %1)").arg(QLatin1String(expected)));
+        return nullptr;
+    }
+    return &*it;
+}
+
+bool FieldReader::expectType(const Json& v, const char* key, bool ok, const char* expected) {
+    if (!ok)
+        error(pathOf(QString::fromLatin1(key)),
+              QStringLiteral("expected %1, got %2").arg(QLatin1String(expected), jsonTypeName(v)));
+    return ok;
+}
+
+std::optional<QString> FieldReader::string(const char* key, Need need) {
+    const Json* v = find(key, need, "a string");
+    if (!v || !expectType(*v, key, v->is_string(), "a string"))
+        return std::nullopt;
+    const QString s = QString::fromStdString(v->get<std::string>());
+    if (need == Required && s.trimmed().isEmpty()) {
+        error(pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-empty string"));
+        return std::nullopt;
+    }
+    return s;
+}
+
+std::optional<double> FieldReader::number(const char* key, Need need) {
+    const Json* v = find(key, need, "a number");
+    if (!v || !expectType(*v, key, v->is_number(), "a number"))
+        return std::nullopt;
+    return v->get<double>();
+}
+
+std::optional<double> FieldReader::nonNegative(const char* key, Need need, const char* unit) {
+    const QString what = unit ? QStringLiteral("a non-negative number of %1").arg(QLatin1String(unit))
+                              : QStringLiteral("a non-negative number");
+    const Json* v = find(key, need, "a non-negative number");
+    if (!v)
+        return std::nullopt;
+    if (!v->is_number()) {
+        error(pathOf(QString::fromLatin1(key)), QStringLiteral("expected %1, got %2").arg(what, jsonTypeName(*v)));
+        return std::nullopt;
+    }
+    const double d = v->get<double>();
+    if (!std::isfinite(d) || d < 0) {
+        error(pathOf(QString::fromLatin1(key)),
+              QStringLiteral("expected %1, got %2").arg(what, QString::fromStdString(v->dump())));
+        return std::nullopt;
+    }
+    return d;
+}
+
+std::optional<qint64> FieldReader::count(const char* key, Need need) {
+    const Json* v = find(key, need, "a non-negative integer");
+    if (!v)
+        return std::nullopt;
+    if (!v->is_number_integer() || v->get<std::int64_t>() < 0) {
+        error(pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-negative integer, got %1")
+                                                    .arg(v->is_number() ? QString::fromStdString(v->dump())
+                                                                        : jsonTypeName(*v)));
+        return std::nullopt;
+    }
+    return v->get<qint64>();
+}
+
+std::optional<bool> FieldReader::boolean(const char* key, Need need) {
+    const Json* v = find(key, need, "a boolean");
+    if (!v || !expectType(*v, key, v->is_boolean(), "a boolean"))
+        return std::nullopt;
+    return v->get<bool>();
+}
+
+std::optional<QString> FieldReader::digest(const char* key, Need need) {
+    const auto s = string(key, need);
+    if (!s)
+        return std::nullopt;
+    switch (classifyDigest(*s)) {
+    case DigestForm::Sha256: return s;
+    case DigestForm::OtherScheme:
+        warning(pathOf(QString::fromLatin1(key)),
+                QStringLiteral("digest scheme \"%1\" is not one kix can recompute").arg(digestScheme(*s)));
+        return s;
+    case DigestForm::Malformed: break;
+    }
+    error(pathOf(QString::fromLatin1(key)),
+          QStringLiteral("expected a digest of the form sha256:<64 lowercase hex digits>, got \"%1\"").arg(*s));
+    return std::nullopt;
+}
+
+FieldReader FieldReader::object(const char* key, Need need) {
+    const Json* v = find(key, need, "an object");
+    if (v && !expectType(*v, key, v->is_object(), "an object"))
+        v = nullptr;
+    return FieldReader(v, pathOf(QString::fromLatin1(key)), m_file, *m_problems);
+}
+
+const Json* FieldReader::array(const char* key, Need need) {
+    const Json* v = find(key, need, "an array");
+    if (v && !expectType(*v, key, v->is_array(), "an array"))
+        return nullptr;
+    return v;
+}
+
+} // namespace kix

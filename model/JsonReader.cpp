@@ -1,0 +1,209 @@
+#include "JsonReader.h"
+
+#include "JsonPath.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <vector>
+
+namespace kix {
+
+namespace {
+
+// Builds the DOM itself so that it can track the path, refuse duplicate keys and stop at a depth limit.
+class LimitedDomBuilder : public nlohmann::json_sax<Json> {
+public:
+    explicit LimitedDomBuilder(int maxDepth) : m_maxDepth(maxDepth) {}
+
+    bool null() override { return put(Json(nullptr)); }
+    bool boolean(bool v) override { return put(Json(v)); }
+    bool number_integer(number_integer_t v) override { return put(Json(v)); }
+    bool number_unsigned(number_unsigned_t v) override { return put(Json(v)); }
+    bool number_float(number_float_t v, const string_t&) override { return put(Json(v)); }
+    bool string(string_t& v) override { return put(Json(std::move(v))); }
+    bool binary(binary_t&) override { return fail(currentPath(), QStringLiteral("binary values are not JSON")); }
+
+    bool start_object(std::size_t) override { return open(Json::object()); }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(Json::array()); }
+    bool end_array() override { return close(); }
+
+    bool key(string_t& k) override {
+        Frame& top = m_stack.back();
+        const QString name = QString::fromStdString(k);
+        if (top.node->contains(k))
+            return fail(jsonPathKey(top.path, name), QStringLiteral("duplicate key \"%1\"").arg(name));
+        top.pendingKey = std::move(k);
+        return true;
+    }
+
+    bool parse_error(std::size_t byte, const std::string&, const nlohmann::detail::exception& ex) override {
+        m_syntaxByte = byte;
+        m_syntaxMessage = QString::fromUtf8(ex.what());
+        return false;
+    }
+
+    Json result;
+    std::optional<std::size_t> m_syntaxByte;
+    QString m_syntaxMessage;
+    QString m_failPath;
+    QString m_failMessage;
+
+private:
+    struct Frame {
+        Json* node;
+        QString path;
+        std::string pendingKey;
+    };
+
+    QString currentPath() const {
+        if (m_stack.empty())
+            return {};
+        const Frame& top = m_stack.back();
+        if (top.node->is_array())
+            return jsonPathIndex(top.path, qsizetype(top.node->size()));
+        return jsonPathKey(top.path, QString::fromStdString(top.pendingKey));
+    }
+
+    // Places a value in the current container and returns where it now lives.
+    Json* place(Json&& v) {
+        if (m_stack.empty()) {
+            result = std::move(v);
+            return &result;
+        }
+        Frame& top = m_stack.back();
+        if (top.node->is_array()) {
+            top.node->push_back(std::move(v));
+            return &top.node->back();
+        }
+        Json& slot = (*top.node)[top.pendingKey];
+        slot = std::move(v);
+        return &slot;
+    }
+
+    bool put(Json&& v) {
+        place(std::move(v));
+        return true;
+    }
+
+    bool open(Json&& container) {
+        const QString path = currentPath();
+        if (int(m_stack.size()) >= m_maxDepth)
+            return fail(path, QStringLiteral("nesting deeper than %1 levels").arg(m_maxDepth));
+        Json* node = place(std::move(container));
+        m_stack.push_back(Frame{node, path, {}});
+        return true;
+    }
+
+    bool close() {
+        m_stack.pop_back();
+        return true;
+    }
+
+    bool fail(const QString& path, const QString& message) {
+        m_failPath = path;
+        m_failMessage = message;
+        return false;
+    }
+
+    int m_maxDepth;
+    std::vector<Frame> m_stack;
+};
+
+// nlohmann's message reads "[json.exception.parse_error.101] parse error at line 1, column 5: detail".
+QString syntaxDetail(const QString& what) {
+    const qsizetype colon = what.indexOf(QStringLiteral(": "));
+    return colon >= 0 ? what.mid(colon + 2) : what;
+}
+
+QString lineColumn(const QByteArray& bytes, std::size_t byte) {
+    int line = 1;
+    qsizetype column = 1;
+    const qsizetype end = std::min<qsizetype>(qsizetype(byte) - 1, bytes.size());
+    for (qsizetype i = 0; i < end; ++i) {
+        if (bytes[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+} // namespace
+
+JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits) {
+    JsonReadResult out;
+    out.error.file = source;
+    if (bytes.size() > limits.maxBytes) {
+        out.error.message = QStringLiteral("file is %1 bytes, over the %2-byte limit for a manifest")
+                                .arg(bytes.size())
+                                .arg(limits.maxBytes);
+        return out;
+    }
+    if (bytes.trimmed().isEmpty()) {
+        out.error.message = QStringLiteral("file is empty: expected a JSON object");
+        return out;
+    }
+    LimitedDomBuilder builder(limits.maxDepth);
+    bool ok = false;
+    try {
+        ok = Json::sax_parse(bytes.constBegin(), bytes.constEnd(), &builder, Json::input_format_t::json, true);
+    } catch (const std::exception& e) {
+        builder.m_syntaxMessage = QString::fromUtf8(e.what());
+        builder.m_syntaxByte = 0;
+    }
+    if (ok) {
+        out.value = std::move(builder.result);
+        return out;
+    }
+    if (!builder.m_failMessage.isEmpty()) {
+        out.error.path = builder.m_failPath;
+        out.error.message = builder.m_failMessage;
+    } else {
+        out.error.message = QStringLiteral("not valid JSON (%1): %2")
+                                .arg(lineColumn(bytes, builder.m_syntaxByte.value_or(0)),
+                                     syntaxDetail(builder.m_syntaxMessage));
+    }
+    return out;
+}
+
+std::optional<Problem> readLimitedFile(const QString& path, const JsonLimits& limits, QByteArray& bytes) {
+    Problem p{Problem::Severity::Error, path, QString(), QString()};
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        p.message = QStringLiteral("no such file");
+        return p;
+    }
+    if (info.isDir()) {
+        p.message = QStringLiteral("is a folder, expected a manifest file");
+        return p;
+    }
+    // Check the size before reading so that a huge file is never pulled into memory.
+    if (info.size() > limits.maxBytes) {
+        p.message = QStringLiteral("file is %1 bytes, over the %2-byte limit for a manifest")
+                        .arg(info.size())
+                        .arg(limits.maxBytes);
+        return p;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        p.message = QStringLiteral("cannot be read: %1").arg(file.errorString());
+        return p;
+    }
+    bytes = file.read(limits.maxBytes + 1);
+    return std::nullopt;
+}
+
+JsonReadResult readJsonFile(const QString& path, const JsonLimits& limits) {
+    QByteArray bytes;
+    if (auto problem = readLimitedFile(path, limits, bytes)) {
+        JsonReadResult out;
+        out.error = *problem;
+        return out;
+    }
+    return parseJson(bytes, path, limits);
+}
+
+} // namespace kix
