@@ -57,7 +57,7 @@ void diffInto(const Json& a, const Json& b, const QString& path, QList<FieldChan
         return;
     }
     if (keyedById(a) && keyedById(b)) {
-        auto idPath = [&](const Json& e) {
+        auto idPath = [&](const Json& e) -> QString {
             return path + QStringLiteral("[id=") + QString::fromStdString(e["id"].get<std::string>()) + u']';
         };
         for (const auto& ea : a) {

@@ -19,10 +19,9 @@ RunStore::RunStore(QObject* parent) : QObject(parent) {
         for (int i = 0; i < future.resultCount(); ++i)
             if (future.isResultReadyAt(i))
                 done << future.resultAt(i);
-        if (m_parsingJob == m_job)
-            add(done);
-        else
-            done.clear(); // cleared or superseded while parsing
+        if (m_parsingJob != m_job)
+            return; // cleared or superseded while parsing: that already ended this load
+        add(done);
         const int withErrors = int(std::count_if(done.begin(), done.end(), [](const ManifestPtr& m) { return m->hasErrors(); }));
         m_loading = false;
         emit loadFinished(int(done.size()), withErrors, m_cancelRequested);
@@ -124,12 +123,16 @@ void RunStore::cancel() {
 }
 
 void RunStore::clear() {
+    const bool wasLoading = m_loading;
     cancel();
     ++m_job;
+    m_loading = false;
     m_manifests.clear();
     m_byFile.clear();
     m_resources.clear();
     emit cleared();
+    if (wasLoading)
+        emit loadFinished(0, 0, true);
 }
 
 int RunStore::indexOfFile(const QString& file) const {

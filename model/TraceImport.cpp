@@ -39,6 +39,8 @@ std::optional<TraceCase> readTrace(const Json& t, const QString& where, Problems
     const auto def = fr.string("definition", FieldReader::Required);
     FieldReader workload = fr.object("workload", FieldReader::Required);
     const auto uuid = workload.string("uuid", FieldReader::Required);
+    if (!def || !uuid)
+        return std::nullopt;
     const auto sol = fr.string("solution");
     FieldReader evaluation = fr.object("evaluation");
     if (!sol || !evaluation.valid()) {
@@ -50,7 +52,7 @@ std::optional<TraceCase> readTrace(const Json& t, const QString& where, Problems
     const auto timestamp = evaluation.string("timestamp", FieldReader::Required);
     FieldReader env = evaluation.object("environment", FieldReader::Required);
     const auto hardware = env.string("hardware", FieldReader::Required);
-    if (!def || !uuid || !status || !timestamp || !hardware)
+    if (!status || !timestamp || !hardware)
         return std::nullopt;
     definition = *def;
     solution = *sol;

@@ -1,0 +1,117 @@
+// The kernel's math on the CPU (always runs in CI): the fp32 path the kernel follows against the
+// fp64 reference, bf16 rounding, the allclose check, and the workload table against the dataset.
+#include "JsonReader.h"
+#include "TestSupport.h"
+#include "kix/rmsnorm_backward_cpu.h"
+#include "kix/workloads.h"
+
+#include <QTest>
+#include <bit>
+#include <cmath>
+#include <random>
+
+using namespace kix::kernels;
+
+class TestKernelCpu : public QObject {
+    Q_OBJECT
+private slots:
+    void bf16Rounding_data() {
+        QTest::addColumn<float>("value");
+        QTest::addColumn<int>("bits");
+        QTest::newRow("one") << 1.0f << 0x3f80;
+        QTest::newRow("round to even down") << std::bit_cast<float>(0x3f808000u) << 0x3f80;
+        QTest::newRow("round to even up") << std::bit_cast<float>(0x3f818000u) << 0x3f82;
+        QTest::newRow("above half") << std::bit_cast<float>(0x3f808001u) << 0x3f81;
+        QTest::newRow("minus two") << -2.0f << 0xc000;
+    }
+    void bf16Rounding() {
+        QFETCH(float, value);
+        QFETCH(int, bits);
+        QCOMPARE(int(floatToBf16(value)), bits);
+        QCOMPARE(bf16ToFloat(std::uint16_t(bits)), std::bit_cast<float>(std::uint32_t(bits) << 16));
+    }
+    void nanStaysNan() { QVERIFY(std::isnan(bf16ToFloat(floatToBf16(std::numeric_limits<float>::quiet_NaN())))); }
+
+    void fp32PathWithinTolerance_data() {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("hidden");
+        QTest::newRow("1 x 2560") << 1 << 2560;
+        QTest::newRow("7 x 2560") << 7 << 2560;
+        QTest::newRow("33 x 256") << 33 << 256;
+        QTest::newRow("128 x 8") << 128 << 8;
+    }
+    void fp32PathWithinTolerance() {
+        QFETCH(int, rows);
+        QFETCH(int, hidden);
+        std::mt19937_64 rng(42 + rows * 31 + hidden);
+        std::normal_distribution<float> normal;
+        std::uniform_real_distribution<float> uniform(0.5f, 2.f);
+        std::vector<std::uint16_t> go(std::size_t(rows) * hidden);
+        std::vector<float> nrm(go.size()), rstd(static_cast<std::size_t>(rows)), w(static_cast<std::size_t>(hidden));
+        for (auto& g : go)
+            g = floatToBf16(normal(rng));
+        for (auto& n : nrm)
+            n = normal(rng);
+        for (auto& r : rstd)
+            r = uniform(rng);
+        for (auto& x : w)
+            x = 1.f + 0.1f * normal(rng);
+        std::vector<double> gx64(go.size()), gw64(static_cast<std::size_t>(hidden));
+        std::vector<float> gx32(go.size()), gw32(static_cast<std::size_t>(hidden));
+        rmsnormBackwardReference<double>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden, gx64.data(), gw64.data());
+        rmsnormBackwardReference<float>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden, gx32.data(), gw32.data());
+        // The strictest tolerance any workload uses.
+        ErrorStats outputs, weights;
+        for (std::size_t i = 0; i < go.size(); ++i)
+            accumulateError(outputs, double(bf16ToFloat(floatToBf16(gx32[i]))), gx64[i], 1e-5, 0.05);
+        for (int j = 0; j < hidden; ++j)
+            accumulateError(weights, double(gw32[std::size_t(j)]), gw64[std::size_t(j)], 1e-5, 0.05);
+        QVERIFY2(outputs.passed(), qPrintable(QStringLiteral("%1 failures, max abs %2").arg(outputs.failures).arg(outputs.maxAbs)));
+        QVERIFY(weights.passed());
+        QVERIFY(outputs.maxRel < 0.01); // bf16 rounding is 2^-9
+    }
+
+    void referenceMatchesHandComputation() {
+        // One row, hidden 2: go = (1, 2), n = (0.5, -1), w = (2, 1), rstd = 2.
+        const std::uint16_t go[2] = {floatToBf16(1.f), floatToBf16(2.f)};
+        const float n[2] = {0.5f, -1.f}, w[2] = {2.f, 1.f}, rstd[1] = {2.f};
+        double gx[2], gw[2];
+        rmsnormBackwardReference<double>(go, n, rstd, w, 1, 2, gx, gw);
+        // gn = (2, 2); mean(gn * n) = (1 - 2) / 2 = -0.5; gx = 2 * (gn + 0.5 n) = (4.5, 3)
+        QCOMPARE(gx[0], 4.5);
+        QCOMPARE(gx[1], 3.0);
+        QCOMPARE(gw[0], 0.5);
+        QCOMPARE(gw[1], -2.0);
+    }
+
+    void allcloseCheck() {
+        ErrorStats s;
+        accumulateError(s, 1.04, 1.0, 1e-5, 0.05);
+        QVERIFY(s.passed());
+        accumulateError(s, 1.06, 1.0, 1e-5, 0.05);
+        QCOMPARE(s.failures, std::int64_t(1));
+        accumulateError(s, std::nan(""), 0.0, 1e-5, 0.05);
+        QCOMPARE(s.failures, std::int64_t(2));
+    }
+
+    void workloadTableMatchesDataset() {
+        const QList<QByteArray> lines = kixtest::readAll(kixtest::repoPath(QStringLiteral("resources/sol013/workload.jsonl"))).split('\n');
+        std::size_t i = 0;
+        for (const QByteArray& line : lines) {
+            if (line.trimmed().isEmpty())
+                continue;
+            const auto j = kix::parseJson(line, QStringLiteral("workload.jsonl")).value.value();
+            QVERIFY(i < kWorkloads.size());
+            const Workload& w = kWorkloads[i++];
+            QCOMPARE(QString::fromLatin1(w.uuid), QString::fromStdString(j["uuid"].get<std::string>()));
+            QCOMPARE(w.batchSize, j["axes"]["batch_size"].get<int>());
+            QCOMPARE(w.seqLen, j["axes"]["seq_len"].get<int>());
+            QCOMPARE(w.maxAtol, j["tolerance"]["max_atol"].get<double>());
+            QCOMPARE(w.maxRtol, j["tolerance"]["max_rtol"].get<double>());
+        }
+        QCOMPARE(i, kWorkloads.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernelCpu)
+#include "tst_kernel_cpu.moc"
