@@ -1,5 +1,7 @@
 #include "Manifest.h"
 
+#include "JsonPath.h"
+
 #include <QStringList>
 
 namespace kix {
@@ -107,5 +109,24 @@ QString Manifest::gpuLabel() const {
 }
 
 QString Manifest::benchmarkLabel() const { return runSpec.benchmark; }
+
+namespace {
+void flattenInto(const Json& v, const QString& path, Pairs& out) {
+    if (v.is_object() && !v.empty()) {
+        for (const auto& [k, e] : v.items())
+            flattenInto(e, jsonPathKey(path, QString::fromStdString(k)), out);
+    } else if (v.is_string()) {
+        out.append({path, QString::fromStdString(v.get<std::string>())});
+    } else {
+        out.append({path, QString::fromStdString(v.dump())});
+    }
+}
+} // namespace
+
+Pairs flattenedFields(const Json& value, const QString& path) {
+    Pairs out;
+    flattenInto(value, path, out);
+    return out;
+}
 
 } // namespace kix

@@ -125,4 +125,7 @@ struct Manifest {
 
 using ManifestPtr = std::shared_ptr<const Manifest>;
 
+// Every leaf of a JSON value as (path, text) pairs, for key/value views.
+Pairs flattenedFields(const Json& value, const QString& path = {});
+
 } // namespace kix

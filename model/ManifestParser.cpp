@@ -165,25 +165,12 @@ void readProtocol(FieldReader spec, ProtocolSpec& p) {
     p.notes = comparability.string("notes").value_or(QString());
 }
 
-void flatten(const Json& v, const QString& path, Pairs& out) {
-    if (v.is_object()) {
-        for (const auto& [k, e] : v.items())
-            flatten(e, jsonPathKey(path, QString::fromStdString(k)), out);
-    } else if (v.is_string()) {
-        out.append({path, QString::fromStdString(v.get<std::string>())});
-    } else {
-        out.append({path, QString::fromStdString(v.dump())});
-    }
-}
-
 void readEnvironment(FieldReader spec, const Json& json, EnvironmentSpec& e) {
     FieldReader hardware = spec.object("hardware", Need::Required);
     e.vendor = hardware.string("vendor").value_or(QString());
     e.product = hardware.string("product", Need::Required).value_or(QString());
     e.architecture = hardware.string("architecture").value_or(QString());
-    Pairs all;
-    flatten(json, QString(), all);
-    for (const auto& pair : all) {
+    for (const auto& pair : flattenedFields(json)) {
         if (pair.first != QLatin1String("hardware.vendor") && pair.first != QLatin1String("hardware.product") &&
             pair.first != QLatin1String("hardware.architecture"))
             e.details.append(pair);

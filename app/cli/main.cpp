@@ -1,10 +1,12 @@
 // kix: the command line. Headless; all work is in the kix_cli library.
 #include "Commands.h"
+#include "KixResources.h"
 
 #include <QCoreApplication>
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
+    kixInitResources();
     QCoreApplication::setApplicationName(QStringLiteral("kix"));
     QCoreApplication::setOrganizationName(QStringLiteral("kix"));
     QTextStream out(stdout);

@@ -2,6 +2,7 @@
 // (default 1000), off the calling thread as the explorer does it. Not a test: it prints the
 // median of several loads for BENCHMARKS.md.
 // Usage: kix-load-bench [count] [repeats]
+#include "KixResources.h"
 #include "RunStore.h"
 
 #include <QCoreApplication>
@@ -16,6 +17,7 @@
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
+    kixInitResources();
     const int count = argc > 1 ? std::atoi(argv[1]) : 1000;
     const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
     QFile seedFile(QStringLiteral(":/kix/samples/kernelindex/sol-submission-14917.manifest.json"));

@@ -1,0 +1,81 @@
+// The latency plot: series and points per run, a notice instead of invented points for
+// suite-only runs, log axes for wide spans, speedup view, PNG/PDF export.
+#include "GuiTestSupport.h"
+#include "LatencyPlot.h"
+#include "ManifestParser.h"
+
+#include <QTemporaryDir>
+
+using namespace kix;
+using namespace kix::ui;
+
+namespace {
+ManifestPtr runWithCases() {
+    auto doc = kixtest::seedJson();
+    doc["run"]["spec"]["cases"] = Json::parse(R"([
+        {"id": "a", "axes": {"batch_size": 1, "seq_len": 128}, "latencyNs": {"mean": 10000, "stddev": 100, "samples": 50}, "referenceLatencyNs": {"mean": 70000}},
+        {"id": "b", "axes": {"batch_size": 64, "seq_len": 8192}, "latencyNs": {"mean": 3500000, "stddev": 2000, "samples": 50}, "referenceLatencyNs": {"mean": 32000000}},
+        {"id": "c", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63000}}])");
+    doc["run"]["spec"]["implementation"] = Json{{"name", "kix fused"}};
+    return parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("cases.json"));
+}
+} // namespace
+
+class TestPlot : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { kixtest::initGui(); }
+
+    void perCaseSeries() {
+        LatencyPlot plot;
+        const auto leader = loadManifestFile(kixtest::repoPath(QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")));
+        plot.showRun(runWithCases(), {leader});
+        QCOMPARE(plot.graphCount(), 3);
+        QCOMPARE(plot.graph(0)->name(), QStringLiteral("kix fused (NVIDIA B200)"));
+        QCOMPARE(plot.graph(0)->dataCount(), 3);
+        QCOMPARE(plot.graph(0)->data()->at(1)->value, 3500.0); // µs
+        QCOMPARE(plot.graph(1)->name(), QStringLiteral("reference implementation (NVIDIA B200)"));
+        QCOMPARE(plot.graph(1)->dataCount(), 2); // case c has no reference time
+        QCOMPARE(plot.graph(2)->name(), QStringLiteral("Databricks (NVIDIA B200) — suite mean only"));
+        QCOMPARE(plot.graph(2)->data()->at(0)->value, 42.336);
+        QVERIFY(plot.isLogScale()); // 10 µs to 32 ms
+        QVERIFY(plot.notice().isEmpty());
+        QVERIFY(plot.legend->visible());
+        plot.setLogScale(false);
+        QVERIFY(!plot.isLogScale());
+    }
+
+    void speedupView() {
+        LatencyPlot plot;
+        plot.setMode(LatencyPlot::Mode::Speedup);
+        plot.showRun(runWithCases(), {});
+        QCOMPARE(plot.graph(0)->dataCount(), 2);
+        QCOMPARE(plot.graph(0)->data()->at(0)->value, 7.0);
+        QCOMPARE(plot.graph(plot.graphCount() - 1)->name(), QStringLiteral("1× (reference)"));
+    }
+
+    void suiteOnlyRunSaysSo() {
+        LatencyPlot plot;
+        plot.showRun(loadManifestFile(kixtest::seedPath()), {});
+        QCOMPARE(plot.graphCount(), 1);
+        QCOMPARE(plot.graph(0)->name(), QStringLiteral("ac4k — suite value only"));
+        QCOMPARE(plot.notice(), QStringLiteral("ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
+        plot.showRun(nullptr, {});
+        QCOMPARE(plot.notice(), QStringLiteral("Select a run to plot its latency per case."));
+    }
+
+    void exportFormats() {
+        LatencyPlot plot;
+        plot.showRun(runWithCases(), {});
+        QTemporaryDir dir;
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.png"))), QString());
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.pdf"))), QString());
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("p.png"))).size() > 1000);
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("p.pdf"))).size() > 1000);
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.gif"))), QStringLiteral("unknown export format \"gif\": use .png or .pdf"));
+        QCOMPARE(plot.exportTo(QStringLiteral("/nonexistent/dir/p.png")), QStringLiteral("could not write /nonexistent/dir/p.png"));
+    }
+};
+
+QTEST_MAIN(TestPlot)
+#include "tst_plot.moc"

@@ -1,0 +1,90 @@
+#include "DiffWidget.h"
+
+#include "CaseComparison.h"
+#include "CaseDiffModel.h"
+#include "Comparability.h"
+#include "FieldDiffModel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace kix::ui {
+
+namespace {
+QTableView* table(QAbstractItemModel* model, QWidget* parent) {
+    auto* v = new QTableView(parent);
+    v->setModel(model);
+    v->verticalHeader()->hide();
+    v->setAlternatingRowColors(true);
+    v->setSelectionBehavior(QAbstractItemView::SelectRows);
+    v->horizontalHeader()->setStretchLastSection(true);
+    v->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    return v;
+}
+
+QLabel* plainLabel(QWidget* parent) {
+    auto* l = new QLabel(parent);
+    l->setTextFormat(Qt::PlainText);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+} // namespace
+
+DiffWidget::DiffWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_title(plainLabel(this))
+    , m_verdict(plainLabel(this))
+    , m_summary(plainLabel(this))
+    , m_fields(new FieldDiffModel(this))
+    , m_cases(new CaseDiffModel(this)) {
+    m_verdict->setMargin(8);
+    QFont bold = m_verdict->font();
+    bold.setBold(true);
+    m_verdict->setFont(bold);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(table(m_cases, splitter));
+    splitter->addWidget(table(m_fields, splitter));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_title);
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_summary);
+    layout->addWidget(splitter, 1);
+    setRuns(nullptr, nullptr);
+}
+
+void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
+    if (!a || !b || !a->hasRun() || !b->hasRun()) {
+        m_title->setText(tr("Select two runs (Ctrl+click), or drop two files, then Compare (Ctrl+D)."));
+        m_verdict->clear();
+        m_verdict->setStyleSheet({});
+        m_summary->clear();
+        m_fields->setRows({});
+        m_cases->setRows({});
+        return;
+    }
+    m_title->setText(tr("A: %1\nB: %2").arg(a->title(), b->title()));
+    const ComparabilityVerdict v = assessComparability(*a, *b);
+    if (v.comparable) {
+        m_verdict->setText(tr("✔ Comparable: same comparison family, benchmark, GPU and stack version."));
+        m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #d9f2e1; color: #0f5a27; border-radius: 4px; }"));
+    } else {
+        QString text = tr("⚠ Not comparable — the numbers below are shown, but a ratio between them means little:");
+        for (const auto& r : v.reasons)
+            text += QStringLiteral("\n  • ") + r;
+        m_verdict->setText(text);
+        m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #fde7c8; color: #6b3d00; border-radius: 4px; }"));
+    }
+    const CaseComparison cmp = compareCases(*a, *b);
+    m_summary->setText(tr("Cases: %1. Fields: ").arg(cmp.summary()));
+    m_cases->setRows(cmp.rows);
+    const QList<FieldChange> fields = diffManifests(*a, *b);
+    m_fields->setRows(fields);
+    m_summary->setText(m_summary->text() + tr("%n difference(s) by JSON path.", nullptr, int(fields.size())));
+}
+
+} // namespace kix::ui

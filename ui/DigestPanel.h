@@ -1,0 +1,35 @@
+// Digest states for the selected run, or for every loaded run at once (computed off the UI thread).
+#pragma once
+
+#include "RunStore.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace kix::ui {
+
+class DigestModel;
+
+class DigestPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DigestPanel(RunStore* store, QWidget* parent = nullptr);
+    void showRun(int storeIndex);
+    void verifyAll(); // asynchronous; emits verified() when the rows are in
+    DigestModel* model() const { return m_model; }
+
+signals:
+    void verified(int runs, int mismatches);
+
+private:
+    RunStore* m_store;
+    DigestModel* m_model;
+    QLabel* m_caption;
+    QPushButton* m_all;
+    quint64 m_job = 0;
+};
+
+} // namespace kix::ui

@@ -1,0 +1,451 @@
+#include "MainWindow.h"
+
+#include "CitationDialog.h"
+#include "DiffWidget.h"
+#include "DigestPanel.h"
+#include "PlotWidget.h"
+#include "QCustomPlotInclude.h"
+#include "RecentFiles.h"
+#include "RerunController.h"
+#include "RerunDialog.h"
+#include "Roles.h"
+#include "RunDetailsWidget.h"
+#include "RunFilterProxy.h"
+#include "RunTableModel.h"
+#include "kix_config.h"
+
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace kix::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_store(new RunStore(this)), m_runs(new RunTableModel(m_store, this)), m_proxy(new RunFilterProxy(this)),
+      m_rerun(new RerunController(this)) {
+    setWindowTitle(tr("kix — benchmark run explorer"));
+    setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
+    setAcceptDrops(true);
+    m_proxy->setSourceModel(m_runs);
+    buildLayout();
+    buildActions();
+    m_defaultState = saveState(Settings::kStateVersion);
+    restoreGeometry(m_settings.geometry());
+    restoreState(m_settings.windowState(), Settings::kStateVersion);
+
+    connect(m_store, &RunStore::loadStarted, this, [this] {
+        m_loadProgress->setRange(0, 0); // busy until the first progress report
+        m_loadProgress->show();
+        m_cancelLoad->show();
+    });
+    connect(m_store, &RunStore::loadProgress, this, [this](int done, int total) {
+        m_loadProgress->setRange(0, std::max(total, 1));
+        m_loadProgress->setValue(done);
+    });
+    connect(m_store, &RunStore::loadFinished, this, &MainWindow::onLoadFinished);
+    connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
+    connect(m_rerun, &RerunController::availabilityChanged, this, [this](bool ok, const QString& why) {
+        QAction* run = action(QStringLiteral("runLocally"));
+        run->setEnabled(ok);
+        run->setToolTip(ok ? tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)")
+                           : tr("Unavailable: %1").arg(why));
+        run->setStatusTip(run->toolTip());
+    });
+    m_rerun->checkAvailability();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
+                               void (MainWindow::*slot)()) {
+    QAction* a = menu->addAction(text);
+    a->setObjectName(name);
+    a->setShortcut(shortcut);
+    if (!shortcut.isEmpty())
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(QString(text).remove(u'&').remove(QStringLiteral("…")),
+                                                    shortcut.toString(QKeySequence::NativeText)));
+    if (slot)
+        connect(a, &QAction::triggered, this, slot);
+    return a;
+}
+
+QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
+
+void MainWindow::buildActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = addAction(file, QStringLiteral("open"), tr("&Open files…"), QKeySequence::Open, nullptr);
+    connect(open, &QAction::triggered, this, [this] {
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests"), m_settings.lastFolder(),
+                                                                tr("Manifests (*.json);;All files (*)"));
+        if (!files.isEmpty()) {
+            m_settings.setLastFolder(QFileInfo(files.first()).absolutePath());
+            openPaths(files);
+        }
+    });
+    QAction* openFolder = addAction(file, QStringLiteral("openFolder"), tr("Open &folder…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")), nullptr);
+    connect(openFolder, &QAction::triggered, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of manifests"), m_settings.lastFolder());
+        if (!dir.isEmpty()) {
+            m_settings.setLastFolder(dir);
+            openPaths({dir});
+        }
+    });
+    addAction(file, QStringLiteral("openSamples"), tr("Open &bundled samples"), QKeySequence(QStringLiteral("Ctrl+Shift+B")), &MainWindow::openBundledSamples);
+    m_recent = new RecentFiles(&m_settings, file->addMenu(tr("Open &recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& f) { openPaths({f}); });
+    file->addSeparator();
+    QAction* clear = addAction(file, QStringLiteral("closeAll"), tr("&Close all"), QKeySequence(QStringLiteral("Ctrl+Shift+W")), nullptr);
+    connect(clear, &QAction::triggered, m_store, &RunStore::clear);
+    file->addSeparator();
+    QAction* quit = addAction(file, QStringLiteral("quit"), tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Q")), nullptr);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    addAction(run, QStringLiteral("compare"), tr("&Compare selected"), QKeySequence(QStringLiteral("Ctrl+D")), &MainWindow::compareSelected);
+    QAction* verify = addAction(run, QStringLiteral("verifyAll"), tr("&Verify all digests"), QKeySequence(QStringLiteral("Ctrl+Shift+V")), nullptr);
+    connect(verify, &QAction::triggered, this, [this] {
+        m_tabs->setCurrentWidget(m_digests);
+        m_digests->verifyAll();
+    });
+    addAction(run, QStringLiteral("cite"), tr("C&ite…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), &MainWindow::cite);
+    addAction(run, QStringLiteral("exportPlot"), tr("&Export plot…"), QKeySequence(QStringLiteral("Ctrl+E")), &MainWindow::exportPlot);
+    run->addSeparator();
+    QAction* local = addAction(run, QStringLiteral("runLocally"), tr("Run &locally…"), QKeySequence(QStringLiteral("Ctrl+R")), &MainWindow::runLocally);
+    local->setEnabled(false);
+    local->setToolTip(tr("Unavailable: checking for a GPU…"));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* filter = addAction(view, QStringLiteral("focusFilter"), tr("&Filter runs"), QKeySequence::Find, nullptr);
+    connect(filter, &QAction::triggered, this, [this] {
+        m_filter->setFocus();
+        m_filter->selectAll();
+    });
+    QAction* log = addAction(view, QStringLiteral("logScale"), tr("Toggle &log scale"), QKeySequence(QStringLiteral("Ctrl+L")), nullptr);
+    connect(log, &QAction::triggered, m_plot, &PlotWidget::toggleLogScale);
+    for (int i = 0; i < 4; ++i) {
+        QAction* tab = addAction(view, QStringLiteral("tab%1").arg(i), m_tabs->tabText(i), QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), nullptr);
+        connect(tab, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
+    }
+    QAction* reset = addAction(view, QStringLiteral("resetLayout"), tr("&Reset layout"), {}, nullptr);
+    connect(reset, &QAction::triggered, this, [this] { restoreState(m_defaultState, Settings::kStateVersion); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    addAction(help, QStringLiteral("about"), tr("&About kix"), QKeySequence(QStringLiteral("F1")), &MainWindow::about);
+    QAction* aboutQt = help->addAction(tr("About &Qt"));
+    connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    for (const char* name : {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally"})
+        bar->addAction(action(QString::fromLatin1(name)));
+}
+
+void MainWindow::buildLayout() {
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter runs (benchmark, implementation, GPU, status…)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filterDelay.setSingleShot(true);
+    m_filterDelay.setInterval(300);
+    connect(m_filter, &QLineEdit::textChanged, &m_filterDelay, qOverload<>(&QTimer::start));
+    connect(&m_filterDelay, &QTimer::timeout, this, [this] { m_proxy->setFilterFixedString(m_filter->text()); });
+
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RunTableModel::Latency, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_runs, &QAbstractItemModel::rowsInserted, this, [this] { m_table->resizeColumnsToContents(); });
+
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(4, 4, 4, 4);
+    leftLayout->addWidget(m_filter);
+    leftLayout->addWidget(m_table, 1);
+
+    m_details = new RunDetailsWidget(this);
+    m_diff = new DiffWidget(this);
+    m_plot = new PlotWidget(this);
+    m_digests = new DigestPanel(m_store, this);
+    connect(m_plot, &PlotWidget::exportRequested, this, &MainWindow::exportPlot);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(m_details, tr("Details"));
+    m_tabs->addTab(m_diff, tr("Compare"));
+    m_tabs->addTab(m_plot, tr("Plot"));
+    m_tabs->addTab(m_digests, tr("Digests"));
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(left);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 4);
+    setCentralWidget(splitter);
+
+    m_statusText = new QLabel(this);
+    m_statusText->setTextFormat(Qt::PlainText);
+    m_loadProgress = new QProgressBar(this);
+    m_loadProgress->setMaximumWidth(220);
+    m_loadProgress->hide();
+    m_cancelLoad = new QToolButton(this);
+    m_cancelLoad->setText(tr("Cancel loading"));
+    m_cancelLoad->hide();
+    statusBar()->addWidget(m_statusText, 1);
+    statusBar()->addPermanentWidget(m_loadProgress);
+    statusBar()->addPermanentWidget(m_cancelLoad);
+    resize(1500, 900);
+}
+
+void MainWindow::openPaths(const QStringList& paths) {
+    if (paths.isEmpty())
+        return;
+    for (const QString& p : paths)
+        if (QFileInfo(p).isFile())
+            m_recent->add(p);
+    if (m_store->isLoading()) {
+        m_pending += paths; // loaded once the current load ends, not instead of it
+        return;
+    }
+    m_store->loadAsync(paths);
+}
+
+void MainWindow::openBundledSamples() {
+    QStringList paths{QStringLiteral(":/kix/samples")};
+    if (QFileInfo(m_settings.runsFolder()).isDir())
+        paths << m_settings.runsFolder(); // earlier local runs too
+    openPaths(paths);
+}
+
+void MainWindow::onLoadFinished(int loaded, int withErrors, bool cancelled) {
+    m_loadProgress->hide();
+    m_cancelLoad->hide();
+    statusBar()->showMessage(cancelled ? tr("Loading cancelled; %n file(s) loaded before the cancel kept.", nullptr, loaded)
+                                       : tr("Loaded %n file(s)", nullptr, loaded) +
+                                             (withErrors ? tr(", %n with errors", nullptr, withErrors) : QString()),
+                             8000);
+    updateStatus();
+    m_digests->showRun(selectedStoreIndices().value(0, -1));
+    if (!m_pending.isEmpty()) {
+        const QStringList next = m_pending;
+        m_pending.clear();
+        m_store->loadAsync(next);
+        return;
+    }
+    if (!m_selectAfterLoad.isEmpty()) {
+        QList<int> rows;
+        for (const QString& f : m_selectAfterLoad) {
+            const int storeIndex = m_store->indexOfFile(f);
+            const int sourceRow = m_runs->rowOfStoreIndex(storeIndex);
+            if (sourceRow >= 0)
+                rows << m_proxy->mapFromSource(m_runs->index(sourceRow, 0)).row();
+        }
+        m_selectAfterLoad.clear();
+        selectRows(rows);
+        if (rows.size() == 2)
+            compareSelected();
+    } else if (m_table->selectionModel()->selectedRows().isEmpty() && m_proxy->rowCount() > 0) {
+        selectRows({0});
+    }
+    emit loadFinished();
+}
+
+void MainWindow::updateStatus() {
+    int runs = 0, errors = 0, supporting = 0;
+    for (const auto& m : m_store->manifests()) {
+        if (m->hasErrors())
+            ++errors;
+        else if (m->run)
+            ++runs;
+        else
+            ++supporting;
+    }
+    m_statusText->setText(tr("%1 runs · %2 unreadable files · %3 supporting resources (workloads, implementations)")
+                              .arg(runs).arg(errors).arg(supporting));
+}
+
+QList<int> MainWindow::selectedStoreIndices() const {
+    QList<int> out;
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    for (const QModelIndex& r : rows)
+        out << r.data(ManifestIndexRole).toInt();
+    return out;
+}
+
+void MainWindow::selectRows(const QList<int>& rows) {
+    QItemSelection selection;
+    for (int r : rows)
+        if (r >= 0 && r < m_proxy->rowCount())
+            selection.select(m_proxy->index(r, 0), m_proxy->index(r, m_proxy->columnCount() - 1));
+    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!rows.isEmpty())
+        m_table->scrollTo(m_proxy->index(rows.first(), 0));
+}
+
+QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
+    // The leaderboard leaders for the same benchmark that are loaded, fastest first, and a second selected run.
+    QList<ManifestPtr> leaders;
+    for (const auto& m : m_store->manifests())
+        if (m != run && m->hasRun() && run && m->runSpec.benchmark == run->runSpec.benchmark &&
+            m->protocolSpec.family == QLatin1String("sol_execbench_leaderboard"))
+            leaders << m;
+    std::sort(leaders.begin(), leaders.end(), [](const ManifestPtr& a, const ManifestPtr& b) {
+        return a->runSpec.primaryLatencyNs().value_or(1e300) < b->runSpec.primaryLatencyNs().value_or(1e300);
+    });
+    leaders = leaders.mid(0, 4);
+    const QList<int> selected = selectedStoreIndices();
+    if (selected.size() == 2) {
+        const ManifestPtr second = m_store->at(selected[1]);
+        if (second && !leaders.contains(second))
+            leaders.prepend(second);
+    }
+    return leaders;
+}
+
+void MainWindow::onSelectionChanged() {
+    const QList<int> selected = selectedStoreIndices();
+    const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
+    m_details->setManifest(first, selected.isEmpty() ? QList<DigestCheck>{} : m_store->verify(selected.first()));
+    m_plot->plot()->showRun(first, plotCompanions(first));
+    m_digests->showRun(selected.value(0, -1));
+    if (selected.size() == 2)
+        m_diff->setRuns(m_store->at(selected[0]), m_store->at(selected[1]));
+    action(QStringLiteral("cite"))->setEnabled(first && first->hasRun());
+    action(QStringLiteral("compare"))->setEnabled(selected.size() == 2);
+}
+
+void MainWindow::compareSelected() {
+    const QList<int> selected = selectedStoreIndices();
+    if (selected.size() != 2) {
+        statusBar()->showMessage(tr("Select exactly two runs to compare (Ctrl+click)."), 6000);
+        return;
+    }
+    m_diff->setRuns(m_store->at(selected[0]), m_store->at(selected[1]));
+    m_tabs->setCurrentWidget(m_diff);
+}
+
+CitationDialog* MainWindow::makeCitationDialog() {
+    const QList<int> selected = selectedStoreIndices();
+    const ManifestPtr m = selected.isEmpty() ? nullptr : m_store->at(selected.first());
+    if (!m || !m->hasRun())
+        return nullptr;
+    auto* dialog = new CitationDialog(m, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    return dialog;
+}
+
+void MainWindow::cite() {
+    if (CitationDialog* d = makeCitationDialog())
+        d->open();
+    else
+        statusBar()->showMessage(tr("Select a readable run to cite."), 6000);
+}
+
+void MainWindow::exportPlot() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QDir(m_settings.lastFolder()).filePath(QStringLiteral("kix-plot.png")),
+                                                      tr("PNG image (*.png);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    const QString error = m_plot->plot()->exportTo(path);
+    if (error.isEmpty())
+        statusBar()->showMessage(tr("Plot written to %1").arg(path), 8000);
+    else
+        QMessageBox::warning(this, tr("Export plot"), error);
+}
+
+void MainWindow::runLocally() {
+    if (!m_rerun->isAvailable()) {
+        QMessageBox::information(this, tr("Run locally"), tr("A local run is not possible here: %1").arg(m_rerun->unavailableReason()));
+        return;
+    }
+    const QList<int> selected = selectedStoreIndices();
+    const QString baseline = selected.isEmpty() ? QString() : m_store->at(selected.first())->file;
+    auto* dialog = new RerunDialog(m_rerun, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_rerun, &RerunController::finished, this, [this, baseline, connection](bool, const QString& message, const QString& file) {
+        disconnect(*connection);
+        statusBar()->showMessage(tr("Local run: %1").arg(message), 10000);
+        if (file.isEmpty())
+            return;
+        // Open the new run (and its folder, for the implementation it names) and compare it with the run selected before.
+        m_selectAfterLoad = baseline.isEmpty() ? QStringList{file} : QStringList{baseline, file};
+        openPaths({QFileInfo(file).absolutePath()});
+    });
+    dialog->show();
+    m_rerun->start(m_settings.runsFolder());
+}
+
+void MainWindow::about() {
+    QMessageBox box(this);
+    box.setWindowTitle(tr("About kix"));
+    box.setTextFormat(Qt::PlainText);
+    box.setIconPixmap(windowIcon().pixmap(64, 64));
+    box.setText(tr("kix %1 — a result explorer for GPU-kernel benchmark runs\n\n"
+                   "Qt %2 (built with %3)\nQCustomPlot %4\nCUDA: %5\n\n"
+                   "Licensed under the GNU GPL, version 3 or later.")
+                    .arg(QStringLiteral(KIX_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+                         QStringLiteral(QCUSTOMPLOT_VERSION_STR),
+                         KIX_HAVE_CUDA ? tr("built with CUDA %1").arg(QStringLiteral(KIX_CUDA_VERSION)) : tr("not built (no nvcc at build time)")));
+    box.exec();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_rerun->isRunning() &&
+        QMessageBox::question(this, tr("Quit"), tr("A local run is still going. Stop it and quit?")) != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    m_settings.saveWindow(saveGeometry(), saveState(Settings::kStateVersion));
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls())
+        for (const QUrl& url : event->mimeData()->urls())
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    if (paths.isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (paths.size() == 2 && QFileInfo(paths[0]).isFile() && QFileInfo(paths[1]).isFile())
+        m_selectAfterLoad = paths; // two dropped files: compare them
+    else if (paths.size() == 1 && QFileInfo(paths[0]).isFile())
+        m_selectAfterLoad = paths;
+    openPaths(paths);
+}
+
+} // namespace kix::ui

@@ -1,0 +1,101 @@
+// The explorer window: run table with filter on the left; details, compare, plot and digests on
+// the right; menus, toolbar and shortcuts for every main action.
+#pragma once
+
+#include "RunStore.h"
+#include "Settings.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+
+namespace kix::ui {
+
+class CitationDialog;
+class DiffWidget;
+class DigestPanel;
+class PlotWidget;
+class RecentFiles;
+class RerunController;
+class RunDetailsWidget;
+class RunFilterProxy;
+class RunTableModel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openPaths(const QStringList& paths);
+    void openBundledSamples();
+    // Selects runs by their row in the (sorted, filtered) table.
+    void selectRows(const QList<int>& rows);
+    void compareSelected();
+    CitationDialog* makeCitationDialog();
+
+    RunStore* store() const { return m_store; }
+    RunTableModel* runModel() const { return m_runs; }
+    RunFilterProxy* proxy() const { return m_proxy; }
+    QTableView* runTable() const { return m_table; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QTabWidget* tabs() const { return m_tabs; }
+    RunDetailsWidget* details() const { return m_details; }
+    DiffWidget* diff() const { return m_diff; }
+    PlotWidget* plot() const { return m_plot; }
+    DigestPanel* digests() const { return m_digests; }
+    RerunController* rerun() const { return m_rerun; }
+    QAction* action(const QString& objectName) const;
+    QList<int> selectedStoreIndices() const;
+
+signals:
+    void loadFinished();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildActions();
+    void buildLayout();
+    void onSelectionChanged();
+    void onLoadFinished(int loaded, int withErrors, bool cancelled);
+    void updateStatus();
+    void exportPlot();
+    void cite();
+    void runLocally();
+    void about();
+    QList<ManifestPtr> plotCompanions(const ManifestPtr& run) const;
+    QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
+                       void (MainWindow::*slot)());
+
+    RunStore* m_store;
+    RunTableModel* m_runs;
+    RunFilterProxy* m_proxy;
+    QTableView* m_table = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QTimer m_filterDelay;
+    QTabWidget* m_tabs = nullptr;
+    RunDetailsWidget* m_details = nullptr;
+    DiffWidget* m_diff = nullptr;
+    PlotWidget* m_plot = nullptr;
+    DigestPanel* m_digests = nullptr;
+    RerunController* m_rerun;
+    Settings m_settings;
+    RecentFiles* m_recent = nullptr;
+    QLabel* m_statusText = nullptr;
+    QProgressBar* m_loadProgress = nullptr;
+    QToolButton* m_cancelLoad = nullptr;
+    QStringList m_pending;             // paths asked for while a load was running
+    QStringList m_selectAfterLoad;     // files to select (and compare, if two) once loaded
+    QByteArray m_defaultState;         // for View ▸ Reset layout
+};
+
+} // namespace kix::ui

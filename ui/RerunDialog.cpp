@@ -1,0 +1,60 @@
+#include "RerunDialog.h"
+
+#include "RerunController.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace kix::ui {
+
+RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
+    : QDialog(parent), m_controller(controller), m_status(new QLabel(this)), m_progress(new QProgressBar(this)),
+      m_log(new QPlainTextEdit(this)), m_cancel(new QPushButton(tr("Cancel run"), this)) {
+    setWindowTitle(tr("Run locally"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+    m_status->setText(tr("Starting the runner…"));
+    m_progress->setRange(0, 0); // busy until the first case reports
+    m_log->setReadOnly(true);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_log->setMinimumSize(620, 260);
+    auto* buttons = new QDialogButtonBox(this);
+    buttons->addButton(m_cancel, QDialogButtonBox::RejectRole);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_log, 1);
+    layout->addWidget(buttons);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_controller->isRunning())
+            m_controller->cancel();
+        else
+            accept();
+    });
+    connect(controller, &RerunController::logLine, m_log, &QPlainTextEdit::appendPlainText);
+    connect(controller, &RerunController::progress, this, [this](int pos, int total, const QString& text) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(pos);
+        m_status->setText(text);
+    });
+    connect(controller, &RerunController::finished, this, [this](bool ok, const QString& message, const QString&) {
+        m_status->setText(ok ? tr("Done: %1").arg(message) : tr("Not completed: %1").arg(message));
+        m_progress->setRange(0, 1);
+        m_progress->setValue(ok ? 1 : 0);
+        m_cancel->setText(tr("Close"));
+    });
+}
+
+void RerunDialog::reject() {
+    if (m_controller->isRunning())
+        m_controller->cancel(); // closing the dialog stops the run rather than orphaning it
+    else
+        QDialog::reject();
+}
+
+} // namespace kix::ui

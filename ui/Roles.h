@@ -1,0 +1,13 @@
+// Custom item roles shared by the models and the views.
+#pragma once
+
+#include <Qt>
+
+namespace kix::ui {
+
+enum Roles {
+    SortRole = Qt::UserRole + 1, // numbers sort as numbers, missing values last
+    ManifestIndexRole,           // the row's index in the RunStore
+};
+
+} // namespace kix::ui

@@ -1,0 +1,31 @@
+// One typed settings object with the defaults in one place. KIX_SETTINGS_FILE (or
+// KIX_SETTINGS_ISOLATED=1, used by the tests) keeps them out of the user's configuration.
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+#include <memory>
+
+namespace kix::ui {
+
+class Settings {
+public:
+    Settings();
+    QStringList recentFiles() const;
+    void setRecentFiles(const QStringList& files);
+    QByteArray geometry() const;
+    QByteArray windowState() const;
+    void saveWindow(const QByteArray& geometry, const QByteArray& state);
+    QString runsFolder() const; // where "Run locally…" writes its manifests
+    QString lastFolder() const;
+    void setLastFolder(const QString& folder);
+
+    static constexpr int kMaxRecent = 9;
+    static constexpr int kStateVersion = 1;
+
+private:
+    std::unique_ptr<QSettings> m_settings;
+};
+
+} // namespace kix::ui
