@@ -22,6 +22,7 @@ QTableView* table(QAbstractItemModel* model, QWidget* parent) {
     v->setSelectionBehavior(QAbstractItemView::SelectRows);
     v->horizontalHeader()->setStretchLastSection(true);
     v->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    v->setWordWrap(false);
     return v;
 }
 
@@ -46,8 +47,13 @@ DiffWidget::DiffWidget(QWidget* parent)
     bold.setBold(true);
     m_verdict->setFont(bold);
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(table(m_cases, splitter));
-    splitter->addWidget(table(m_fields, splitter));
+    m_caseView = table(m_cases, splitter);
+    splitter->addWidget(m_caseView);
+    QTableView* fieldView = table(m_fields, splitter);
+    // Values can be long JSON: the two value columns share the width instead of pushing B out of view.
+    fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::Before, QHeaderView::Stretch);
+    fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::After, QHeaderView::Stretch);
+    splitter->addWidget(fieldView);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
@@ -82,6 +88,7 @@ void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
     const CaseComparison cmp = compareCases(*a, *b);
     m_summary->setText(tr("Cases: %1. Fields: ").arg(cmp.summary()));
     m_cases->setRows(cmp.rows);
+    m_caseView->setVisible(!cmp.rows.isEmpty()); // suite-only runs have no per-case rows to show
     const QList<FieldChange> fields = diffManifests(*a, *b);
     m_fields->setRows(fields);
     m_summary->setText(m_summary->text() + tr("%n difference(s) by JSON path.", nullptr, int(fields.size())));

@@ -29,6 +29,7 @@ private:
     QLabel* m_summary;
     FieldDiffModel* m_fields;
     CaseDiffModel* m_cases;
+    QWidget* m_caseView;
 };
 
 } // namespace kix::ui
