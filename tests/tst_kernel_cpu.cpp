@@ -1,6 +1,7 @@
 // The kernel's math on the CPU (always runs in CI): the fp32 path the kernel follows against the
 // fp64 reference, bf16 rounding, the allclose check, and the workload table against the dataset.
 #include "JsonReader.h"
+#include "KernelInputs.h"
 #include "TestSupport.h"
 #include "kix/rmsnorm_backward_cpu.h"
 #include "kix/workloads.h"
@@ -43,19 +44,11 @@ private slots:
     void fp32PathWithinTolerance() {
         QFETCH(int, rows);
         QFETCH(int, hidden);
-        std::mt19937_64 rng(42 + rows * 31 + hidden);
-        std::normal_distribution<float> normal;
-        std::uniform_real_distribution<float> uniform(0.5f, 2.f);
-        std::vector<std::uint16_t> go(std::size_t(rows) * hidden);
-        std::vector<float> nrm(go.size()), rstd(static_cast<std::size_t>(rows)), w(static_cast<std::size_t>(hidden));
-        for (auto& g : go)
-            g = floatToBf16(normal(rng));
-        for (auto& n : nrm)
-            n = normal(rng);
-        for (auto& r : rstd)
-            r = uniform(rng);
-        for (auto& x : w)
-            x = 1.f + 0.1f * normal(rng);
+        const auto in = kixtest::randomKernelInputs(rows, hidden, std::uint64_t(42 + rows * 31 + hidden));
+        const auto& go = in.gradOutput;
+        const auto& nrm = in.normalized;
+        const auto& rstd = in.rstd;
+        const auto& w = in.weight;
         std::vector<double> gx64(go.size()), gw64(static_cast<std::size_t>(hidden));
         std::vector<float> gx32(go.size()), gw32(static_cast<std::size_t>(hidden));
         rmsnormBackwardReference<double>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden, gx64.data(), gw64.data());

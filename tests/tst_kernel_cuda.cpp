@@ -2,6 +2,7 @@
 // 16 workload shapes (rows scaled down to at most 4096 so the CPU reference stays quick) against
 // the fp64 CPU reference with the workload's tolerances, determinism of grad_weight, and one
 // full harness case.
+#include "KernelInputs.h"
 #include "kix/harness.h"
 #include "kix/rmsnorm_backward.h"
 #include "kix/rmsnorm_backward_cpu.h"
@@ -43,19 +44,11 @@ private slots:
         const std::int64_t rows = std::min<std::int64_t>(w.rows(), 4096);
         const int hidden = kHiddenSize;
         const std::size_t n = std::size_t(rows) * hidden;
-        std::mt19937_64 rng(1234 + index);
-        std::normal_distribution<float> normal;
-        std::uniform_real_distribution<float> uniform(0.5f, 2.f);
-        std::vector<std::uint16_t> go(n);
-        std::vector<float> nrm(n), rstd(static_cast<std::size_t>(rows)), weight(static_cast<std::size_t>(hidden));
-        for (auto& v : go)
-            v = floatToBf16(normal(rng));
-        for (auto& v : nrm)
-            v = normal(rng);
-        for (auto& v : rstd)
-            v = uniform(rng);
-        for (auto& v : weight)
-            v = 1.f + 0.1f * normal(rng);
+        const auto in = kixtest::randomKernelInputs(rows, hidden, std::uint64_t(1234 + index));
+        const auto& go = in.gradOutput;
+        const auto& nrm = in.normalized;
+        const auto& rstd = in.rstd;
+        const auto& weight = in.weight;
 
         Device<std::uint16_t> dGo(n), dGh(n), dGr(n);
         Device<float> dN(n), dR(static_cast<std::size_t>(rows)), dW(static_cast<std::size_t>(hidden)), dDw(static_cast<std::size_t>(hidden));

@@ -4,6 +4,7 @@
 #include "CaseDiffModel.h"
 #include "Comparability.h"
 #include "FieldDiffModel.h"
+#include "TableViews.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -14,18 +15,6 @@
 namespace kix::ui {
 
 namespace {
-QTableView* table(QAbstractItemModel* model, QWidget* parent) {
-    auto* v = new QTableView(parent);
-    v->setModel(model);
-    v->verticalHeader()->hide();
-    v->setAlternatingRowColors(true);
-    v->setSelectionBehavior(QAbstractItemView::SelectRows);
-    v->horizontalHeader()->setStretchLastSection(true);
-    v->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    v->setWordWrap(false);
-    return v;
-}
-
 QLabel* plainLabel(QWidget* parent) {
     auto* l = new QLabel(parent);
     l->setTextFormat(Qt::PlainText);
@@ -47,9 +36,9 @@ DiffWidget::DiffWidget(QWidget* parent)
     bold.setBold(true);
     m_verdict->setFont(bold);
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    m_caseView = table(m_cases, splitter);
+    m_caseView = makeReadOnlyTable(m_cases, splitter);
     splitter->addWidget(m_caseView);
-    QTableView* fieldView = table(m_fields, splitter);
+    QTableView* fieldView = makeReadOnlyTable(m_fields, splitter);
     // Values can be long JSON: the two value columns share the width instead of pushing B out of view.
     fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::Before, QHeaderView::Stretch);
     fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::After, QHeaderView::Stretch);

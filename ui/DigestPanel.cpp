@@ -1,6 +1,7 @@
 #include "DigestPanel.h"
 
 #include "DigestModel.h"
+#include "TableViews.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,13 +17,7 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
     : QWidget(parent), m_store(store), m_model(new DigestModel(this)), m_caption(new QLabel(this)), m_all(new QPushButton(tr("Verify all loaded runs"), this)) {
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setWordWrap(true);
-    auto* view = new QTableView(this);
-    view->setModel(m_model);
-    view->verticalHeader()->hide();
-    view->setAlternatingRowColors(true);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    QTableView* view = makeReadOnlyTable(m_model, this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_caption, 1);
     bar->addWidget(m_all);

@@ -5,6 +5,7 @@
 #include "PairsModel.h"
 #include "ProblemModel.h"
 #include "Roles.h"
+#include "TableViews.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -19,22 +20,13 @@ namespace kix::ui {
 
 namespace {
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent, bool sortable = false) {
-    auto* view = new QTableView(parent);
-    if (sortable) {
-        auto* proxy = new QSortFilterProxyModel(view);
-        proxy->setSortRole(SortRole);
-        proxy->setSourceModel(model);
-        view->setModel(proxy);
-        view->setSortingEnabled(true);
-    } else {
-        view->setModel(model);
-    }
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    if (!sortable)
+        return makeReadOnlyTable(model, parent);
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSortRole(SortRole);
+    proxy->setSourceModel(model);
+    QTableView* view = makeReadOnlyTable(proxy, parent);
+    view->setSortingEnabled(true);
     return view;
 }
 
