@@ -23,11 +23,13 @@ unsigned long long kix_rmsnorm_bwd_workspace_bytes(long long rows, int hidden, i
 int kix_rmsnorm_bwd(const void* gradOutput, const float* normalized, const float* rstd, const float* weight,
                     void* gradHidden, void* gradResidual, float* gradWeight, long long rows, int hidden,
                     void* workspace, int rowsPerIteration, void* stream) {
-    const kix::kernels::BackwardArgs args{gradOutput, normalized, rstd,  weight, gradHidden,
+    const kix::kernels::BackwardArgs args{gradOutput,   normalized, rstd, weight, gradHidden,
                                           gradResidual, gradWeight, rows, hidden};
     const auto plan = kix::kernels::planFusedBackward(rows, hidden, rowsPerIteration);
     return report(kix::kernels::launchFusedBackward(args, plan, workspace, stream));
 }
 
-const char* kix_last_error() { return lastError; }
+const char* kix_last_error() {
+    return lastError;
+}
 }

@@ -12,9 +12,9 @@ inline std::string cudaMessage(cudaError_t e, const char* what) {
 
 } // namespace kix::kernels
 
-#define KIX_CUDA_TRY(call)                                                                                    \
-    do {                                                                                                      \
-        const cudaError_t kix_err_ = (call);                                                                  \
-        if (kix_err_ != cudaSuccess)                                                                          \
-            return ::kix::kernels::cudaMessage(kix_err_, #call);                                              \
+#define KIX_CUDA_TRY(call)                                                                                   \
+    do {                                                                                                     \
+        const cudaError_t kix_err_ = (call);                                                                 \
+        if (kix_err_ != cudaSuccess)                                                                         \
+            return ::kix::kernels::cudaMessage(kix_err_, #call);                                             \
     } while (0)

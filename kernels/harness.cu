@@ -32,17 +32,20 @@ __device__ __forceinline__ float normalAt(unsigned long long seed, unsigned long
 }
 
 __global__ void fillNormalBf16(__nv_bfloat16* out, long long n, unsigned long long seed) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = __float2bfloat16_rn(normalAt(seed, (unsigned long long)i));
 }
 
 __global__ void fillNormal(float* out, long long n, unsigned long long seed, float mean, float scale) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = mean + scale * normalAt(seed, (unsigned long long)i);
 }
 
 __global__ void fillUniform(float* out, long long n, unsigned long long seed, float lo, float hi) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = lo + (hi - lo) * uniform01(mix(seed ^ mix((unsigned long long)i)));
 }
 
@@ -62,8 +65,8 @@ __device__ __forceinline__ void atomicMaxNonNegative(unsigned long long* bits, d
 constexpr int kCheckThreads = 256;
 
 __global__ void checkRows(const __nv_bfloat16* go, const float* nrm, const float* rstd, const float* w,
-                          const __nv_bfloat16* out0, const __nv_bfloat16* out1, long long rows, int hidden, double atol,
-                          double rtol, ErrorAccumulator* acc) {
+                          const __nv_bfloat16* out0, const __nv_bfloat16* out1, long long rows, int hidden,
+                          double atol, double rtol, ErrorAccumulator* acc) {
     __shared__ double partial[kCheckThreads];
     for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
         const long long base = r * hidden;
@@ -82,8 +85,8 @@ __global__ void checkRows(const __nv_bfloat16* go, const float* nrm, const float
         double maxAbs[2] = {0, 0}, maxRel[2] = {0, 0};
         unsigned long long fails[2] = {0, 0};
         for (int j = threadIdx.x; j < hidden; j += blockDim.x) {
-            const double ref =
-                double(rstd[r]) * (double(__bfloat162float(go[base + j])) * double(w[j]) - mean * double(nrm[base + j]));
+            const double ref = double(rstd[r]) * (double(__bfloat162float(go[base + j])) * double(w[j]) -
+                                                  mean * double(nrm[base + j]));
             const __nv_bfloat16* outs[2] = {out0, out1};
             for (int o = 0; o < 2; ++o) {
                 const double got = double(__bfloat162float(outs[o][base + j]));
@@ -121,8 +124,7 @@ __global__ void gradWeightPartials(const __nv_bfloat16* go, const float* nrm, lo
     partial[(long long)blockIdx.y * hidden + col] = acc;
 }
 
-template <typename T>
-struct DeviceBuffer {
+template <typename T> struct DeviceBuffer {
     T* ptr = nullptr;
     std::size_t count = 0;
     std::string allocate(std::size_t n) {
@@ -140,7 +142,9 @@ struct DeviceBuffer {
     }
 };
 
-int fillGrid(long long n) { return int(std::min<long long>((n + 255) / 256, 132LL * 32)); }
+int fillGrid(long long n) {
+    return int(std::min<long long>((n + 255) / 256, 132LL * 32));
+}
 
 } // namespace
 
@@ -157,15 +161,16 @@ DeviceInfo queryDevice() {
     if (e != cudaSuccess) {
         // The runtime reports a missing driver as "insufficient"; say plainly when there is none at all.
         if (void* driver = dlopen("libcuda.so.1", RTLD_LAZY); driver == nullptr) {
-            info.unavailableReason = "no NVIDIA driver is installed (libcuda.so.1 cannot be loaded), so there is no GPU to run on";
+            info.unavailableReason =
+                "no NVIDIA driver is installed (libcuda.so.1 cannot be loaded), so there is no GPU to run on";
             return info;
         } else {
             dlclose(driver);
         }
-        info.unavailableReason = e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice
-                                     ? std::string("no NVIDIA GPU with a working driver was found (") +
-                                           cudaGetErrorString(e) + ")"
-                                     : cudaMessage(e, "cudaGetDeviceCount");
+        info.unavailableReason =
+            e == cudaErrorInsufficientDriver || e == cudaErrorNoDevice
+                ? std::string("no NVIDIA GPU with a working driver was found (") + cudaGetErrorString(e) + ")"
+                : cudaMessage(e, "cudaGetDeviceCount");
         return info;
     }
     if (count == 0) {
@@ -194,7 +199,8 @@ DeviceInfo queryDevice() {
 
 double Harness::minimumBytes(std::int64_t rows, int hidden) {
     const double n = double(rows) * hidden;
-    // grad_output bf16 + normalized fp32 in, two bf16 outputs; rstd per row, weight and grad_weight per column.
+    // grad_output bf16 + normalized fp32 in, two bf16 outputs; rstd per row, weight and grad_weight per
+    // column.
     return n * (2 + 4 + 2 + 2) + double(rows) * 4 + double(hidden) * 4 * 2;
 }
 
@@ -223,7 +229,8 @@ struct Harness::Impl {
 
     // Times `launch` once per iteration, writing the flush buffer (twice the L2) before each.
     template <typename Launch>
-    std::string time(int iterations, Launch&& launch, const std::function<bool()>& cancelled, std::vector<double>& out) {
+    std::string time(int iterations, Launch&& launch, const std::function<bool()>& cancelled,
+                     std::vector<double>& out) {
         if (auto err = ensureEvents(std::size_t(iterations)); !err.empty())
             return err;
         for (int i = 0; i < iterations; ++i) {
@@ -250,10 +257,15 @@ struct Harness::Impl {
     }
 };
 
-Harness::Harness(HarnessOptions options) : m_impl(std::make_unique<Impl>()) { m_impl->options = options; }
+Harness::Harness(HarnessOptions options)
+    : m_impl(std::make_unique<Impl>()) {
+    m_impl->options = options;
+}
 Harness::~Harness() = default;
 
-const DeviceInfo& Harness::device() const { return m_impl->device; }
+const DeviceInfo& Harness::device() const {
+    return m_impl->device;
+}
 
 std::string Harness::init() {
     m_impl->device = queryDevice();
@@ -314,10 +326,10 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
     DeviceBuffer<ErrorAccumulator> acc;
     constexpr int kRowsPerChunk = 1024;
     const long long chunks = (rep.rows + kRowsPerChunk - 1) / kRowsPerChunk;
-    for (std::string err : {go.allocate(n), gh.allocate(n), gr.allocate(n), nrm.allocate(n),
-                            rstd.allocate(rep.rows), weight.allocate(rep.hidden), dw.allocate(rep.hidden),
-                            workspace.allocate(rep.plan.workspaceBytes), dwRef.allocate(chunks * rep.hidden),
-                            acc.allocate(1)}) {
+    for (std::string err :
+         {go.allocate(n), gh.allocate(n), gr.allocate(n), nrm.allocate(n), rstd.allocate(rep.rows),
+          weight.allocate(rep.hidden), dw.allocate(rep.hidden), workspace.allocate(rep.plan.workspaceBytes),
+          dwRef.allocate(chunks * rep.hidden), acc.allocate(1)}) {
         if (!err.empty()) {
             rep.error = err;
             return rep;
@@ -327,11 +339,11 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
         rep.error = e;
         return rep;
     };
-#define KIX_STEP(call)                                                                                        \
-    do {                                                                                                      \
-        const cudaError_t e_ = (call);                                                                        \
-        if (e_ != cudaSuccess)                                                                                \
-            return fail(cudaMessage(e_, #call));                                                              \
+#define KIX_STEP(call)                                                                                       \
+    do {                                                                                                     \
+        const cudaError_t e_ = (call);                                                                       \
+        if (e_ != cudaSuccess)                                                                               \
+            return fail(cudaMessage(e_, #call));                                                             \
     } while (0)
 
     const cudaStream_t s = h.stream;
@@ -347,24 +359,27 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
     KIX_STEP(cudaMemsetAsync(dw.ptr, 0xff, std::size_t(rep.hidden) * 4, s));
     KIX_STEP(cudaMemsetAsync(acc.ptr, 0, sizeof(ErrorAccumulator), s));
 
-    const BackwardArgs args{go.ptr, nrm.ptr, rstd.ptr, weight.ptr, gh.ptr, gr.ptr, dw.ptr, rep.rows, rep.hidden};
+    const BackwardArgs args{go.ptr, nrm.ptr, rstd.ptr, weight.ptr, gh.ptr,
+                            gr.ptr, dw.ptr,  rep.rows, rep.hidden};
     auto fused = [&]() { return launchFusedBackward(args, rep.plan, workspace.ptr, s); };
     if (auto err = fused(); !err.empty())
         return fail(err);
 
     // Check all three outputs against the fp64 reference.
     checkRows<<<int(std::min<long long>(rep.rows, 132LL * 16)), kCheckThreads, 0, s>>>(
-        go.ptr, nrm.ptr, rstd.ptr, weight.ptr, gh.ptr, gr.ptr, rep.rows, rep.hidden, w.maxAtol, w.maxRtol, acc.ptr);
-    gradWeightPartials<<<dim3((rep.hidden + 127) / 128, unsigned(chunks)), 128, 0, s>>>(go.ptr, nrm.ptr, rep.rows,
-                                                                                       rep.hidden, kRowsPerChunk,
-                                                                                       dwRef.ptr);
+        go.ptr, nrm.ptr, rstd.ptr, weight.ptr, gh.ptr, gr.ptr, rep.rows, rep.hidden, w.maxAtol, w.maxRtol,
+        acc.ptr);
+    gradWeightPartials<<<dim3((rep.hidden + 127) / 128, unsigned(chunks)), 128, 0, s>>>(
+        go.ptr, nrm.ptr, rep.rows, rep.hidden, kRowsPerChunk, dwRef.ptr);
     KIX_STEP(cudaGetLastError());
     ErrorAccumulator hostAcc{};
     std::vector<double> partial(std::size_t(chunks) * rep.hidden);
     std::vector<float> dwHost(std::size_t(rep.hidden));
     KIX_STEP(cudaMemcpyAsync(&hostAcc, acc.ptr, sizeof hostAcc, cudaMemcpyDeviceToHost, s));
-    KIX_STEP(cudaMemcpyAsync(partial.data(), dwRef.ptr, partial.size() * sizeof(double), cudaMemcpyDeviceToHost, s));
-    KIX_STEP(cudaMemcpyAsync(dwHost.data(), dw.ptr, dwHost.size() * sizeof(float), cudaMemcpyDeviceToHost, s));
+    KIX_STEP(cudaMemcpyAsync(partial.data(), dwRef.ptr, partial.size() * sizeof(double),
+                             cudaMemcpyDeviceToHost, s));
+    KIX_STEP(
+        cudaMemcpyAsync(dwHost.data(), dw.ptr, dwHost.size() * sizeof(float), cudaMemcpyDeviceToHost, s));
     KIX_STEP(cudaStreamSynchronize(s));
     const char* names[2] = {"grad_hidden_states", "grad_residual"};
     for (int o = 0; o < 2; ++o) {
@@ -385,15 +400,16 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
             ref += partial[std::size_t(c) * rep.hidden + j];
         accumulateError(dwStats, double(dwHost[std::size_t(j)]), ref, w.maxAtol, w.maxRtol);
     }
-    rep.checks.push_back(
-        {"grad_weight", dwStats.maxAbs, dwStats.maxRel, w.maxAtol, w.maxRtol, dwStats.failures, dwStats.count});
+    rep.checks.push_back({"grad_weight", dwStats.maxAbs, dwStats.maxRel, w.maxAtol, w.maxRtol,
+                          dwStats.failures, dwStats.count});
 
     // Time the fused kernel: warm up, estimate, then the timed iterations.
     std::vector<double> warm;
     if (auto err = h.time(h.options.warmup, fused, cancelled, warm); !err.empty())
         return fail(err);
     std::sort(warm.begin(), warm.end());
-    if (auto err = h.time(h.iterationsFor(warm[warm.size() / 2]), fused, cancelled, rep.fusedNs); !err.empty())
+    if (auto err = h.time(h.iterationsFor(warm[warm.size() / 2]), fused, cancelled, rep.fusedNs);
+        !err.empty())
         return fail(err);
 
     if (h.options.timeReference) {
@@ -403,7 +419,8 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
         std::vector<double> refWarm;
         if (auto err = h.time(2, reference, cancelled, refWarm); !err.empty())
             return fail(err);
-        if (auto err = h.time(h.options.referenceIterations, reference, cancelled, rep.referenceNs); !err.empty())
+        if (auto err = h.time(h.options.referenceIterations, reference, cancelled, rep.referenceNs);
+            !err.empty())
             return fail(err);
     }
 #undef KIX_STEP

@@ -18,10 +18,10 @@ namespace kix::kernels {
 
 namespace {
 
-constexpr int kVec = 8;              // elements per thread per row
-constexpr int kMaxThreads = 512;     // hidden up to 4096; caps registers at 128 per thread
-constexpr int kReduceTileCols = 32;  // grad_weight reduction: columns per block
-constexpr int kReduceSlices = 16;    // … and partial rows summed in parallel per column
+constexpr int kVec = 8;             // elements per thread per row
+constexpr int kMaxThreads = 512;    // hidden up to 4096; caps registers at 128 per thread
+constexpr int kReduceTileCols = 32; // grad_weight reduction: columns per block
+constexpr int kReduceSlices = 16;   // … and partial rows summed in parallel per column
 
 __device__ __forceinline__ void unpack(uint4 raw, float (&out)[kVec]) {
     const __nv_bfloat162* h = reinterpret_cast<const __nv_bfloat162*>(&raw);
@@ -163,18 +163,18 @@ __global__ void reducePartialsKernel(const float* __restrict__ partials, int num
 }
 
 template <int ROWS>
-std::string launchRows(const BackwardArgs& a, const LaunchConfig& plan, float* partials, cudaStream_t stream) {
+std::string launchRows(const BackwardArgs& a, const LaunchConfig& plan, float* partials,
+                       cudaStream_t stream) {
     const std::size_t shared = 2 * ROWS * (plan.threads / 32) * sizeof(float);
     fusedBackwardKernel<ROWS><<<plan.blocks, plan.threads, shared, stream>>>(
         static_cast<const __nv_bfloat16*>(a.gradOutput), a.normalized, a.rstd, a.weight,
-        static_cast<__nv_bfloat16*>(a.gradHidden), static_cast<__nv_bfloat16*>(a.gradResidual), partials, a.rows,
-        a.hidden);
+        static_cast<__nv_bfloat16*>(a.gradHidden), static_cast<__nv_bfloat16*>(a.gradResidual), partials,
+        a.rows, a.hidden);
     KIX_CUDA_TRY(cudaGetLastError());
     return {};
 }
 
-template <int ROWS>
-int residentBlocks(int threads) {
+template <int ROWS> int residentBlocks(int threads) {
     int perSm = 0;
     const std::size_t shared = 2 * ROWS * (threads / 32) * sizeof(float);
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fusedBackwardKernel<ROWS>, threads, shared) !=
@@ -183,7 +183,9 @@ int residentBlocks(int threads) {
     return perSm > 0 ? perSm : 1;
 }
 
-bool aligned16(const void* p) { return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0; }
+bool aligned16(const void* p) {
+    return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0;
+}
 
 } // namespace
 
@@ -200,9 +202,8 @@ std::string unsupportedReason(std::int64_t rows, int hidden) {
 
 LaunchConfig planFusedBackward(std::int64_t rows, int hidden, int rowsPerIteration) {
     LaunchConfig plan;
-    plan.rowsPerIteration = rowsPerIteration == 1 || rowsPerIteration == 2 || rowsPerIteration == 4
-                                ? rowsPerIteration
-                                : 2;
+    plan.rowsPerIteration =
+        rowsPerIteration == 1 || rowsPerIteration == 2 || rowsPerIteration == 4 ? rowsPerIteration : 2;
     plan.threads = ((hidden / kVec + 31) / 32) * 32;
     int device = 0, sms = 1;
     cudaGetDevice(&device);
@@ -216,7 +217,8 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, int rowsPerIterati
     return plan;
 }
 
-std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan, void* workspace, void* streamPtr) {
+std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan, void* workspace,
+                                void* streamPtr) {
     if (const std::string why = unsupportedReason(a.rows, a.hidden); !why.empty())
         return why;
     const void* pointers[] = {a.gradOutput, a.normalized, a.weight, a.gradHidden, a.gradResidual, workspace};

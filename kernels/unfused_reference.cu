@@ -14,24 +14,28 @@ constexpr int kThreads = 256;
 
 // grad_output.to(float32)
 __global__ void castToFloat(const __nv_bfloat16* in, float* out, long long n) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = __bfloat162float(in[i]);
 }
 
 // a * b elementwise
 __global__ void multiply(const float* a, const float* b, float* out, long long n) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = a[i] * b[i];
 }
 
 // a * w broadcast over rows
 __global__ void multiplyRowVector(const float* a, const float* w, float* out, long long n, int hidden) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = a[i] * w[i % hidden];
 }
 
 // .sum(dim=(0, 1)) in two stages: per row-chunk partials, then their sum.
-__global__ void columnPartialSums(const float* in, float* partial, long long rows, int hidden, int rowsPerChunk) {
+__global__ void columnPartialSums(const float* in, float* partial, long long rows, int hidden,
+                                  int rowsPerChunk) {
     const int col = blockIdx.x * blockDim.x + threadIdx.x;
     if (col >= hidden)
         return;
@@ -72,9 +76,10 @@ __global__ void rowMeans(const float* in, float* out, int hidden) {
 }
 
 // rstd * (grad_normalized - mean * normalized)
-__global__ void gradInput(const float* gn, const float* mean, const float* normalized, const float* rstd, float* out,
-                          long long n, int hidden) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+__global__ void gradInput(const float* gn, const float* mean, const float* normalized, const float* rstd,
+                          float* out, long long n, int hidden) {
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x) {
         const long long r = i / hidden;
         out[i] = rstd[r] * (gn[i] - mean[r] * normalized[i]);
     }
@@ -82,7 +87,8 @@ __global__ void gradInput(const float* gn, const float* mean, const float* norma
 
 // .to(torch.bfloat16)
 __global__ void castToBf16(const float* in, __nv_bfloat16* out, long long n) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+         i += (long long)gridDim.x * blockDim.x)
         out[i] = __float2bfloat16_rn(in[i]);
 }
 
@@ -106,7 +112,9 @@ Buffers carve(void* workspace, long long rows, int hidden) {
     return b;
 }
 
-int gridFor(long long n) { return int(std::min<long long>((n + kThreads - 1) / kThreads, 65535LL * 8)); }
+int gridFor(long long n) {
+    return int(std::min<long long>((n + kThreads - 1) / kThreads, 65535LL * 8));
+}
 
 } // namespace
 
@@ -133,7 +141,8 @@ std::string launchUnfusedBackward(const BackwardArgs& a, void* workspace, void* 
     rowMeans<<<unsigned(a.rows), kThreads, 0, stream>>>(b.t, b.mean, a.hidden);
     gradInput<<<grid, kThreads, 0, stream>>>(b.gn, b.mean, a.normalized, a.rstd, b.gx, n, a.hidden);
     castToBf16<<<grid, kThreads, 0, stream>>>(b.gx, static_cast<__nv_bfloat16*>(a.gradHidden), n);
-    KIX_CUDA_TRY(cudaMemcpyAsync(a.gradResidual, a.gradHidden, std::size_t(n) * 2, cudaMemcpyDeviceToDevice, stream));
+    KIX_CUDA_TRY(
+        cudaMemcpyAsync(a.gradResidual, a.gradHidden, std::size_t(n) * 2, cudaMemcpyDeviceToDevice, stream));
     KIX_CUDA_TRY(cudaGetLastError());
     return {};
 }

@@ -52,13 +52,27 @@ void writeString(const std::string& s, std::string& out) {
     for (const char ch : s) {
         const auto c = static_cast<unsigned char>(ch);
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -75,13 +89,25 @@ void writeString(const std::string& s, std::string& out) {
 void write(const nlohmann::json& v, std::string& out) {
     using T = nlohmann::json::value_t;
     switch (v.type()) {
-    case T::null: out += "null"; return;
-    case T::boolean: out += v.get<bool>() ? "true" : "false"; return;
+    case T::null:
+        out += "null";
+        return;
+    case T::boolean:
+        out += v.get<bool>() ? "true" : "false";
+        return;
     // JSON numbers are IEEE doubles in JCS: integers are converted, so 2^53+1 prints as 9007199254740992.
-    case T::number_integer: out += ecmaScriptNumber(double(v.get<std::int64_t>())); return;
-    case T::number_unsigned: out += ecmaScriptNumber(double(v.get<std::uint64_t>())); return;
-    case T::number_float: out += ecmaScriptNumber(v.get<double>()); return;
-    case T::string: writeString(v.get_ref<const std::string&>(), out); return;
+    case T::number_integer:
+        out += ecmaScriptNumber(double(v.get<std::int64_t>()));
+        return;
+    case T::number_unsigned:
+        out += ecmaScriptNumber(double(v.get<std::uint64_t>()));
+        return;
+    case T::number_float:
+        out += ecmaScriptNumber(v.get<double>());
+        return;
+    case T::string:
+        writeString(v.get_ref<const std::string&>(), out);
+        return;
     case T::array: {
         out.push_back('[');
         bool first = true;
@@ -114,8 +140,10 @@ void write(const nlohmann::json& v, std::string& out) {
         out.push_back('}');
         return;
     }
-    case T::binary: throw CanonicalError("binary values cannot be canonicalized");
-    case T::discarded: throw CanonicalError("discarded value");
+    case T::binary:
+        throw CanonicalError("binary values cannot be canonicalized");
+    case T::discarded:
+        throw CanonicalError("discarded value");
     }
 }
 

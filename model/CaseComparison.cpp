@@ -9,19 +9,26 @@ namespace kix {
 
 QString directionName(CaseDelta::Direction d) {
     switch (d) {
-    case CaseDelta::Direction::Faster: return QStringLiteral("faster");
-    case CaseDelta::Direction::Slower: return QStringLiteral("slower");
-    case CaseDelta::Direction::Same: return QStringLiteral("same");
-    case CaseDelta::Direction::Unknown: return QStringLiteral("unknown");
+    case CaseDelta::Direction::Faster:
+        return QStringLiteral("faster");
+    case CaseDelta::Direction::Slower:
+        return QStringLiteral("slower");
+    case CaseDelta::Direction::Same:
+        return QStringLiteral("same");
+    case CaseDelta::Direction::Unknown:
+        return QStringLiteral("unknown");
     }
     return {};
 }
 
 QString noiseName(CaseDelta::Noise n) {
     switch (n) {
-    case CaseDelta::Noise::BeyondNoise: return QStringLiteral("beyond noise");
-    case CaseDelta::Noise::WithinNoise: return QStringLiteral("within noise");
-    case CaseDelta::Noise::NoStatistics: return QStringLiteral("no statistics");
+    case CaseDelta::Noise::BeyondNoise:
+        return QStringLiteral("beyond noise");
+    case CaseDelta::Noise::WithinNoise:
+        return QStringLiteral("within noise");
+    case CaseDelta::Noise::NoStatistics:
+        return QStringLiteral("no statistics");
     }
     return {};
 }
@@ -30,7 +37,9 @@ namespace {
 
 // Cases are matched by id; kix runs and SOL-ExecBench traces use the workload uuid.
 // Runs from different sources can still line up by their axis values.
-QString matchKey(const CaseResult& c, bool byAxes) { return byAxes ? c.axesLabel() : c.id; }
+QString matchKey(const CaseResult& c, bool byAxes) {
+    return byAxes ? c.axesLabel() : c.id;
+}
 
 bool idsOverlap(const QList<CaseResult>& a, const QList<CaseResult>& b) {
     QSet<QString> ids;
@@ -78,7 +87,7 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b) {
         if (d.latencyA && d.latencyB && *d.latencyA > 0) {
             d.ratio = *d.latencyB / *d.latencyA;
             ratios.push_back(*d.ratio);
-            d.direction = *d.ratio < 1 ? CaseDelta::Direction::Faster
+            d.direction = *d.ratio < 1   ? CaseDelta::Direction::Faster
                           : *d.ratio > 1 ? CaseDelta::Direction::Slower
                                          : CaseDelta::Direction::Same;
         }
@@ -93,8 +102,12 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b) {
             else if (d.direction == CaseDelta::Direction::Slower)
                 ++out.slower;
             break;
-        case CaseDelta::Noise::WithinNoise: ++out.withinNoise; break;
-        case CaseDelta::Noise::NoStatistics: ++out.withoutStatistics; break;
+        case CaseDelta::Noise::WithinNoise:
+            ++out.withinNoise;
+            break;
+        case CaseDelta::Noise::NoStatistics:
+            ++out.withoutStatistics;
+            break;
         }
         out.rows.append(d);
     }
@@ -109,7 +122,8 @@ QString CaseComparison::summary() const {
     if (suiteOnly) {
         if (!suiteRatio)
             return QStringLiteral("no per-case results and no comparable suite values");
-        return QStringLiteral("suite values only (no per-case results): B/A = %1").arg(*suiteRatio, 0, 'f', 3);
+        return QStringLiteral("suite values only (no per-case results): B/A = %1")
+            .arg(*suiteRatio, 0, 'f', 3);
     }
     QString s = QStringLiteral("%1 cases matched").arg(rows.size());
     if (geomeanRatio)

@@ -20,9 +20,12 @@ std::optional<CitationFormat> citationFormatFromName(const QString& name) {
 
 QString citationFormatName(CitationFormat format) {
     switch (format) {
-    case CitationFormat::BibTeX: return QStringLiteral("bibtex");
-    case CitationFormat::Cff: return QStringLiteral("cff");
-    case CitationFormat::Text: return QStringLiteral("text");
+    case CitationFormat::BibTeX:
+        return QStringLiteral("bibtex");
+    case CitationFormat::Cff:
+        return QStringLiteral("cff");
+    case CitationFormat::Text:
+        return QStringLiteral("text");
     }
     return {};
 }
@@ -74,11 +77,16 @@ Facts factsOf(const Manifest& m, const CitationOptions& o) {
 // BibTeX: braces must balance and the specials be escaped; manifest text is untrusted.
 QString bibEscape(QString s) {
     static const QList<QPair<QString, QString>> table = {
-        {QStringLiteral("\\"), QStringLiteral("\\textbackslash{}")}, {QStringLiteral("{"), QStringLiteral("\\{")},
-        {QStringLiteral("}"), QStringLiteral("\\}")},  {QStringLiteral("&"), QStringLiteral("\\&")},
-        {QStringLiteral("%"), QStringLiteral("\\%")},  {QStringLiteral("$"), QStringLiteral("\\$")},
-        {QStringLiteral("#"), QStringLiteral("\\#")},  {QStringLiteral("_"), QStringLiteral("\\_")},
-        {QStringLiteral("^"), QStringLiteral("\\^{}")}, {QStringLiteral("~"), QStringLiteral("\\~{}")}};
+        {QStringLiteral("\\"), QStringLiteral("\\textbackslash{}")},
+        {QStringLiteral("{"), QStringLiteral("\\{")},
+        {QStringLiteral("}"), QStringLiteral("\\}")},
+        {QStringLiteral("&"), QStringLiteral("\\&")},
+        {QStringLiteral("%"), QStringLiteral("\\%")},
+        {QStringLiteral("$"), QStringLiteral("\\$")},
+        {QStringLiteral("#"), QStringLiteral("\\#")},
+        {QStringLiteral("_"), QStringLiteral("\\_")},
+        {QStringLiteral("^"), QStringLiteral("\\^{}")},
+        {QStringLiteral("~"), QStringLiteral("\\~{}")}};
     QString out;
     for (QChar c : s) {
         bool replaced = false;
@@ -96,7 +104,9 @@ QString bibEscape(QString s) {
 }
 
 QString yamlQuote(QString s) {
-    s.replace(u'\\', QStringLiteral("\\\\")).replace(u'"', QStringLiteral("\\\"")).replace(u'\n', QStringLiteral("\\n"));
+    s.replace(u'\\', QStringLiteral("\\\\"))
+        .replace(u'"', QStringLiteral("\\\""))
+        .replace(u'\n', QStringLiteral("\\n"));
     return u'"' + s + u'"';
 }
 
@@ -128,10 +138,12 @@ QString cff(const Facts& f) {
         s += QStringLiteral("date-released: %1\n").arg(f.observed);
     if (!f.url.isEmpty())
         s += QStringLiteral("url: %1\n").arg(yamlQuote(f.url));
-    s += QStringLiteral("identifiers:\n  - type: other\n    value: %1\n    description: \"kernelindex.dev/v1alpha1 "
-                        "run digest (SHA-256 of the RFC 8785 form)\"\n")
+    s += QStringLiteral(
+             "identifiers:\n  - type: other\n    value: %1\n    description: \"kernelindex.dev/v1alpha1 "
+             "run digest (SHA-256 of the RFC 8785 form)\"\n")
              .arg(yamlQuote(f.digest));
-    s += QStringLiteral("abstract: %1\n").arg(yamlQuote(f.summary + QStringLiteral(". Accessed ") + f.accessed + u'.'));
+    s += QStringLiteral("abstract: %1\n")
+             .arg(yamlQuote(f.summary + QStringLiteral(". Accessed ") + f.accessed + u'.'));
     return s;
 }
 
@@ -155,9 +167,12 @@ QString cite(const Manifest& m, CitationFormat format, const CitationOptions& op
         return {};
     const Facts f = factsOf(m, options);
     switch (format) {
-    case CitationFormat::BibTeX: return bibtex(f);
-    case CitationFormat::Cff: return cff(f);
-    case CitationFormat::Text: return text(f);
+    case CitationFormat::BibTeX:
+        return bibtex(f);
+    case CitationFormat::Cff:
+        return cff(f);
+    case CitationFormat::Text:
+        return text(f);
     }
     return {};
 }

@@ -15,8 +15,9 @@ void compare(const QString& what, const QString& a, const QString& b, bool known
              const QString& missingWhy, ComparabilityVerdict& v) {
     if (!knownA || !knownB || a.isEmpty() || b.isEmpty()) {
         v.comparable = false;
-        v.reasons << QStringLiteral("%1 unknown for run %2 (%3)").arg(what, (!knownA || a.isEmpty()) ? QStringLiteral("A") : QStringLiteral("B"),
-                                                                      missingWhy);
+        v.reasons << QStringLiteral("%1 unknown for run %2 (%3)")
+                         .arg(what, (!knownA || a.isEmpty()) ? QStringLiteral("A") : QStringLiteral("B"),
+                              missingWhy);
         return;
     }
     if (a != b) {
@@ -29,12 +30,14 @@ void compare(const QString& what, const QString& a, const QString& b, bool known
 
 ComparabilityVerdict assessComparability(const Manifest& a, const Manifest& b) {
     ComparabilityVerdict v;
-    compare(QStringLiteral("comparison family"), a.protocolSpec.family, b.protocolSpec.family, a.protocol.has_value(),
-            b.protocol.has_value(), QStringLiteral("no BenchmarkProtocol in its file"), v);
+    compare(QStringLiteral("comparison family"), a.protocolSpec.family, b.protocolSpec.family,
+            a.protocol.has_value(), b.protocol.has_value(),
+            QStringLiteral("no BenchmarkProtocol in its file"), v);
     compare(QStringLiteral("benchmark definition"), a.runSpec.benchmark, b.runSpec.benchmark, true, true,
             QStringLiteral("the run names no benchmark"), v);
-    compare(QStringLiteral("GPU"), a.environmentSpec.product, b.environmentSpec.product, a.environment.has_value(),
-            b.environment.has_value(), QStringLiteral("no ExecutionEnvironment in its file"), v);
+    compare(QStringLiteral("GPU"), a.environmentSpec.product, b.environmentSpec.product,
+            a.environment.has_value(), b.environment.has_value(),
+            QStringLiteral("no ExecutionEnvironment in its file"), v);
     compare(QStringLiteral("stack version"), stackVersion(a), stackVersion(b), a.protocol.has_value(),
             b.protocol.has_value(), QStringLiteral("no BenchmarkProtocol in its file"), v);
     return v;

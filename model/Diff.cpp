@@ -8,25 +8,33 @@ namespace kix {
 
 QString changeKindName(FieldChange::Kind kind) {
     switch (kind) {
-    case FieldChange::Kind::Added: return QStringLiteral("added");
-    case FieldChange::Kind::Removed: return QStringLiteral("removed");
-    case FieldChange::Kind::Changed: return QStringLiteral("changed");
+    case FieldChange::Kind::Added:
+        return QStringLiteral("added");
+    case FieldChange::Kind::Removed:
+        return QStringLiteral("removed");
+    case FieldChange::Kind::Changed:
+        return QStringLiteral("changed");
     }
     return {};
 }
 
 QChar changeKindSymbol(FieldChange::Kind kind) {
     switch (kind) {
-    case FieldChange::Kind::Added: return u'+';
-    case FieldChange::Kind::Removed: return QChar(0x2212);
-    case FieldChange::Kind::Changed: return u'~';
+    case FieldChange::Kind::Added:
+        return u'+';
+    case FieldChange::Kind::Removed:
+        return QChar(0x2212);
+    case FieldChange::Kind::Changed:
+        return u'~';
     }
     return u'?';
 }
 
 namespace {
 
-QString compact(const Json& v) { return QString::fromStdString(v.dump(-1, ' ', false, Json::error_handler_t::replace)); }
+QString compact(const Json& v) {
+    return QString::fromStdString(v.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
 
 bool keyedById(const Json& array) {
     if (!array.is_array() || array.empty())
@@ -53,7 +61,10 @@ void diffInto(const Json& a, const Json& b, const QString& path, QList<FieldChan
         }
         for (const auto& [k, vb] : b.items())
             if (!a.contains(k))
-                out.append({FieldChange::Kind::Added, jsonPathKey(path, QString::fromStdString(k)), {}, compact(vb)});
+                out.append({FieldChange::Kind::Added,
+                            jsonPathKey(path, QString::fromStdString(k)),
+                            {},
+                            compact(vb)});
         return;
     }
     if (keyedById(a) && keyedById(b)) {
@@ -61,7 +72,8 @@ void diffInto(const Json& a, const Json& b, const QString& path, QList<FieldChan
             return path + QStringLiteral("[id=") + QString::fromStdString(e["id"].get<std::string>()) + u']';
         };
         for (const auto& ea : a) {
-            const auto match = std::find_if(b.begin(), b.end(), [&](const Json& eb) { return eb["id"] == ea["id"]; });
+            const auto match =
+                std::find_if(b.begin(), b.end(), [&](const Json& eb) { return eb["id"] == ea["id"]; });
             if (match != b.end())
                 diffInto(ea, *match, idPath(ea), out);
             else
@@ -107,6 +119,8 @@ QList<FieldChange> diffJson(const Json& a, const Json& b, const QString& path) {
     return out;
 }
 
-QList<FieldChange> diffManifests(const Manifest& a, const Manifest& b) { return diffJson(asBundle(a), asBundle(b)); }
+QList<FieldChange> diffManifests(const Manifest& a, const Manifest& b) {
+    return diffJson(asBundle(a), asBundle(b));
+}
 
 } // namespace kix

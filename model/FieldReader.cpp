@@ -9,15 +9,22 @@ namespace kix {
 
 QString jsonTypeName(const Json& value) {
     switch (value.type()) {
-    case Json::value_t::null: return QStringLiteral("null");
-    case Json::value_t::boolean: return QStringLiteral("a boolean");
+    case Json::value_t::null:
+        return QStringLiteral("null");
+    case Json::value_t::boolean:
+        return QStringLiteral("a boolean");
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned:
-    case Json::value_t::number_float: return QStringLiteral("a number");
-    case Json::value_t::string: return QStringLiteral("a string");
-    case Json::value_t::array: return QStringLiteral("an array");
-    case Json::value_t::object: return QStringLiteral("an object");
-    default: return QStringLiteral("an unsupported value");
+    case Json::value_t::number_float:
+        return QStringLiteral("a number");
+    case Json::value_t::string:
+        return QStringLiteral("a string");
+    case Json::value_t::array:
+        return QStringLiteral("an array");
+    case Json::value_t::object:
+        return QStringLiteral("an object");
+    default:
+        return QStringLiteral("an unsupported value");
     }
 }
 
@@ -27,7 +34,9 @@ FieldReader::FieldReader(const Json* object, QString path, QString file, Problem
     , m_file(std::move(file))
     , m_problems(&problems) {}
 
-QString FieldReader::pathOf(const QString& key) const { return jsonPathKey(m_path, key); }
+QString FieldReader::pathOf(const QString& key) const {
+    return jsonPathKey(m_path, key);
+}
 
 void FieldReader::error(const QString& path, const QString& message) {
     m_problems->append(Problem{Problem::Severity::Error, m_file, path, message});
@@ -83,7 +92,8 @@ std::optional<double> FieldReader::nonNegative(const char* key, Need need, const
     if (!v)
         return std::nullopt;
     if (!v->is_number()) {
-        error(pathOf(QString::fromLatin1(key)), QStringLiteral("expected %1, got %2").arg(what, jsonTypeName(*v)));
+        error(pathOf(QString::fromLatin1(key)),
+              QStringLiteral("expected %1, got %2").arg(what, jsonTypeName(*v)));
         return std::nullopt;
     }
     const double d = v->get<double>();
@@ -100,9 +110,9 @@ std::optional<qint64> FieldReader::count(const char* key, Need need) {
     if (!v)
         return std::nullopt;
     if (!v->is_number_integer() || v->get<std::int64_t>() < 0) {
-        error(pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-negative integer, got %1")
-                                                    .arg(v->is_number() ? QString::fromStdString(v->dump())
-                                                                        : jsonTypeName(*v)));
+        error(pathOf(QString::fromLatin1(key)),
+              QStringLiteral("expected a non-negative integer, got %1")
+                  .arg(v->is_number() ? QString::fromStdString(v->dump()) : jsonTypeName(*v)));
         return std::nullopt;
     }
     return v->get<qint64>();
@@ -120,15 +130,18 @@ std::optional<QString> FieldReader::digest(const char* key, Need need) {
     if (!s)
         return std::nullopt;
     switch (classifyDigest(*s)) {
-    case DigestForm::Sha256: return s;
+    case DigestForm::Sha256:
+        return s;
     case DigestForm::OtherScheme:
         warning(pathOf(QString::fromLatin1(key)),
                 QStringLiteral("digest scheme \"%1\" is not one kix can recompute").arg(digestScheme(*s)));
         return s;
-    case DigestForm::Malformed: break;
+    case DigestForm::Malformed:
+        break;
     }
-    error(pathOf(QString::fromLatin1(key)),
-          QStringLiteral("expected a digest of the form sha256:<64 lowercase hex digits>, got \"%1\"").arg(*s));
+    error(
+        pathOf(QString::fromLatin1(key)),
+        QStringLiteral("expected a digest of the form sha256:<64 lowercase hex digits>, got \"%1\"").arg(*s));
     return std::nullopt;
 }
 

@@ -13,7 +13,8 @@ namespace {
 // Builds the DOM itself so that it can track the path, refuse duplicate keys and stop at a depth limit.
 class LimitedDomBuilder : public nlohmann::json_sax<Json> {
 public:
-    explicit LimitedDomBuilder(int maxDepth) : m_maxDepth(maxDepth) {}
+    explicit LimitedDomBuilder(int maxDepth)
+        : m_maxDepth(maxDepth) {}
 
     bool null() override { return put(Json(nullptr)); }
     bool boolean(bool v) override { return put(Json(v)); }
@@ -21,7 +22,9 @@ public:
     bool number_unsigned(number_unsigned_t v) override { return put(Json(v)); }
     bool number_float(number_float_t v, const string_t&) override { return put(Json(v)); }
     bool string(string_t& v) override { return put(Json(std::move(v))); }
-    bool binary(binary_t&) override { return fail(currentPath(), QStringLiteral("binary values are not JSON")); }
+    bool binary(binary_t&) override {
+        return fail(currentPath(), QStringLiteral("binary values are not JSON"));
+    }
 
     bool start_object(std::size_t) override { return open(Json::object()); }
     bool end_object() override { return close(); }
@@ -149,7 +152,8 @@ JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const J
     LimitedDomBuilder builder(limits.maxDepth);
     bool ok = false;
     try {
-        ok = Json::sax_parse(bytes.constBegin(), bytes.constEnd(), &builder, Json::input_format_t::json, true);
+        ok =
+            Json::sax_parse(bytes.constBegin(), bytes.constEnd(), &builder, Json::input_format_t::json, true);
     } catch (const std::exception& e) {
         builder.m_syntaxMessage = QString::fromUtf8(e.what());
         builder.m_syntaxByte = 0;

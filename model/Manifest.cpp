@@ -108,7 +108,9 @@ QString Manifest::gpuLabel() const {
     return QString();
 }
 
-QString Manifest::benchmarkLabel() const { return runSpec.benchmark; }
+QString Manifest::benchmarkLabel() const {
+    return runSpec.benchmark;
+}
 
 namespace {
 void flattenInto(const Json& v, const QString& path, Pairs& out) {

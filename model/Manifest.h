@@ -68,7 +68,7 @@ struct CaseResult {
     std::optional<double> speedup;
     std::optional<double> bytes, bandwidthGBps, copyBandwidthFraction;
     QList<OutputError> errors;
-    QString axesLabel() const; // "batch_size=4 seq_len=1973"
+    QString axesLabel() const;                      // "batch_size=4 seq_len=1973"
     std::optional<double> effectiveSpeedup() const; // speedup, or reference/latency when both are known
 };
 
@@ -80,8 +80,8 @@ struct RunSpec {
     LatencyStats latencyNs;
     QString protocolDigest, workloadDigest, environmentDigest, implementationDigest;
     QString source, benchmark, externalId; // sourceNative
-    QList<QPair<QString, double>> metrics;  // sourceNative.metrics
-    QString implementationName;             // spec.implementation.name (kix extension)
+    QList<QPair<QString, double>> metrics; // sourceNative.metrics
+    QString implementationName;            // spec.implementation.name (kix extension)
     QString implementationRevision;
     QList<CaseResult> cases;
 

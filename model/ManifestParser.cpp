@@ -42,7 +42,8 @@ QList<QPair<QString, double>> readNumberMap(FieldReader map, const Json* json) {
         if (value.is_number())
             out.append({name, value.get<double>()});
         else
-            map.warning(map.pathOf(name), QStringLiteral("expected a number, got %1; ignored").arg(jsonTypeName(value)));
+            map.warning(map.pathOf(name),
+                        QStringLiteral("expected a number, got %1; ignored").arg(jsonTypeName(value)));
     }
     return out;
 }
@@ -65,7 +66,8 @@ void readCase(const Json& json, const QString& path, const QString& file, Proble
     c.axes = readNumberMap(fr.object("axes"), child(json, "axes"));
     c.status = fr.string("status").value_or(QStringLiteral("passed"));
     const bool needsTiming = c.status == QLatin1String("passed");
-    c.latencyNs = readStats(fr.object("latencyNs", needsTiming ? Need::Required : Need::Optional), needsTiming);
+    c.latencyNs =
+        readStats(fr.object("latencyNs", needsTiming ? Need::Required : Need::Optional), needsTiming);
     c.referenceLatencyNs = readStats(fr.object("referenceLatencyNs"), false);
     c.speedup = fr.nonNegative("speedup");
     c.bytes = fr.nonNegative("bytes", Need::Optional, "bytes");
@@ -74,10 +76,12 @@ void readCase(const Json& json, const QString& path, const QString& file, Proble
     FieldReader correctness = fr.object("correctness");
     if (const Json* outputs = correctness.array("outputs")) {
         for (std::size_t i = 0; i < outputs->size(); ++i) {
-            FieldReader o(&(*outputs)[i], jsonPathIndex(correctness.pathOf(QStringLiteral("outputs")), qsizetype(i)),
-                          file, problems);
+            FieldReader o(&(*outputs)[i],
+                          jsonPathIndex(correctness.pathOf(QStringLiteral("outputs")), qsizetype(i)), file,
+                          problems);
             if (!o.valid()) {
-                problems.append({Problem::Severity::Error, file, o.path(), QStringLiteral("expected an object")});
+                problems.append(
+                    {Problem::Severity::Error, file, o.path(), QStringLiteral("expected an object")});
                 continue;
             }
             OutputError e;
@@ -96,9 +100,10 @@ void readRun(FieldReader spec, const Json& json, const QString& file, Problems& 
     run.status = spec.string("status", Need::Required).value_or(QString());
     if (const auto at = spec.string("observedAt", Need::Required)) {
         if (!QDateTime::fromString(*at, Qt::ISODateWithMs).isValid())
-            spec.error(spec.pathOf(QStringLiteral("observedAt")),
-                       QStringLiteral("expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"%1\"")
-                           .arg(*at));
+            spec.error(
+                spec.pathOf(QStringLiteral("observedAt")),
+                QStringLiteral("expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"%1\"")
+                    .arg(*at));
         run.observedAt = *at;
     }
     const bool passed = run.status == QLatin1String("passed");
@@ -106,10 +111,12 @@ void readRun(FieldReader spec, const Json& json, const QString& file, Problems& 
     run.primaryStatistic = timing.string("primaryStatistic").value_or(QStringLiteral("mean"));
     if (!QSet<QString>{QStringLiteral("mean"), QStringLiteral("median"), QStringLiteral("min")}.contains(
             run.primaryStatistic))
-        timing.error(timing.pathOf(QStringLiteral("primaryStatistic")),
-                     QStringLiteral("expected one of mean, median, min, got \"%1\"").arg(run.primaryStatistic));
+        timing.error(
+            timing.pathOf(QStringLiteral("primaryStatistic")),
+            QStringLiteral("expected one of mean, median, min, got \"%1\"").arg(run.primaryStatistic));
     run.aggregation = timing.string("aggregation").value_or(QString());
-    run.latencyNs = readStats(timing.object("latencyNs", timing.valid() ? Need::Required : Need::Optional), false);
+    run.latencyNs =
+        readStats(timing.object("latencyNs", timing.valid() ? Need::Required : Need::Optional), false);
 
     run.protocolDigest = spec.digest("protocolDigest", Need::Required).value_or(QString());
     run.environmentDigest = spec.digest("environmentDigest", Need::Required).value_or(QString());
@@ -121,7 +128,8 @@ void readRun(FieldReader spec, const Json& json, const QString& file, Problems& 
     run.benchmark = native.string("benchmark").value_or(QString());
     run.externalId = native.string("externalId").value_or(QString());
     const Json* nativeJson = child(json, "sourceNative");
-    run.metrics = readNumberMap(native.object("metrics"), nativeJson ? child(*nativeJson, "metrics") : nullptr);
+    run.metrics =
+        readNumberMap(native.object("metrics"), nativeJson ? child(*nativeJson, "metrics") : nullptr);
     if (run.benchmark.isEmpty())
         run.benchmark = spec.string("definition").value_or(QString());
 
@@ -171,14 +179,15 @@ void readEnvironment(FieldReader spec, const Json& json, EnvironmentSpec& e) {
     e.product = hardware.string("product", Need::Required).value_or(QString());
     e.architecture = hardware.string("architecture").value_or(QString());
     for (const auto& pair : flattenedFields(json)) {
-        if (pair.first != QLatin1String("hardware.vendor") && pair.first != QLatin1String("hardware.product") &&
+        if (pair.first != QLatin1String("hardware.vendor") &&
+            pair.first != QLatin1String("hardware.product") &&
             pair.first != QLatin1String("hardware.architecture"))
             e.details.append(pair);
     }
 }
 
-std::optional<Resource> readResource(const Json& json, const QString& path, std::optional<ResourceKind> expected,
-                                     Manifest& m) {
+std::optional<Resource> readResource(const Json& json, const QString& path,
+                                     std::optional<ResourceKind> expected, Manifest& m) {
     FieldReader fr(&json, path, m.file, m.problems);
     if (!fr.valid()) {
         m.problems.append({Problem::Severity::Error, m.file, path,
@@ -188,7 +197,8 @@ std::optional<Resource> readResource(const Json& json, const QString& path, std:
     const auto api = fr.string("apiVersion", Need::Required);
     if (api && *api != QLatin1String(kApiVersion))
         fr.error(fr.pathOf(QStringLiteral("apiVersion")),
-                 QStringLiteral("unknown apiVersion \"%1\": expected \"%2\"").arg(*api, QLatin1String(kApiVersion)));
+                 QStringLiteral("unknown apiVersion \"%1\": expected \"%2\"")
+                     .arg(*api, QLatin1String(kApiVersion)));
     const auto kindText = fr.string("kind", Need::Required);
     // A plain flag rather than std::optional: GCC 12 warns about optional enums falsely.
     bool kindOk = false;
@@ -196,11 +206,13 @@ std::optional<Resource> readResource(const Json& json, const QString& path, std:
     if (kindText) {
         const auto parsed = kindFromName(*kindText);
         if (!parsed) {
-            fr.error(fr.pathOf(QStringLiteral("kind")),
-                     QStringLiteral("unknown kind \"%1\": expected one of %2").arg(*kindText, knownKindNames()));
+            fr.error(
+                fr.pathOf(QStringLiteral("kind")),
+                QStringLiteral("unknown kind \"%1\": expected one of %2").arg(*kindText, knownKindNames()));
         } else if (expected && *parsed != *expected) {
-            fr.error(fr.pathOf(QStringLiteral("kind")), QStringLiteral("expected kind \"%1\" under %2, got \"%3\"")
-                                                            .arg(kindName(*expected), path, *kindText));
+            fr.error(fr.pathOf(QStringLiteral("kind")),
+                     QStringLiteral("expected kind \"%1\" under %2, got \"%3\"")
+                         .arg(kindName(*expected), path, *kindText));
         } else {
             kindOk = true;
             kind = *parsed;
@@ -218,10 +230,17 @@ std::optional<Resource> readResource(const Json& json, const QString& path, std:
     r.json = json;
     const Json& specJson = json.at("spec");
     switch (r.kind) {
-    case ResourceKind::BenchmarkRun: readRun(spec, specJson, m.file, m.problems, m.runSpec); break;
-    case ResourceKind::BenchmarkProtocol: readProtocol(spec, m.protocolSpec); break;
-    case ResourceKind::ExecutionEnvironment: readEnvironment(spec, specJson, m.environmentSpec); break;
-    default: break; // supporting resources: only their digest matters to kix
+    case ResourceKind::BenchmarkRun:
+        readRun(spec, specJson, m.file, m.problems, m.runSpec);
+        break;
+    case ResourceKind::BenchmarkProtocol:
+        readProtocol(spec, m.protocolSpec);
+        break;
+    case ResourceKind::ExecutionEnvironment:
+        readEnvironment(spec, specJson, m.environmentSpec);
+        break;
+    default:
+        break; // supporting resources: only their digest matters to kix
     }
     try {
         r.digest = resourceDigest(json);
@@ -236,7 +255,8 @@ void readBundle(const Json& root, Manifest& m) {
     static const char* const members[] = {"run", "protocol", "environment"};
     for (const auto& [key, value] : root.items()) {
         const QString name = QString::fromStdString(key);
-        if (name != QLatin1String("run") && name != QLatin1String("protocol") && name != QLatin1String("environment"))
+        if (name != QLatin1String("run") && name != QLatin1String("protocol") &&
+            name != QLatin1String("environment"))
             m.problems.append({Problem::Severity::Warning, m.file, jsonPathKey(QString(), name),
                                QStringLiteral("unknown member of a bundle; ignored")});
     }
@@ -257,10 +277,18 @@ void readSingle(const Json& root, Manifest& m) {
     if (!r)
         return;
     switch (r->kind) {
-    case ResourceKind::BenchmarkRun: m.run = std::move(r); break;
-    case ResourceKind::BenchmarkProtocol: m.protocol = std::move(r); break;
-    case ResourceKind::ExecutionEnvironment: m.environment = std::move(r); break;
-    default: m.supporting.append(std::move(*r)); break;
+    case ResourceKind::BenchmarkRun:
+        m.run = std::move(r);
+        break;
+    case ResourceKind::BenchmarkProtocol:
+        m.protocol = std::move(r);
+        break;
+    case ResourceKind::ExecutionEnvironment:
+        m.environment = std::move(r);
+        break;
+    default:
+        m.supporting.append(std::move(*r));
+        break;
     }
 }
 
@@ -291,8 +319,9 @@ ManifestPtr parseManifest(const QByteArray& bytes, const QString& file, const Js
     }
     const Json& root = *parsed.value;
     if (!root.is_object()) {
-        m->problems.append({Problem::Severity::Error, file, QString(),
-                            QStringLiteral("expected a JSON object at the top level, got %1").arg(jsonTypeName(root))});
+        m->problems.append(
+            {Problem::Severity::Error, file, QString(),
+             QStringLiteral("expected a JSON object at the top level, got %1").arg(jsonTypeName(root))});
     } else if (root.contains("kind")) {
         readSingle(root, *m);
     } else if (root.contains("run") || root.contains("protocol") || root.contains("environment")) {

@@ -9,7 +9,8 @@
 
 namespace kix {
 
-RunStore::RunStore(QObject* parent) : QObject(parent) {
+RunStore::RunStore(QObject* parent)
+    : QObject(parent) {
     connect(&m_watcher, &QFutureWatcher<ManifestPtr>::progressValueChanged, this,
             [this](int value) { emit loadProgress(value, m_watcher.progressMaximum()); });
     connect(&m_watcher, &QFutureWatcher<ManifestPtr>::finished, this, [this] {
@@ -22,7 +23,8 @@ RunStore::RunStore(QObject* parent) : QObject(parent) {
         if (m_parsingJob != m_job)
             return; // cleared or superseded while parsing: that already ended this load
         add(done);
-        const int withErrors = int(std::count_if(done.begin(), done.end(), [](const ManifestPtr& m) { return m->hasErrors(); }));
+        const int withErrors =
+            int(std::count_if(done.begin(), done.end(), [](const ManifestPtr& m) { return m->hasErrors(); }));
         m_loading = false;
         emit loadFinished(int(done.size()), withErrors, m_cancelRequested);
     });
@@ -66,7 +68,8 @@ QStringList RunStore::collectManifestFiles(const QStringList& paths) {
 
 QList<ManifestPtr> RunStore::loadBlocking(const QStringList& paths) {
     const QStringList files = collectManifestFiles(paths);
-    return QtConcurrent::blockingMapped<QList<ManifestPtr>>(files, [](const QString& f) { return loadManifestFile(f); });
+    return QtConcurrent::blockingMapped<QList<ManifestPtr>>(
+        files, [](const QString& f) { return loadManifestFile(f); });
 }
 
 void RunStore::add(const QList<ManifestPtr>& manifests) {
@@ -97,7 +100,9 @@ void RunStore::loadAsync(const QStringList& paths) {
     m_cancelRequested = false;
     emit loadStarted();
     // Walking a large tree can take a while too, so it happens on the pool as well.
-    QtConcurrent::run([paths] { return collectManifestFiles(paths); }).then(this, [this, job](const QStringList& files) {
+    QtConcurrent::run([paths] {
+        return collectManifestFiles(paths);
+    }).then(this, [this, job](const QStringList& files) {
         if (job != m_job)
             return; // a newer load or a clear superseded this one
         if (m_cancelRequested) {
@@ -146,10 +151,14 @@ QList<DigestCheck> RunStore::verify(int index) const {
 
 QString RunStore::facetValue(const Manifest& m, Facet facet) {
     switch (facet) {
-    case Facet::Benchmark: return m.benchmarkLabel();
-    case Facet::Gpu: return m.gpuLabel();
-    case Facet::Implementation: return m.implementationLabel();
-    case Facet::Family: return m.protocolSpec.family;
+    case Facet::Benchmark:
+        return m.benchmarkLabel();
+    case Facet::Gpu:
+        return m.gpuLabel();
+    case Facet::Implementation:
+        return m.implementationLabel();
+    case Facet::Family:
+        return m.protocolSpec.family;
     }
     return {};
 }

@@ -40,9 +40,9 @@ std::optional<double> geometricMean(const std::vector<double>& values) {
 double tCritical99(double df) {
     // Two-sided 99% quantiles; beyond 120 degrees of freedom the value barely moves.
     static const std::pair<double, double> table[] = {
-        {1, 63.657}, {2, 9.925}, {3, 5.841}, {4, 4.604}, {5, 4.032}, {6, 3.707}, {7, 3.499},
-        {8, 3.355},  {9, 3.250}, {10, 3.169}, {12, 3.055}, {15, 2.947}, {20, 2.845}, {25, 2.787},
-        {30, 2.750}, {40, 2.704}, {60, 2.660}, {120, 2.617}};
+        {1, 63.657}, {2, 9.925},  {3, 5.841},  {4, 4.604},  {5, 4.032},  {6, 3.707},
+        {7, 3.499},  {8, 3.355},  {9, 3.250},  {10, 3.169}, {12, 3.055}, {15, 2.947},
+        {20, 2.845}, {25, 2.787}, {30, 2.750}, {40, 2.704}, {60, 2.660}, {120, 2.617}};
     // Conservative: the value for the largest tabulated df at or below the given one.
     double critical = table[0].second;
     for (const auto& [d, t] : table)
@@ -66,8 +66,8 @@ std::optional<WelchResult> welchTest(const LatencyStats& a, const LatencyStats& 
         return r;
     }
     r.t = diff / std::sqrt(va + vb);
-    r.degreesOfFreedom = (va + vb) * (va + vb) /
-                         (va * va / double(*a.samples - 1) + vb * vb / double(*b.samples - 1));
+    r.degreesOfFreedom =
+        (va + vb) * (va + vb) / (va * va / double(*a.samples - 1) + vb * vb / double(*b.samples - 1));
     r.beyondNoise = std::abs(r.t) > tCritical99(r.degreesOfFreedom);
     return r;
 }

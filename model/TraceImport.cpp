@@ -28,8 +28,8 @@ std::optional<double> errorValue(const Json& v) {
     return std::nullopt;
 }
 
-std::optional<TraceCase> readTrace(const Json& t, const QString& where, Problems& problems, QString& definition,
-                                   QString& solution) {
+std::optional<TraceCase> readTrace(const Json& t, const QString& where, Problems& problems,
+                                   QString& definition, QString& solution) {
     FieldReader fr(&t, QString(), where, problems);
     if (!fr.valid()) {
         problems.append({Problem::Severity::Error, where, QString(),
@@ -75,8 +75,9 @@ std::optional<TraceCase> readTrace(const Json& t, const QString& where, Problems
         if (const auto sp = perf.nonNegative("speedup_factor"))
             c["speedup"] = *sp;
     } else if (tc.passed) {
-        problems.append({Problem::Severity::Error, where, QStringLiteral("evaluation.performance"),
-                         QStringLiteral("required field is missing for a PASSED evaluation (expected an object)")});
+        problems.append(
+            {Problem::Severity::Error, where, QStringLiteral("evaluation.performance"),
+             QStringLiteral("required field is missing for a PASSED evaluation (expected an object)")});
         return std::nullopt;
     }
     if (t["evaluation"].contains("correctness") && t["evaluation"]["correctness"].is_object()) {
@@ -127,15 +128,19 @@ Json buildBundle(const QString& definition, const QString& solution, const QList
         QStringLiteral("SOL-ExecBench local evaluation (imported trace)"),
         Json{{"harness", Json{{"name", "SOL-ExecBench"}, {"version", stack}}},
              {"measurement", Json{{"timer", "harness_reported"}, {"primaryStatistic", "mean"}}},
-             {"correctness", Json{{"reference", "definition reference implementation"}, {"comparator", "sol_execbench_eval"}}},
-             {"comparability", Json{{"family", "sol_execbench_local"},
-                                    {"notes", "Imported from a SOL-ExecBench traces file by kix. Comparable only within "
-                                              "one definition, GPU type and SOL-ExecBench version."}}}});
+             {"correctness", Json{{"reference", "definition reference implementation"},
+                                  {"comparator", "sol_execbench_eval"}}},
+             {"comparability",
+              Json{{"family", "sol_execbench_local"},
+                   {"notes", "Imported from a SOL-ExecBench traces file by kix. Comparable only within "
+                             "one definition, GPU type and SOL-ExecBench version."}}}});
     QString product = first.hardware;
     product.replace(u'_', u' ');
-    const Json environment = makeResource(
-        ResourceKind::ExecutionEnvironment, QStringLiteral("sol-execbench-%1").arg(first.hardware.toLower()),
-        product, Json{{"hardware", Json{{"product", product.toStdString()}}}, {"software", Json{{"libraries", first.libs}}}});
+    const Json environment =
+        makeResource(ResourceKind::ExecutionEnvironment,
+                     QStringLiteral("sol-execbench-%1").arg(first.hardware.toLower()), product,
+                     Json{{"hardware", Json{{"product", product.toStdString()}}},
+                          {"software", Json{{"libraries", first.libs}}}});
     const Json run = makeResource(ResourceKind::BenchmarkRun, QStringLiteral("trace-%1").arg(solution),
                                   QStringLiteral("%1 · %2 · %3").arg(solution, definition, product), runSpec);
     return makeBundle(run, protocol, environment);
@@ -160,9 +165,10 @@ TraceImportResult importTraces(const QByteArray& jsonl, const QString& file) {
         QString definition, solution;
         if (auto tc = readTrace(*parsed.value, where, out.problems, definition, solution)) {
             if (definitionOf.contains(solution) && definitionOf[solution] != definition) {
-                out.problems.append({Problem::Severity::Error, where, QStringLiteral("definition"),
-                                     QStringLiteral("solution \"%1\" appears with two definitions (\"%2\" and \"%3\")")
-                                         .arg(solution, definitionOf[solution], definition)});
+                out.problems.append(
+                    {Problem::Severity::Error, where, QStringLiteral("definition"),
+                     QStringLiteral("solution \"%1\" appears with two definitions (\"%2\" and \"%3\")")
+                         .arg(solution, definitionOf[solution], definition)});
                 continue;
             }
             definitionOf[solution] = definition;

@@ -8,9 +8,12 @@ namespace kix {
 
 QString stateName(DigestCheck::State state) {
     switch (state) {
-    case DigestCheck::State::Verified: return QStringLiteral("verified");
-    case DigestCheck::State::Mismatch: return QStringLiteral("mismatch");
-    case DigestCheck::State::NotVerifiable: return QStringLiteral("not verifiable");
+    case DigestCheck::State::Verified:
+        return QStringLiteral("verified");
+    case DigestCheck::State::Mismatch:
+        return QStringLiteral("mismatch");
+    case DigestCheck::State::NotVerifiable:
+        return QStringLiteral("not verifiable");
     }
     return {};
 }
@@ -64,13 +67,15 @@ DigestCheck check(const QString& field, const QString& expected, QList<ResourceK
             c.computed = expected;
             c.kind = kindName(entry->kind);
             c.state = DigestCheck::State::Verified;
-            c.reason = QStringLiteral("recomputed from the %1 in %2").arg(c.kind, where(entry->file, entry->jsonPath));
+            c.reason = QStringLiteral("recomputed from the %1 in %2")
+                           .arg(c.kind, where(entry->file, entry->jsonPath));
             return c;
         }
     }
-    c.reason = unpublishedReason.isEmpty()
-                   ? QStringLiteral("the %1 it names is not in this file or among the loaded manifests").arg(c.kind)
-                   : unpublishedReason;
+    c.reason =
+        unpublishedReason.isEmpty()
+            ? QStringLiteral("the %1 it names is not in this file or among the loaded manifests").arg(c.kind)
+            : unpublishedReason;
     Q_UNUSED(file);
     return c;
 }
@@ -86,18 +91,20 @@ QList<DigestCheck> verifyRunDigests(const Manifest& m, const ResourceIndex* load
         out << check(QStringLiteral("protocolDigest"), s.protocolDigest, {ResourceKind::BenchmarkProtocol},
                      m.protocol, m.file, loaded, {});
     if (!s.environmentDigest.isEmpty())
-        out << check(QStringLiteral("environmentDigest"), s.environmentDigest, {ResourceKind::ExecutionEnvironment},
-                     m.environment, m.file, loaded, {});
+        out << check(QStringLiteral("environmentDigest"), s.environmentDigest,
+                     {ResourceKind::ExecutionEnvironment}, m.environment, m.file, loaded, {});
     if (!s.workloadDigest.isEmpty())
-        out << check(QStringLiteral("workloadDigest"), s.workloadDigest,
-                     {ResourceKind::WorkloadSuite, ResourceKind::WorkloadCase}, std::nullopt, m.file, loaded,
-                     QStringLiteral("content not published in this file: no loaded WorkloadSuite or WorkloadCase "
-                                    "has this digest (load its manifest beside the run to verify it)"));
+        out << check(
+            QStringLiteral("workloadDigest"), s.workloadDigest,
+            {ResourceKind::WorkloadSuite, ResourceKind::WorkloadCase}, std::nullopt, m.file, loaded,
+            QStringLiteral("content not published in this file: no loaded WorkloadSuite or WorkloadCase "
+                           "has this digest (load its manifest beside the run to verify it)"));
     if (!s.implementationDigest.isEmpty())
-        out << check(QStringLiteral("implementationDigest"), s.implementationDigest,
-                     {ResourceKind::ImplementationRevision}, std::nullopt, m.file, loaded,
-                     QStringLiteral("content not published in this file: no loaded ImplementationRevision has "
-                                    "this digest (load its manifest beside the run to verify it)"));
+        out << check(
+            QStringLiteral("implementationDigest"), s.implementationDigest,
+            {ResourceKind::ImplementationRevision}, std::nullopt, m.file, loaded,
+            QStringLiteral("content not published in this file: no loaded ImplementationRevision has "
+                           "this digest (load its manifest beside the run to verify it)"));
     return out;
 }
 
@@ -105,9 +112,15 @@ DigestSummary summarize(const QList<DigestCheck>& checks) {
     DigestSummary s;
     for (const auto& c : checks) {
         switch (c.state) {
-        case DigestCheck::State::Verified: ++s.verified; break;
-        case DigestCheck::State::Mismatch: ++s.mismatch; break;
-        case DigestCheck::State::NotVerifiable: ++s.notVerifiable; break;
+        case DigestCheck::State::Verified:
+            ++s.verified;
+            break;
+        case DigestCheck::State::Mismatch:
+            ++s.mismatch;
+            break;
+        case DigestCheck::State::NotVerifiable:
+            ++s.notVerifiable;
+            break;
         }
     }
     return s;

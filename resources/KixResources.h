@@ -3,4 +3,6 @@
 
 #include <QtGlobal>
 
-inline void kixInitResources() { Q_INIT_RESOURCE(kix); }
+inline void kixInitResources() {
+    Q_INIT_RESOURCE(kix);
+}

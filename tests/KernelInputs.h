@@ -1,5 +1,6 @@
 // Random inputs of the RMSNorm-backward problem for the kernel tests, drawn as the harness draws
-// them: grad_output, normalized ~ N(0, 1) (grad_output rounded to bf16), rstd ~ U(0.5, 2), weight ~ N(1, 0.1).
+// them: grad_output, normalized ~ N(0, 1) (grad_output rounded to bf16), rstd ~ U(0.5, 2), weight ~ N(1,
+// 0.1).
 #pragma once
 
 #include "kix/rmsnorm_backward_cpu.h"

@@ -8,10 +8,18 @@
 
 namespace kixtest {
 
-inline QString repoPath(const QString& relative) { return QStringLiteral(KIX_REPO_ROOT "/") + relative; }
-inline QString dataPath(const QString& relative) { return QStringLiteral(KIX_TEST_DATA "/") + relative; }
-inline QString seedPath() { return repoPath(QStringLiteral("resources/samples/kernelindex/sol-submission-14917.manifest.json")); }
-inline QString suitePath() { return repoPath(QStringLiteral("resources/samples/kernelindex/013-workload-suite.manifest.json")); }
+inline QString repoPath(const QString& relative) {
+    return QStringLiteral(KIX_REPO_ROOT "/") + relative;
+}
+inline QString dataPath(const QString& relative) {
+    return QStringLiteral(KIX_TEST_DATA "/") + relative;
+}
+inline QString seedPath() {
+    return repoPath(QStringLiteral("resources/samples/kernelindex/sol-submission-14917.manifest.json"));
+}
+inline QString suitePath() {
+    return repoPath(QStringLiteral("resources/samples/kernelindex/013-workload-suite.manifest.json"));
+}
 
 inline QByteArray readAll(const QString& path) {
     QFile f(path);
@@ -20,7 +28,9 @@ inline QByteArray readAll(const QString& path) {
     return f.readAll();
 }
 
-inline nlohmann::json seedJson() { return nlohmann::json::parse(readAll(seedPath()).toStdString()); }
+inline nlohmann::json seedJson() {
+    return nlohmann::json::parse(readAll(seedPath()).toStdString());
+}
 
 // Applies "set" (value given) or "remove" (value empty) at a JSON pointer.
 inline QByteArray edited(nlohmann::json doc, const QString& pointer, const QByteArray& value) {

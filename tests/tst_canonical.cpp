@@ -38,13 +38,15 @@ private slots:
         QTest::newRow("333333333.3333333") << quint64(0x41b3de4355555555) << "333333333.3333333";
         QTest::newRow("333333333.3333334") << quint64(0x41b3de4355555556) << "333333333.3333334";
         QTest::newRow("333333333.33333343") << quint64(0x41b3de4355555557) << "333333333.33333343";
-        QTest::newRow("-0.0000033333333333333333") << quint64(0xbecbf647612f3696) << "-0.0000033333333333333333";
+        QTest::newRow("-0.0000033333333333333333")
+            << quint64(0xbecbf647612f3696) << "-0.0000033333333333333333";
         QTest::newRow("1424953923781206.2") << quint64(0x43143ff3c1cb0959) << "1424953923781206.2";
     }
     void rfcNumbers() {
         QFETCH(quint64, bits);
         QFETCH(QString, expected);
-        QCOMPARE(QString::fromStdString(ecmaScriptNumber(std::bit_cast<double>(std::uint64_t(bits)))), expected);
+        QCOMPARE(QString::fromStdString(ecmaScriptNumber(std::bit_cast<double>(std::uint64_t(bits)))),
+                 expected);
     }
 
     void handNumbers_data() {
@@ -67,8 +69,10 @@ private slots:
     }
 
     void nonFiniteThrows() {
-        QVERIFY_THROWS_EXCEPTION(kix::CanonicalError, ecmaScriptNumber(std::numeric_limits<double>::quiet_NaN()));
-        QVERIFY_THROWS_EXCEPTION(kix::CanonicalError, ecmaScriptNumber(std::numeric_limits<double>::infinity()));
+        QVERIFY_THROWS_EXCEPTION(kix::CanonicalError,
+                                 ecmaScriptNumber(std::numeric_limits<double>::quiet_NaN()));
+        QVERIFY_THROWS_EXCEPTION(kix::CanonicalError,
+                                 ecmaScriptNumber(std::numeric_limits<double>::infinity()));
     }
 
     void documents_data() {
@@ -76,29 +80,38 @@ private slots:
         QTest::addColumn<QByteArray>("expected");
         // RFC 8785 section 3.2.2's example.
         QTest::newRow("rfc 3.2.2")
-            << QByteArray(R"({"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],)"
-                          R"( "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/", "literals": [null, true, false]})")
-            << QByteArray("{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],"
-                          "\"string\":\"\xe2\x82\xac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
-        // RFC 8785 section 3.2.3: sorting by UTF-16 code units, not UTF-8 bytes (the emoji sorts before U+FB33).
+            << QByteArray(
+                   R"({"numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],)"
+                   R"( "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/", "literals": [null, true, false]})")
+            << QByteArray(
+                   "{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],"
+                   "\"string\":\"\xe2\x82\xac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
+        // RFC 8785 section 3.2.3: sorting by UTF-16 code units, not UTF-8 bytes (the emoji sorts before
+        // U+FB33).
         QTest::newRow("rfc 3.2.3 sorting")
-            << QByteArray(R"({"\u20ac": "Euro Sign", "\r": "Carriage Return", "\ufb33": "Hebrew Letter Dalet With Dagesh",)"
-                          R"( "1": "One", "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control",)"
-                          R"( "\u00f6": "Latin Small Letter O With Diaeresis"})")
-            << QByteArray("{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\xc2\x80\":\"Control\",\"\xc3\xb6\":\"Latin Small "
-                          "Letter O With Diaeresis\",\"\xe2\x82\xac\":\"Euro Sign\",\"\xf0\x9f\x98\x80\":\"Emoji: Grinning "
+            << QByteArray(
+                   R"({"\u20ac": "Euro Sign", "\r": "Carriage Return", "\ufb33": "Hebrew Letter Dalet With Dagesh",)"
+                   R"( "1": "One", "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control",)"
+                   R"( "\u00f6": "Latin Small Letter O With Diaeresis"})")
+            << QByteArray("{\"\\r\":\"Carriage "
+                          "Return\",\"1\":\"One\",\"\xc2\x80\":\"Control\",\"\xc3\xb6\":\"Latin Small "
+                          "Letter O With Diaeresis\",\"\xe2\x82\xac\":\"Euro "
+                          "Sign\",\"\xf0\x9f\x98\x80\":\"Emoji: Grinning "
                           "Face\",\"\xef\xac\xb3\":\"Hebrew Letter Dalet With Dagesh\"}");
         QTest::newRow("nested and empty") << QByteArray(R"({ "b": [ {}, [] ], "a": { "d": 1, "c": 2 } })")
                                           << QByteArray(R"({"a":{"c":2,"d":1},"b":[{},[]]})");
-        QTest::newRow("integer beyond 2^53") << QByteArray("[9007199254740993]") << QByteArray("[9007199254740992]");
+        QTest::newRow("integer beyond 2^53")
+            << QByteArray("[9007199254740993]") << QByteArray("[9007199254740992]");
         QTest::newRow("minus zero integer") << QByteArray("[-0]") << QByteArray("[0]");
         QTest::newRow("minus zero float") << QByteArray("[-0.0]") << QByteArray("[0]");
         QTest::newRow("1e21 literal") << QByteArray("[1e21]") << QByteArray("[1e+21]");
         QTest::newRow("5e-324 literal") << QByteArray("[5e-324]") << QByteArray("[5e-324]");
-        QTest::newRow("surrogate pair escape") << QByteArray(R"(["\ud834\udd1e"])") << QByteArray("[\"\xf0\x9d\x84\x9e\"]");
+        QTest::newRow("surrogate pair escape")
+            << QByteArray(R"(["\ud834\udd1e"])") << QByteArray("[\"\xf0\x9d\x84\x9e\"]");
         QTest::newRow("non-ASCII keys") << QByteArray("{\"\xc3\xa9\":1,\"z\":2,\"\xe6\x97\xa5\":3}")
                                         << QByteArray("{\"z\":2,\"\xc3\xa9\":1,\"\xe6\x97\xa5\":3}");
-        QTest::newRow("control characters") << QByteArray(R"(["\u0001\u001f\t\b\f"])") << QByteArray(R"(["\u0001\u001f\t\b\f"])");
+        QTest::newRow("control characters")
+            << QByteArray(R"(["\u0001\u001f\t\b\f"])") << QByteArray(R"(["\u0001\u001f\t\b\f"])");
         QTest::newRow("slash not escaped") << QByteArray(R"(["a\/b"])") << QByteArray(R"(["a/b"])");
     }
     void documents() {
@@ -111,9 +124,11 @@ private slots:
 
     void differsFromNlohmannDump() {
         // Why a canonicaliser of our own: nlohmann sorts keys by UTF-8 bytes and prints 1e21 differently.
-        const auto parsed = kix::parseJson(QByteArray(R"({"\ufb33": 1, "\ud83d\ude00": 1e21})"), QStringLiteral("t"));
+        const auto parsed =
+            kix::parseJson(QByteArray(R"({"\ufb33": 1, "\ud83d\ude00": 1e21})"), QStringLiteral("t"));
         QVERIFY(parsed.value);
-        QVERIFY(QByteArray::fromStdString(parsed.value->dump()) != QByteArray::fromStdString(canonicalJson(*parsed.value)));
+        QVERIFY(QByteArray::fromStdString(parsed.value->dump()) !=
+                QByteArray::fromStdString(canonicalJson(*parsed.value)));
     }
 };
 

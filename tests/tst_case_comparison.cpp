@@ -44,7 +44,9 @@ private slots:
         QCOMPARE(cmp.onlyInA, QStringList{"only-a"});
         QCOMPARE(cmp.onlyInB, QStringList{"only-b"});
         QVERIFY(qAbs(*cmp.geomeanRatio - std::cbrt(0.5 * 1.01 * 2.0)) < 1e-12);
-        QCOMPARE(cmp.summary(), QStringLiteral("3 cases matched, geometric mean B/A = 1.003; beyond noise: 1 faster, 0 slower; 1 within noise; 1 without statistics; 1 only in A; 1 only in B"));
+        QCOMPARE(cmp.summary(),
+                 QStringLiteral("3 cases matched, geometric mean B/A = 1.003; beyond noise: 1 faster, 0 "
+                                "slower; 1 within noise; 1 without statistics; 1 only in A; 1 only in B"));
     }
 
     void matchByAxesWhenIdsDiffer() {
@@ -57,7 +59,8 @@ private slots:
 
     void suiteOnly() {
         const auto a = kix::loadManifestFile(kixtest::seedPath());
-        const auto b = kix::loadManifestFile(kixtest::repoPath(QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")));
+        const auto b = kix::loadManifestFile(kixtest::repoPath(
+            QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")));
         const auto cmp = kix::compareCases(*a, *b);
         QVERIFY(cmp.suiteOnly);
         QCOMPARE(*cmp.suiteRatio, 42336.0 / 45344.0);
@@ -69,15 +72,18 @@ private slots:
         QTest::addColumn<bool>("comparable");
         QTest::addColumn<QStringList>("reasons");
         QTest::newRow("itself") << "sol-submission-14917.manifest.json" << true << QStringList{};
-        QTest::newRow("leaderboard v1.1") << "sol-submission-20042.manifest.json" << false
-                                          << QStringList{"stack version differs: \"SOL-ExecBench evaluation stack v1.0\" vs \"SOL-ExecBench evaluation stack v1.1\""};
+        QTest::newRow("leaderboard v1.1")
+            << "sol-submission-20042.manifest.json" << false
+            << QStringList{"stack version differs: \"SOL-ExecBench evaluation stack v1.0\" vs "
+                           "\"SOL-ExecBench evaluation stack v1.1\""};
     }
     void comparability() {
         QFETCH(QString, other);
         QFETCH(bool, comparable);
         QFETCH(QStringList, reasons);
         const auto a = kix::loadManifestFile(kixtest::seedPath());
-        const auto b = kix::loadManifestFile(kixtest::repoPath(QStringLiteral("resources/samples/kernelindex/") + other));
+        const auto b = kix::loadManifestFile(
+            kixtest::repoPath(QStringLiteral("resources/samples/kernelindex/") + other));
         const auto v = kix::assessComparability(*a, *b);
         QCOMPARE(v.comparable, comparable);
         QCOMPARE(v.reasons, reasons);
@@ -91,10 +97,12 @@ private slots:
         const auto a = kix::loadManifestFile(kixtest::seedPath());
         const auto b = kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("b.json"));
         const auto v = kix::assessComparability(*a, *b);
-        QCOMPARE(v.reasons, (QStringList{
-                                "comparison family differs: \"sol_execbench_leaderboard\" vs \"kix_local_rerun\"",
-                                "benchmark definition differs: \"013_fused_residual_rms_norm_backward\" vs \"014_other\"",
-                                "GPU differs: \"NVIDIA B200\" vs \"NVIDIA H200\""}));
+        QCOMPARE(
+            v.reasons,
+            (QStringList{
+                "comparison family differs: \"sol_execbench_leaderboard\" vs \"kix_local_rerun\"",
+                "benchmark definition differs: \"013_fused_residual_rms_norm_backward\" vs \"014_other\"",
+                "GPU differs: \"NVIDIA B200\" vs \"NVIDIA H200\""}));
     }
 
     void missingProtocolIsNotComparable() {
@@ -104,7 +112,8 @@ private slots:
         const auto b = kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("b.json"));
         const auto v = kix::assessComparability(*a, *b);
         QVERIFY(!v.comparable);
-        QCOMPARE(v.reasons.first(), QStringLiteral("comparison family unknown for run B (no BenchmarkProtocol in its file)"));
+        QCOMPARE(v.reasons.first(),
+                 QStringLiteral("comparison family unknown for run B (no BenchmarkProtocol in its file)"));
     }
 };
 

@@ -31,7 +31,9 @@ private slots:
         QCOMPARE(int(floatToBf16(value)), bits);
         QCOMPARE(bf16ToFloat(std::uint16_t(bits)), std::bit_cast<float>(std::uint32_t(bits) << 16));
     }
-    void nanStaysNan() { QVERIFY(std::isnan(bf16ToFloat(floatToBf16(std::numeric_limits<float>::quiet_NaN())))); }
+    void nanStaysNan() {
+        QVERIFY(std::isnan(bf16ToFloat(floatToBf16(std::numeric_limits<float>::quiet_NaN()))));
+    }
 
     void fp32PathWithinTolerance_data() {
         QTest::addColumn<int>("rows");
@@ -51,15 +53,19 @@ private slots:
         const auto& w = in.weight;
         std::vector<double> gx64(go.size()), gw64(static_cast<std::size_t>(hidden));
         std::vector<float> gx32(go.size()), gw32(static_cast<std::size_t>(hidden));
-        rmsnormBackwardReference<double>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden, gx64.data(), gw64.data());
-        rmsnormBackwardReference<float>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden, gx32.data(), gw32.data());
+        rmsnormBackwardReference<double>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden,
+                                         gx64.data(), gw64.data());
+        rmsnormBackwardReference<float>(go.data(), nrm.data(), rstd.data(), w.data(), rows, hidden,
+                                        gx32.data(), gw32.data());
         // The strictest tolerance any workload uses.
         ErrorStats outputs, weights;
         for (std::size_t i = 0; i < go.size(); ++i)
             accumulateError(outputs, double(bf16ToFloat(floatToBf16(gx32[i]))), gx64[i], 1e-5, 0.05);
         for (int j = 0; j < hidden; ++j)
             accumulateError(weights, double(gw32[std::size_t(j)]), gw64[std::size_t(j)], 1e-5, 0.05);
-        QVERIFY2(outputs.passed(), qPrintable(QStringLiteral("%1 failures, max abs %2").arg(outputs.failures).arg(outputs.maxAbs)));
+        QVERIFY2(
+            outputs.passed(),
+            qPrintable(QStringLiteral("%1 failures, max abs %2").arg(outputs.failures).arg(outputs.maxAbs)));
         QVERIFY(weights.passed());
         QVERIFY(outputs.maxRel < 0.01); // bf16 rounding is 2^-9
     }
@@ -88,7 +94,9 @@ private slots:
     }
 
     void workloadTableMatchesDataset() {
-        const QList<QByteArray> lines = kixtest::readAll(kixtest::repoPath(QStringLiteral("resources/sol013/workload.jsonl"))).split('\n');
+        const QList<QByteArray> lines =
+            kixtest::readAll(kixtest::repoPath(QStringLiteral("resources/sol013/workload.jsonl")))
+                .split('\n');
         std::size_t i = 0;
         for (const QByteArray& line : lines) {
             if (line.trimmed().isEmpty())

@@ -8,17 +8,18 @@
 #include "kix/rmsnorm_backward_cpu.h"
 
 #include <QTest>
-#include <cuda_runtime.h>
 #include <cstring>
+#include <cuda_runtime.h>
 #include <random>
 
 using namespace kix::kernels;
 
 namespace {
-template <typename T>
-struct Device {
+template <typename T> struct Device {
     T* p = nullptr;
-    explicit Device(std::size_t n) { QVERIFY(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(T)) == cudaSuccess); }
+    explicit Device(std::size_t n) {
+        QVERIFY(cudaMalloc(&p, std::max<std::size_t>(n, 1) * sizeof(T)) == cudaSuccess);
+    }
     ~Device() { cudaFree(p); }
 };
 } // namespace
@@ -29,14 +30,17 @@ private slots:
     void initTestCase() {
         const DeviceInfo d = queryDevice();
         if (!d.available)
-            QSKIP(qPrintable(QStringLiteral("no usable GPU: %1").arg(QString::fromStdString(d.unavailableReason))));
+            QSKIP(qPrintable(
+                QStringLiteral("no usable GPU: %1").arg(QString::fromStdString(d.unavailableReason))));
         qInfo("GPU: %s (sm_%d%d)", d.name.c_str(), d.computeMajor, d.computeMinor);
     }
 
     void allShapes_data() {
         QTest::addColumn<int>("index");
         for (int i = 0; i < int(kWorkloads.size()); ++i)
-            QTest::addRow("case %d (%dx%d)", i, kWorkloads[std::size_t(i)].batchSize, kWorkloads[std::size_t(i)].seqLen) << i;
+            QTest::addRow("case %d (%dx%d)", i, kWorkloads[std::size_t(i)].batchSize,
+                          kWorkloads[std::size_t(i)].seqLen)
+                << i;
     }
     void allShapes() {
         QFETCH(int, index);
@@ -51,7 +55,8 @@ private slots:
         const auto& weight = in.weight;
 
         Device<std::uint16_t> dGo(n), dGh(n), dGr(n);
-        Device<float> dN(n), dR(static_cast<std::size_t>(rows)), dW(static_cast<std::size_t>(hidden)), dDw(static_cast<std::size_t>(hidden));
+        Device<float> dN(n), dR(static_cast<std::size_t>(rows)), dW(static_cast<std::size_t>(hidden)),
+            dDw(static_cast<std::size_t>(hidden));
         cudaMemcpy(dGo.p, go.data(), n * 2, cudaMemcpyHostToDevice);
         cudaMemcpy(dN.p, nrm.data(), n * 4, cudaMemcpyHostToDevice);
         cudaMemcpy(dR.p, rstd.data(), rstd.size() * 4, cudaMemcpyHostToDevice);
@@ -71,7 +76,8 @@ private slots:
         cudaMemcpy(gr.data(), dGr.p, n * 2, cudaMemcpyDeviceToHost);
         cudaMemcpy(dw.data(), dDw.p, dw.size() * 4, cudaMemcpyDeviceToHost);
         std::vector<double> gx64(n), gw64(static_cast<std::size_t>(hidden));
-        rmsnormBackwardReference<double>(go.data(), nrm.data(), rstd.data(), weight.data(), rows, hidden, gx64.data(), gw64.data());
+        rmsnormBackwardReference<double>(go.data(), nrm.data(), rstd.data(), weight.data(), rows, hidden,
+                                         gx64.data(), gw64.data());
         ErrorStats sh, sr, sw;
         for (std::size_t i = 0; i < n; ++i) {
             accumulateError(sh, bf16ToFloat(gh[i]), gx64[i], w.maxAtol, w.maxRtol);
@@ -79,9 +85,13 @@ private slots:
         }
         for (int j = 0; j < hidden; ++j)
             accumulateError(sw, dw[std::size_t(j)], gw64[std::size_t(j)], w.maxAtol, w.maxRtol);
-        QVERIFY2(sh.passed(), qPrintable(QStringLiteral("grad_hidden_states: %1 failures, max abs %2").arg(sh.failures).arg(sh.maxAbs)));
+        QVERIFY2(sh.passed(), qPrintable(QStringLiteral("grad_hidden_states: %1 failures, max abs %2")
+                                             .arg(sh.failures)
+                                             .arg(sh.maxAbs)));
         QVERIFY2(sr.passed(), qPrintable(QStringLiteral("grad_residual: %1 failures").arg(sr.failures)));
-        QVERIFY2(sw.passed(), qPrintable(QStringLiteral("grad_weight: %1 failures, max abs %2").arg(sw.failures).arg(sw.maxAbs)));
+        QVERIFY2(sw.passed(),
+                 qPrintable(
+                     QStringLiteral("grad_weight: %1 failures, max abs %2").arg(sw.failures).arg(sw.maxAbs)));
 
         // Deterministic: a second launch gives the same grad_weight bits.
         QCOMPARE(QString::fromStdString(launchFusedBackward(args, plan, ws.p, nullptr)), QString());
@@ -91,9 +101,12 @@ private slots:
     }
 
     void unsupportedShapes() {
-        QCOMPARE(QString::fromStdString(unsupportedReason(10, 2561)), QStringLiteral("hidden size 2561 is not a positive multiple of 8"));
-        QCOMPARE(QString::fromStdString(unsupportedReason(10, 8192)), QStringLiteral("hidden size 8192 is above the kernel's limit of 4096"));
-        QCOMPARE(QString::fromStdString(unsupportedReason(0, 2560)), QStringLiteral("rows must be at least 1"));
+        QCOMPARE(QString::fromStdString(unsupportedReason(10, 2561)),
+                 QStringLiteral("hidden size 2561 is not a positive multiple of 8"));
+        QCOMPARE(QString::fromStdString(unsupportedReason(10, 8192)),
+                 QStringLiteral("hidden size 8192 is above the kernel's limit of 4096"));
+        QCOMPARE(QString::fromStdString(unsupportedReason(0, 2560)),
+                 QStringLiteral("rows must be at least 1"));
     }
 
     void harnessCase() {

@@ -24,9 +24,14 @@ runner::LocalRunFacts facts(bool correct) {
     f.device.runtimeVersion = 13000;
     f.device.driverVersion = 13000;
     f.copyBandwidthGBps = 4225;
-    f.clocks = {QStringLiteral("1980"), QStringLiteral("3201"), QStringLiteral("1980"), QStringLiteral("580.159.04"), {}};
+    f.clocks = {QStringLiteral("1980"),
+                QStringLiteral("3201"),
+                QStringLiteral("1980"),
+                QStringLiteral("580.159.04"),
+                {}};
     f.observedAt = QDateTime(QDate(2026, 12, 2), QTime(14, 28, 42), Qt::UTC);
-    f.workloadDigest = QStringLiteral("sha256:c4af2be85b8d0dc9c65d67f1c7f8bb24389ca967078cc64c29e2220ee70ff5e4");
+    f.workloadDigest =
+        QStringLiteral("sha256:c4af2be85b8d0dc9c65d67f1c7f8bb24389ca967078cc64c29e2220ee70ff5e4");
     for (int i = 0; i < 2; ++i) {
         kernels::CaseReport r;
         r.workload = kernels::kWorkloads[std::size_t(i)];
@@ -53,9 +58,12 @@ private slots:
         QTemporaryDir dir;
         const auto f = facts(true);
         const QString path = dir.filePath(runner::localRunFileName(f));
-        QCOMPARE(runner::localRunFileName(f), QStringLiteral("kix-run-20261202T142842Z-nvidia-h200.manifest.json"));
+        QCOMPARE(runner::localRunFileName(f),
+                 QStringLiteral("kix-run-20261202T142842Z-nvidia-h200.manifest.json"));
         QCOMPARE(writeJsonAtomically(path, runner::buildLocalRunBundle(f)), QString());
-        QCOMPARE(writeJsonAtomically(dir.filePath(QStringLiteral("impl.json")), runner::implementationResource()), QString());
+        QCOMPARE(
+            writeJsonAtomically(dir.filePath(QStringLiteral("impl.json")), runner::implementationResource()),
+            QString());
 
         RunStore store;
         store.add(RunStore::loadBlocking({dir.path(), kixtest::suitePath()}));
@@ -76,14 +84,18 @@ private slots:
         const auto checks = store.verify(index);
         QCOMPARE(checks.size(), 4);
         for (const auto& c : checks)
-            QVERIFY2(c.state == DigestCheck::State::Verified, qPrintable(c.field + QStringLiteral(": ") + c.reason));
+            QVERIFY2(c.state == DigestCheck::State::Verified,
+                     qPrintable(c.field + QStringLiteral(": ") + c.reason));
     }
 
     void failedCheckMakesAFailedRun() {
         const Json bundle = runner::buildLocalRunBundle(facts(false));
-        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["status"]).get<std::string>()), QStringLiteral("failed"));
-        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["cases"][0]["status"]).get<std::string>()), QStringLiteral("failed"));
-        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["cases"][1]["status"]).get<std::string>()), QStringLiteral("passed"));
+        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["status"]).get<std::string>()),
+                 QStringLiteral("failed"));
+        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["cases"][0]["status"]).get<std::string>()),
+                 QStringLiteral("failed"));
+        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["cases"][1]["status"]).get<std::string>()),
+                 QStringLiteral("passed"));
     }
 
     void failedWriteLeavesNoFile() {
@@ -96,7 +108,8 @@ private slots:
         const QString err = writeJsonAtomically(target, runner::buildLocalRunBundle(facts(true)));
         QCOMPARE(err, QStringLiteral("cannot create folder %1").arg(blocked));
         QVERIFY(!QFileInfo::exists(target));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot), QStringList{"file-not-folder"});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot),
+                 QStringList{"file-not-folder"});
     }
 };
 

@@ -40,28 +40,75 @@ private slots:
         QTest::addColumn<QString>("pointer");
         QTest::addColumn<QByteArray>("value"); // empty: remove the field
         QTest::addColumn<QString>("expected");
-        QTest::newRow("wrong type") << "/run/spec/status" << QByteArray("3") << "t.json: run.spec.status: expected a string, got a number";
-        QTest::newRow("missing status") << "/run/spec/status" << QByteArray() << "t.json: run.spec.status: required field is missing (expected a string)";
-        QTest::newRow("missing mean") << "/run/spec/timing/latencyNs/mean" << QByteArray() << "t.json: run.spec.timing.latencyNs: expected at least one of mean, median, min, max";
-        QTest::newRow("negative latency") << "/run/spec/timing/latencyNs/mean" << QByteArray("-5") << "t.json: run.spec.timing.latencyNs.mean: expected a non-negative number of nanoseconds, got -5";
-        QTest::newRow("latency as string") << "/run/spec/timing/latencyNs/mean" << QByteArray("\"NaN\"") << "t.json: run.spec.timing.latencyNs.mean: expected a non-negative number of nanoseconds, got a string";
-        QTest::newRow("unknown apiVersion") << "/protocol/apiVersion" << QByteArray("\"kernelindex.dev/v2\"") << "t.json: protocol.apiVersion: unknown apiVersion \"kernelindex.dev/v2\": expected \"kernelindex.dev/v1alpha1\"";
-        QTest::newRow("unknown kind") << "/environment/kind" << QByteArray("\"GpuBox\"") << "t.json: environment.kind: unknown kind \"GpuBox\": expected one of BenchmarkRun, BenchmarkProtocol, ExecutionEnvironment, WorkloadSuite, WorkloadCase, ImplementationRevision, OperationSpec";
-        QTest::newRow("kind in wrong slot") << "/run/kind" << QByteArray("\"BenchmarkProtocol\"") << "t.json: run.kind: expected kind \"BenchmarkRun\" under run, got \"BenchmarkProtocol\"";
-        QTest::newRow("malformed digest") << "/run/spec/protocolDigest" << QByteArray("\"sha256:1234\"") << "t.json: run.spec.protocolDigest: expected a digest of the form sha256:<64 lowercase hex digits>, got \"sha256:1234\"";
-        QTest::newRow("missing metadata name") << "/environment/metadata/name" << QByteArray() << "t.json: environment.metadata.name: required field is missing (expected a string)";
-        QTest::newRow("spec not object") << "/protocol/spec" << QByteArray("[]") << "t.json: protocol.spec: expected an object, got an array";
-        QTest::newRow("bad timestamp") << "/run/spec/observedAt" << QByteArray("\"yesterday\"") << "t.json: run.spec.observedAt: expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"yesterday\"";
-        QTest::newRow("missing family") << "/protocol/spec/comparability/family" << QByteArray() << "t.json: protocol.spec.comparability.family: required field is missing (expected a string)";
-        QTest::newRow("missing product") << "/environment/spec/hardware/product" << QByteArray() << "t.json: environment.spec.hardware.product: required field is missing (expected a string)";
-        QTest::newRow("bad primary statistic") << "/run/spec/timing/primaryStatistic" << QByteArray("\"p99\"") << "t.json: run.spec.timing.primaryStatistic: expected one of mean, median, min, got \"p99\"";
-        QTest::newRow("min above max") << "/run/spec/timing/latencyNs" << QByteArray(R"({"mean": 5, "min": 9, "max": 3})") << "t.json: run.spec.timing.latencyNs.min: min (9) is greater than max (3)";
-        QTest::newRow("duplicate case id") << "/run/spec/cases" << QByteArray(R"([{"id": "a", "latencyNs": {"mean": 1}}, {"id": "a", "latencyNs": {"mean": 2}}])") << "t.json: run.spec.cases[1].id: duplicate case id \"a\" (first at run.spec.cases[0])";
-        QTest::newRow("case without id") << "/run/spec/cases" << QByteArray(R"([{"latencyNs": {"mean": 1}}])") << "t.json: run.spec.cases[0].id: required field is missing (expected a string)";
-        QTest::newRow("case negative error") << "/run/spec/cases" << QByteArray(R"([{"id": "a", "latencyNs": {"mean": 1}, "correctness": {"outputs": [{"name": "x", "maxAbsError": -1}]}}])") << "t.json: run.spec.cases[0].correctness.outputs[0].maxAbsError: expected a non-negative number, got -1";
-        QTest::newRow("samples not integer") << "/run/spec/timing/latencyNs/samples" << QByteArray("2.5") << "t.json: run.spec.timing.latencyNs.samples: expected a non-negative integer, got 2.5";
-        QTest::newRow("top-level array") << "" << QByteArray("[]") << "t.json: expected a JSON object at the top level, got an array";
-        QTest::newRow("no run in bundle") << "/run" << QByteArray() << "t.json: run: required field is missing (expected a BenchmarkRun resource)";
+        QTest::newRow("wrong type") << "/run/spec/status" << QByteArray("3")
+                                    << "t.json: run.spec.status: expected a string, got a number";
+        QTest::newRow("missing status")
+            << "/run/spec/status" << QByteArray()
+            << "t.json: run.spec.status: required field is missing (expected a string)";
+        QTest::newRow("missing mean")
+            << "/run/spec/timing/latencyNs/mean" << QByteArray()
+            << "t.json: run.spec.timing.latencyNs: expected at least one of mean, median, min, max";
+        QTest::newRow("negative latency") << "/run/spec/timing/latencyNs/mean" << QByteArray("-5")
+                                          << "t.json: run.spec.timing.latencyNs.mean: expected a "
+                                             "non-negative number of nanoseconds, got -5";
+        QTest::newRow("latency as string") << "/run/spec/timing/latencyNs/mean" << QByteArray("\"NaN\"")
+                                           << "t.json: run.spec.timing.latencyNs.mean: expected a "
+                                              "non-negative number of nanoseconds, got a string";
+        QTest::newRow("unknown apiVersion")
+            << "/protocol/apiVersion" << QByteArray("\"kernelindex.dev/v2\"")
+            << "t.json: protocol.apiVersion: unknown apiVersion \"kernelindex.dev/v2\": expected "
+               "\"kernelindex.dev/v1alpha1\"";
+        QTest::newRow("unknown kind") << "/environment/kind" << QByteArray("\"GpuBox\"")
+                                      << "t.json: environment.kind: unknown kind \"GpuBox\": expected one of "
+                                         "BenchmarkRun, BenchmarkProtocol, ExecutionEnvironment, "
+                                         "WorkloadSuite, WorkloadCase, ImplementationRevision, OperationSpec";
+        QTest::newRow("kind in wrong slot")
+            << "/run/kind" << QByteArray("\"BenchmarkProtocol\"")
+            << "t.json: run.kind: expected kind \"BenchmarkRun\" under run, got \"BenchmarkProtocol\"";
+        QTest::newRow("malformed digest") << "/run/spec/protocolDigest" << QByteArray("\"sha256:1234\"")
+                                          << "t.json: run.spec.protocolDigest: expected a digest of the form "
+                                             "sha256:<64 lowercase hex digits>, got \"sha256:1234\"";
+        QTest::newRow("missing metadata name")
+            << "/environment/metadata/name" << QByteArray()
+            << "t.json: environment.metadata.name: required field is missing (expected a string)";
+        QTest::newRow("spec not object") << "/protocol/spec" << QByteArray("[]")
+                                         << "t.json: protocol.spec: expected an object, got an array";
+        QTest::newRow("bad timestamp") << "/run/spec/observedAt" << QByteArray("\"yesterday\"")
+                                       << "t.json: run.spec.observedAt: expected an RFC 3339 timestamp such "
+                                          "as 2026-06-26T09:16:50.948Z, got \"yesterday\"";
+        QTest::newRow("missing family")
+            << "/protocol/spec/comparability/family" << QByteArray()
+            << "t.json: protocol.spec.comparability.family: required field is missing (expected a string)";
+        QTest::newRow("missing product")
+            << "/environment/spec/hardware/product" << QByteArray()
+            << "t.json: environment.spec.hardware.product: required field is missing (expected a string)";
+        QTest::newRow("bad primary statistic")
+            << "/run/spec/timing/primaryStatistic" << QByteArray("\"p99\"")
+            << "t.json: run.spec.timing.primaryStatistic: expected one of mean, median, min, got \"p99\"";
+        QTest::newRow("min above max")
+            << "/run/spec/timing/latencyNs" << QByteArray(R"({"mean": 5, "min": 9, "max": 3})")
+            << "t.json: run.spec.timing.latencyNs.min: min (9) is greater than max (3)";
+        QTest::newRow("duplicate case id")
+            << "/run/spec/cases"
+            << QByteArray(R"([{"id": "a", "latencyNs": {"mean": 1}}, {"id": "a", "latencyNs": {"mean": 2}}])")
+            << "t.json: run.spec.cases[1].id: duplicate case id \"a\" (first at run.spec.cases[0])";
+        QTest::newRow("case without id")
+            << "/run/spec/cases" << QByteArray(R"([{"latencyNs": {"mean": 1}}])")
+            << "t.json: run.spec.cases[0].id: required field is missing (expected a string)";
+        QTest::newRow("case negative error")
+            << "/run/spec/cases"
+            << QByteArray(
+                   R"([{"id": "a", "latencyNs": {"mean": 1}, "correctness": {"outputs": [{"name": "x", "maxAbsError": -1}]}}])")
+            << "t.json: run.spec.cases[0].correctness.outputs[0].maxAbsError: expected a non-negative "
+               "number, got -1";
+        QTest::newRow("samples not integer")
+            << "/run/spec/timing/latencyNs/samples" << QByteArray("2.5")
+            << "t.json: run.spec.timing.latencyNs.samples: expected a non-negative integer, got 2.5";
+        QTest::newRow("top-level array")
+            << "" << QByteArray("[]") << "t.json: expected a JSON object at the top level, got an array";
+        QTest::newRow("no run in bundle")
+            << "/run" << QByteArray()
+            << "t.json: run: required field is missing (expected a BenchmarkRun resource)";
     }
     void badInput() {
         QFETCH(QString, pointer);
@@ -79,25 +126,31 @@ private slots:
     }
 
     void otherDigestSchemeIsAWarning() {
-        const auto m = kix::parseManifest(edited(seedJson(), QStringLiteral("/run/spec/implementationDigest"), QByteArray("\"sha512:abcd\"")),
+        const auto m = kix::parseManifest(edited(seedJson(), QStringLiteral("/run/spec/implementationDigest"),
+                                                 QByteArray("\"sha512:abcd\"")),
                                           QStringLiteral("t.json"));
         QVERIFY(!m->hasErrors());
         QCOMPARE(m->problems.size(), 1);
         QCOMPARE(m->problems.first().toString(),
-                 QStringLiteral("t.json: run.spec.implementationDigest: warning: digest scheme \"sha512\" is not one kix can recompute"));
+                 QStringLiteral("t.json: run.spec.implementationDigest: warning: digest scheme \"sha512\" is "
+                                "not one kix can recompute"));
     }
 
     void notAManifest() {
         const auto m = kix::parseManifest(QByteArray(R"({"hello": 1})"), QStringLiteral("t.json"));
-        QCOMPARE(m->problems.first().toString(), QStringLiteral("t.json: not a kernelindex manifest: expected a bundle with \"run\", \"protocol\" and \"environment\", or a resource with \"kind\""));
+        QCOMPARE(m->problems.first().toString(),
+                 QStringLiteral("t.json: not a kernelindex manifest: expected a bundle with \"run\", "
+                                "\"protocol\" and \"environment\", or a resource with \"kind\""));
     }
 
     void perCaseExtension() {
-        const QByteArray cases = R"([{"id": "c1", "axes": {"batch_size": 4, "seq_len": 1973}, "status": "passed",
+        const QByteArray cases =
+            R"([{"id": "c1", "axes": {"batch_size": 4, "seq_len": 1973}, "status": "passed",
             "latencyNs": {"mean": 60000, "median": 59000, "min": 58000, "max": 70000, "stddev": 900, "samples": 100},
             "referenceLatencyNs": {"mean": 500000}, "bytes": 202000000, "bandwidthGBps": 3300, "copyBandwidthFraction": 0.78,
             "correctness": {"outputs": [{"name": "grad_weight", "maxAbsError": 1e-6, "maxRelError": 1e-4, "atol": 1e-5, "rtol": 0.05, "passed": true}]}}])";
-        const auto m = kix::parseManifest(edited(seedJson(), QStringLiteral("/run/spec/cases"), cases), QStringLiteral("t.json"));
+        const auto m = kix::parseManifest(edited(seedJson(), QStringLiteral("/run/spec/cases"), cases),
+                                          QStringLiteral("t.json"));
         QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
         QCOMPARE(m->runSpec.cases.size(), 1);
         const auto& c = m->runSpec.cases.first();

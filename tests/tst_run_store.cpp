@@ -22,7 +22,8 @@ void writeManyRuns(const QString& dir, int n) {
     for (int i = 0; i < n; ++i) {
         doc["run"]["spec"]["timing"]["latencyNs"]["mean"] = 40000 + i;
         doc["run"]["metadata"]["title"] = QStringLiteral("impl-%1 · 013 · B200").arg(i % 7).toStdString();
-        writeFile(QStringLiteral("%1/sub%2/run-%3.json").arg(dir).arg(i % 10).arg(i), QByteArray::fromStdString(doc.dump()));
+        writeFile(QStringLiteral("%1/sub%2/run-%3.json").arg(dir).arg(i % 10).arg(i),
+                  QByteArray::fromStdString(doc.dump()));
     }
 }
 } // namespace
@@ -67,7 +68,8 @@ private slots:
     void missingPathIsReported() {
         const auto loaded = kix::RunStore::loadBlocking({QStringLiteral("/nonexistent/run.json")});
         QCOMPARE(loaded.size(), 1);
-        QCOMPARE(loaded.first()->problems.first().toString(), QStringLiteral("/nonexistent/run.json: no such file"));
+        QCOMPARE(loaded.first()->problems.first().toString(),
+                 QStringLiteral("/nonexistent/run.json: no such file"));
     }
 
     void thousandManifestsAndFacets() {

@@ -14,9 +14,12 @@ private slots:
         const auto r = kix::importTraces(kixtest::readAll(file), QStringLiteral("t.jsonl"));
         QCOMPARE(r.bundles.size(), 2);
         QCOMPARE(r.problems.size(), 1);
-        QCOMPARE(r.problems.first().toString(), QStringLiteral("t.jsonl:line 4: warning: workload-only trace (no solution or evaluation); skipped"));
+        QCOMPARE(r.problems.first().toString(),
+                 QStringLiteral(
+                     "t.jsonl:line 4: warning: workload-only trace (no solution or evaluation); skipped"));
 
-        const auto cuda = kix::parseManifest(QByteArray::fromStdString(r.bundles[0].dump()), QStringLiteral("cuda.json"));
+        const auto cuda =
+            kix::parseManifest(QByteArray::fromStdString(r.bundles[0].dump()), QStringLiteral("cuda.json"));
         QVERIFY2(!cuda->hasErrors(), qPrintable(cuda->problems.value(0).toString()));
         QCOMPARE(cuda->implementationLabel(), QStringLiteral("demo_cuda"));
         QCOMPARE(cuda->runSpec.status, QStringLiteral("passed"));
@@ -32,7 +35,8 @@ private slots:
         for (const auto& c : kix::verifyRunDigests(*cuda))
             QCOMPARE(c.state, kix::DigestCheck::State::Verified);
 
-        const auto triton = kix::parseManifest(QByteArray::fromStdString(r.bundles[1].dump()), QStringLiteral("triton.json"));
+        const auto triton =
+            kix::parseManifest(QByteArray::fromStdString(r.bundles[1].dump()), QStringLiteral("triton.json"));
         QVERIFY2(!triton->hasErrors(), qPrintable(triton->problems.value(0).toString()));
         QCOMPARE(triton->runSpec.status, QStringLiteral("failed"));
         QCOMPARE(triton->runSpec.cases.first().status, QStringLiteral("incorrect_numerical"));
@@ -40,21 +44,26 @@ private slots:
     }
 
     void brokenLines() {
-        const auto r = kix::importTraces(kixtest::readAll(kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))), QStringLiteral("b.jsonl"));
+        const auto r = kix::importTraces(
+            kixtest::readAll(kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))),
+            QStringLiteral("b.jsonl"));
         QStringList messages;
         for (const auto& p : r.problems)
             messages << p.toString();
-        QCOMPARE(messages, (QStringList{
-                               "b.jsonl:line 1: evaluation.performance: required field is missing for a PASSED evaluation (expected an object)",
-                               "b.jsonl:line 2: definition: expected a string, got a number",
-                               "b.jsonl:line 2: workload: required field is missing (expected an object)",
-                               "b.jsonl:line 3: not valid JSON (line 1, column 2): syntax error while parsing value - invalid literal; last read: 'no'"}));
+        QCOMPARE(messages,
+                 (QStringList{"b.jsonl:line 1: evaluation.performance: required field is missing for a "
+                              "PASSED evaluation (expected an object)",
+                              "b.jsonl:line 2: definition: expected a string, got a number",
+                              "b.jsonl:line 2: workload: required field is missing (expected an object)",
+                              "b.jsonl:line 3: not valid JSON (line 1, column 2): syntax error while parsing "
+                              "value - invalid literal; last read: 'no'"}));
         QVERIFY(r.bundles.isEmpty());
     }
 
     void emptyInput() {
         const auto r = kix::importTraces(QByteArray("\n\n"), QStringLiteral("e.jsonl"));
-        QCOMPARE(r.problems.first().toString(), QStringLiteral("e.jsonl: no evaluated traces found (expected one JSON trace per line)"));
+        QCOMPARE(r.problems.first().toString(),
+                 QStringLiteral("e.jsonl: no evaluated traces found (expected one JSON trace per line)"));
     }
 };
 

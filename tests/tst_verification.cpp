@@ -24,7 +24,9 @@ private slots:
         QCOMPARE(checks[2].field, QStringLiteral("workloadDigest"));
         QCOMPARE(checks[2].state, State::NotVerifiable);
         QVERIFY(checks[2].computed.isEmpty());
-        QCOMPARE(checks[2].reason, QStringLiteral("content not published in this file: no loaded WorkloadSuite or WorkloadCase has this digest (load its manifest beside the run to verify it)"));
+        QCOMPARE(checks[2].reason,
+                 QStringLiteral("content not published in this file: no loaded WorkloadSuite or WorkloadCase "
+                                "has this digest (load its manifest beside the run to verify it)"));
         QCOMPARE(checks[3].state, State::NotVerifiable);
         QCOMPARE(kix::summarize(checks).text(), QStringLiteral("2 verified · 2 not verifiable"));
     }
@@ -48,7 +50,8 @@ private slots:
         const auto m = kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("t.json"));
         const auto checks = kix::verifyRunDigests(*m);
         QCOMPARE(checks[0].state, State::Mismatch);
-        QCOMPARE(checks[0].expected, QStringLiteral("sha256:2964c5c4ed9cb0dcdc0f74674035bc71bf5e66620939e38441060f76434ed3e5"));
+        QCOMPARE(checks[0].expected,
+                 QStringLiteral("sha256:2964c5c4ed9cb0dcdc0f74674035bc71bf5e66620939e38441060f76434ed3e5"));
         QCOMPARE(checks[0].computed, kix::resourceDigest(doc["protocol"]));
         QVERIFY(checks[0].expected != checks[0].computed);
         QCOMPARE(kix::summarize(checks).text(), QStringLiteral("1 mismatch · 1 verified · 2 not verifiable"));

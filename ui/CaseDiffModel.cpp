@@ -24,10 +24,14 @@ QVariant CaseDiffModel::cell(const CaseDelta& d, int column, int role) const {
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case Case: return d.axes.isEmpty() ? d.id : d.axes;
-    case A: return formatLatency(d.latencyA);
-    case B: return formatLatency(d.latencyB);
-    case Ratio: return formatNumber(d.ratio, 4);
+    case Case:
+        return d.axes.isEmpty() ? d.id : d.axes;
+    case A:
+        return formatLatency(d.latencyA);
+    case B:
+        return formatLatency(d.latencyB);
+    case Ratio:
+        return formatNumber(d.ratio, 4);
     case Direction: {
         // A symbol as well as a colour, so the direction reads without colour vision.
         const QString arrow = d.direction == CaseDelta::Direction::Faster   ? QStringLiteral("▼ ")
@@ -35,7 +39,8 @@ QVariant CaseDiffModel::cell(const CaseDelta& d, int column, int role) const {
                                                                             : QStringLiteral("= ");
         return QString(arrow + directionName(d.direction));
     }
-    case Noise: return noiseName(d.noise);
+    case Noise:
+        return noiseName(d.noise);
     }
     return {};
 }

@@ -16,13 +16,16 @@ void CaseTableModel::setManifest(ManifestPtr manifest) {
 int CaseTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !m_manifest ? 0 : int(m_manifest->runSpec.cases.size());
 }
-int CaseTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int CaseTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant CaseTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char* const names[] = {"Case",      "Status",    "Mean",  "Median",        "Min",         "Max", "Std dev",
-                                        "Samples",   "Reference", "Speedup", "GB/s", "Of copy BW", "Worst error"};
+    static const char* const names[] = {"Case", "Status",     "Mean",       "Median",    "Min",
+                                        "Max",  "Std dev",    "Samples",    "Reference", "Speedup",
+                                        "GB/s", "Of copy BW", "Worst error"};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 
@@ -34,22 +37,34 @@ QString worstError(const CaseResult& c) {
             worst = &e;
     if (!worst)
         return QStringLiteral("—");
-    return QStringLiteral("%1: rel %2, abs %3").arg(worst->output, formatNumber(worst->maxRelError, 3), formatNumber(worst->maxAbsError, 3));
+    return QStringLiteral("%1: rel %2, abs %3")
+        .arg(worst->output, formatNumber(worst->maxRelError, 3), formatNumber(worst->maxAbsError, 3));
 }
 
 std::optional<double> numeric(const CaseResult& c, int column) {
     switch (column) {
-    case CaseTableModel::Mean: return c.latencyNs.mean;
-    case CaseTableModel::Median: return c.latencyNs.median;
-    case CaseTableModel::Min: return c.latencyNs.min;
-    case CaseTableModel::Max: return c.latencyNs.max;
-    case CaseTableModel::Stddev: return c.latencyNs.stddev;
-    case CaseTableModel::Samples: return c.latencyNs.samples ? std::optional<double>(double(*c.latencyNs.samples)) : std::nullopt;
-    case CaseTableModel::Reference: return c.referenceLatencyNs.mean;
-    case CaseTableModel::Speedup: return c.effectiveSpeedup();
-    case CaseTableModel::Bandwidth: return c.bandwidthGBps;
-    case CaseTableModel::OfCopy: return c.copyBandwidthFraction;
-    default: return std::nullopt;
+    case CaseTableModel::Mean:
+        return c.latencyNs.mean;
+    case CaseTableModel::Median:
+        return c.latencyNs.median;
+    case CaseTableModel::Min:
+        return c.latencyNs.min;
+    case CaseTableModel::Max:
+        return c.latencyNs.max;
+    case CaseTableModel::Stddev:
+        return c.latencyNs.stddev;
+    case CaseTableModel::Samples:
+        return c.latencyNs.samples ? std::optional<double>(double(*c.latencyNs.samples)) : std::nullopt;
+    case CaseTableModel::Reference:
+        return c.referenceLatencyNs.mean;
+    case CaseTableModel::Speedup:
+        return c.effectiveSpeedup();
+    case CaseTableModel::Bandwidth:
+        return c.bandwidthGBps;
+    case CaseTableModel::OfCopy:
+        return c.copyBandwidthFraction;
+    default:
+        return std::nullopt;
     }
 }
 } // namespace
@@ -72,14 +87,23 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole)
         return {};
     switch (col) {
-    case Axes: return c.axesLabel().isEmpty() ? c.id : c.axesLabel();
-    case Status: return c.status;
-    case Samples: return c.latencyNs.samples ? QVariant(*c.latencyNs.samples) : QVariant(QStringLiteral("—"));
-    case Speedup: return formatRatio(c.effectiveSpeedup());
-    case Bandwidth: return formatNumber(c.bandwidthGBps, 4);
-    case OfCopy: return c.copyBandwidthFraction ? QStringLiteral("%1%").arg(*c.copyBandwidthFraction * 100, 0, 'f', 1) : QStringLiteral("—");
-    case MaxError: return worstError(c);
-    default: return formatLatency(numeric(c, col));
+    case Axes:
+        return c.axesLabel().isEmpty() ? c.id : c.axesLabel();
+    case Status:
+        return c.status;
+    case Samples:
+        return c.latencyNs.samples ? QVariant(*c.latencyNs.samples) : QVariant(QStringLiteral("—"));
+    case Speedup:
+        return formatRatio(c.effectiveSpeedup());
+    case Bandwidth:
+        return formatNumber(c.bandwidthGBps, 4);
+    case OfCopy:
+        return c.copyBandwidthFraction ? QStringLiteral("%1%").arg(*c.copyBandwidthFraction * 100, 0, 'f', 1)
+                                       : QStringLiteral("—");
+    case MaxError:
+        return worstError(c);
+    default:
+        return formatLatency(numeric(c, col));
     }
 }
 

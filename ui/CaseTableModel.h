@@ -10,7 +10,22 @@ namespace kix::ui {
 class CaseTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Axes, Status, Mean, Median, Min, Max, Stddev, Samples, Reference, Speedup, Bandwidth, OfCopy, MaxError, ColumnCount };
+    enum Column {
+        Axes,
+        Status,
+        Mean,
+        Median,
+        Min,
+        Max,
+        Stddev,
+        Samples,
+        Reference,
+        Speedup,
+        Bandwidth,
+        OfCopy,
+        MaxError,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
 
     void setManifest(ManifestPtr manifest);

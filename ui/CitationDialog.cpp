@@ -20,8 +20,12 @@
 namespace kix::ui {
 
 CitationDialog::CitationDialog(ManifestPtr run, QWidget* parent)
-    : QDialog(parent), m_run(std::move(run)), m_format(new QComboBox(this)), m_url(new QLineEdit(this)),
-      m_accessed(new QDateEdit(QDate::currentDate(), this)), m_text(new QPlainTextEdit(this)) {
+    : QDialog(parent)
+    , m_run(std::move(run))
+    , m_format(new QComboBox(this))
+    , m_url(new QLineEdit(this))
+    , m_accessed(new QDateEdit(QDate::currentDate(), this))
+    , m_text(new QPlainTextEdit(this)) {
     setWindowTitle(tr("Cite %1").arg(m_run ? m_run->title() : QString()));
     m_format->addItem(tr("BibTeX"), int(CitationFormat::BibTeX));
     m_format->addItem(tr("CITATION.cff"), int(CitationFormat::Cff));
@@ -54,26 +58,33 @@ CitationDialog::CitationDialog(ManifestPtr run, QWidget* parent)
     refresh();
 }
 
-QString CitationDialog::text() const { return m_text->toPlainText(); }
+QString CitationDialog::text() const {
+    return m_text->toPlainText();
+}
 
 void CitationDialog::refresh() {
     CitationOptions o;
     o.accessed = m_accessed->date();
     o.url = m_url->text().trimmed();
-    m_text->setPlainText(m_run ? cite(*m_run, CitationFormat(m_format->currentData().toInt()), o) : QString());
+    m_text->setPlainText(m_run ? cite(*m_run, CitationFormat(m_format->currentData().toInt()), o)
+                               : QString());
 }
 
-void CitationDialog::copyToClipboard() { QApplication::clipboard()->setText(text()); }
+void CitationDialog::copyToClipboard() {
+    QApplication::clipboard()->setText(text());
+}
 
 void CitationDialog::save() {
     static const char* const suffixes[] = {"bib", "cff", "txt"};
-    const QString suggested = QStringLiteral("citation.%1").arg(QLatin1String(suffixes[m_format->currentIndex()]));
+    const QString suggested =
+        QStringLiteral("citation.%1").arg(QLatin1String(suffixes[m_format->currentIndex()]));
     const QString path = QFileDialog::getSaveFileName(this, tr("Save citation"), suggested);
     if (path.isEmpty())
         return;
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(text().toUtf8()) < 0 || !f.commit())
-        QMessageBox::warning(this, tr("Save citation"), tr("Could not write %1: %2").arg(path, f.errorString()));
+        QMessageBox::warning(this, tr("Save citation"),
+                             tr("Could not write %1: %2").arg(path, f.errorString()));
 }
 
 } // namespace kix::ui

@@ -66,13 +66,16 @@ void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
     const ComparabilityVerdict v = assessComparability(*a, *b);
     if (v.comparable) {
         m_verdict->setText(tr("✔ Comparable: same comparison family, benchmark, GPU and stack version."));
-        m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #d9f2e1; color: #0f5a27; border-radius: 4px; }"));
+        m_verdict->setStyleSheet(
+            QStringLiteral("QLabel { background: #d9f2e1; color: #0f5a27; border-radius: 4px; }"));
     } else {
-        QString text = tr("⚠ Not comparable — the numbers below are shown, but a ratio between them means little:");
+        QString text =
+            tr("⚠ Not comparable — the numbers below are shown, but a ratio between them means little:");
         for (const auto& r : v.reasons)
             text += QStringLiteral("\n  • ") + r;
         m_verdict->setText(text);
-        m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #fde7c8; color: #6b3d00; border-radius: 4px; }"));
+        m_verdict->setStyleSheet(
+            QStringLiteral("QLabel { background: #fde7c8; color: #6b3d00; border-radius: 4px; }"));
     }
     const CaseComparison cmp = compareCases(*a, *b);
     m_summary->setText(tr("Cases: %1. Fields: ").arg(cmp.summary()));

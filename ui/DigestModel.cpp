@@ -6,23 +6,30 @@ namespace kix::ui {
 
 QString stateSymbol(DigestCheck::State state) {
     switch (state) {
-    case DigestCheck::State::Verified: return QStringLiteral("✔");
-    case DigestCheck::State::Mismatch: return QStringLiteral("✖");
-    case DigestCheck::State::NotVerifiable: return QStringLiteral("?");
+    case DigestCheck::State::Verified:
+        return QStringLiteral("✔");
+    case DigestCheck::State::Mismatch:
+        return QStringLiteral("✖");
+    case DigestCheck::State::NotVerifiable:
+        return QStringLiteral("?");
     }
     return {};
 }
 
 DigestModel::DigestModel(QObject* parent)
-    : RowTableModel({tr("Run"), tr("Digest"), tr("State"), tr("Expected"), tr("Computed"), tr("How / why")}, parent) {}
+    : RowTableModel({tr("Run"), tr("Digest"), tr("State"), tr("Expected"), tr("Computed"), tr("How / why")},
+                    parent) {}
 
 QVariant DigestModel::cell(const DigestRow& r, int column, int role) const {
     const DigestCheck& c = r.check;
     if (role == Qt::ForegroundRole && column == State) {
         switch (c.state) {
-        case DigestCheck::State::Verified: return QBrush(QColor(0x1a, 0x8f, 0x3c));
-        case DigestCheck::State::Mismatch: return QBrush(QColor(0xd0, 0x30, 0x30));
-        case DigestCheck::State::NotVerifiable: return QBrush(QColor(0xb0, 0x80, 0x10));
+        case DigestCheck::State::Verified:
+            return QBrush(QColor(0x1a, 0x8f, 0x3c));
+        case DigestCheck::State::Mismatch:
+            return QBrush(QColor(0xd0, 0x30, 0x30));
+        case DigestCheck::State::NotVerifiable:
+            return QBrush(QColor(0xb0, 0x80, 0x10));
         }
     }
     if (role == Qt::ToolTipRole)
@@ -30,12 +37,18 @@ QVariant DigestModel::cell(const DigestRow& r, int column, int role) const {
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case Run: return r.run;
-    case Field: return c.field;
-    case State: return QString(stateSymbol(c.state) + u' ' + stateName(c.state));
-    case Expected: return c.expected;
-    case Computed: return c.computed.isEmpty() ? QStringLiteral("—") : c.computed;
-    case Reason: return c.reason;
+    case Run:
+        return r.run;
+    case Field:
+        return c.field;
+    case State:
+        return QString(stateSymbol(c.state) + u' ' + stateName(c.state));
+    case Expected:
+        return c.expected;
+    case Computed:
+        return c.computed.isEmpty() ? QStringLiteral("—") : c.computed;
+    case Reason:
+        return c.reason;
     }
     return {};
 }

@@ -14,7 +14,11 @@
 namespace kix::ui {
 
 DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
-    : QWidget(parent), m_store(store), m_model(new DigestModel(this)), m_caption(new QLabel(this)), m_all(new QPushButton(tr("Verify all loaded runs"), this)) {
+    : QWidget(parent)
+    , m_store(store)
+    , m_model(new DigestModel(this))
+    , m_caption(new QLabel(this))
+    , m_all(new QPushButton(tr("Verify all loaded runs"), this)) {
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setWordWrap(true);
     QTableView* view = makeReadOnlyTable(m_model, this);

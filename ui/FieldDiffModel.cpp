@@ -4,23 +4,31 @@
 
 namespace kix::ui {
 
-FieldDiffModel::FieldDiffModel(QObject* parent) : RowTableModel({tr("Change"), tr("JSON path"), tr("A"), tr("B")}, parent) {}
+FieldDiffModel::FieldDiffModel(QObject* parent)
+    : RowTableModel({tr("Change"), tr("JSON path"), tr("A"), tr("B")}, parent) {}
 
 QVariant FieldDiffModel::cell(const FieldChange& f, int column, int role) const {
     if (role == Qt::ForegroundRole && column == Change) {
         switch (f.kind) {
-        case FieldChange::Kind::Added: return QBrush(QColor(0x1a, 0x8f, 0x3c));
-        case FieldChange::Kind::Removed: return QBrush(QColor(0xd0, 0x30, 0x30));
-        case FieldChange::Kind::Changed: return QBrush(QColor(0xb0, 0x80, 0x10));
+        case FieldChange::Kind::Added:
+            return QBrush(QColor(0x1a, 0x8f, 0x3c));
+        case FieldChange::Kind::Removed:
+            return QBrush(QColor(0xd0, 0x30, 0x30));
+        case FieldChange::Kind::Changed:
+            return QBrush(QColor(0xb0, 0x80, 0x10));
         }
     }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (column) {
-    case Change: return QString(QString(changeKindSymbol(f.kind)) + u' ' + changeKindName(f.kind));
-    case Path: return f.path;
-    case Before: return f.before;
-    case After: return f.after;
+    case Change:
+        return QString(QString(changeKindSymbol(f.kind)) + u' ' + changeKindName(f.kind));
+    case Path:
+        return f.path;
+    case Before:
+        return f.before;
+    case After:
+        return f.after;
     }
     return {};
 }

@@ -35,7 +35,8 @@ std::optional<double> caseValue(const CaseResult& c, const QString& statistic, L
 
 } // namespace
 
-LatencyPlot::LatencyPlot(QWidget* parent) : QCustomPlot(parent) {
+LatencyPlot::LatencyPlot(QWidget* parent)
+    : QCustomPlot(parent) {
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeZoom(Qt::Vertical);
     axisRect()->setRangeDrag(Qt::Vertical);
@@ -68,7 +69,9 @@ void LatencyPlot::setLogScale(std::optional<bool> forced) {
     rebuild();
 }
 
-bool LatencyPlot::isLogScale() const { return yAxis->scaleType() == QCPAxis::stLogarithmic; }
+bool LatencyPlot::isLogScale() const {
+    return yAxis->scaleType() == QCPAxis::stLogarithmic;
+}
 
 void LatencyPlot::rebuild() {
     clearGraphs();
@@ -91,7 +94,8 @@ void LatencyPlot::rebuild() {
             m_caseLabels << shortLabel(cases[i]);
             ticker->addTick(i, m_caseLabels.last());
         }
-        auto addSeries = [&](const QString& name, const QList<CaseResult>& source, const QString& stat, bool reference) {
+        auto addSeries = [&](const QString& name, const QList<CaseResult>& source, const QString& stat,
+                             bool reference) {
             QVector<double> keys, values, errors;
             for (int i = 0; i < cases.size(); ++i) {
                 // Match this series' case to the selected run's case by id, else by axes.
@@ -106,7 +110,8 @@ void LatencyPlot::rebuild() {
                     continue;
                 keys << i;
                 values << *v / unit;
-                errors << (!reference && !speedup && match->latencyNs.stddev ? *match->latencyNs.stddev / unit : 0);
+                errors << (!reference && !speedup && match->latencyNs.stddev ? *match->latencyNs.stddev / unit
+                                                                             : 0);
                 all.push_back(*v / unit);
             }
             if (keys.isEmpty())
@@ -115,7 +120,8 @@ void LatencyPlot::rebuild() {
             g->setName(name);
             const QColor c = seriesColor(colour++);
             g->setPen(QPen(c, 2, reference ? Qt::DashLine : Qt::SolidLine));
-            g->setScatterStyle(QCPScatterStyle(reference ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, c, c, 7));
+            g->setScatterStyle(
+                QCPScatterStyle(reference ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, c, c, 7));
             g->setData(keys, values, true);
             if (std::any_of(errors.begin(), errors.end(), [](double e) { return e > 0; })) {
                 auto* bars = new QCPErrorBars(xAxis, yAxis);
@@ -134,7 +140,8 @@ void LatencyPlot::rebuild() {
     // Other runs: per case where they line up with the selected run's cases, else one suite line.
     const double lastKey = std::max<double>(0, m_caseLabels.size() - 1);
     auto suiteLine = [&](const Manifest& m, const QString& name) {
-        const auto v = speedup ? m.runSpec.metric(QStringLiteral("avg_speedup")) : m.runSpec.primaryLatencyNs();
+        const auto v =
+            speedup ? m.runSpec.metric(QStringLiteral("avg_speedup")) : m.runSpec.primaryLatencyNs();
         if (!v || *v <= 0)
             return;
         QCPGraph* g = addGraph();
@@ -152,7 +159,8 @@ void LatencyPlot::rebuild() {
             for (int i = 0; i < m_run->runSpec.cases.size(); ++i)
                 for (const auto& c : other->runSpec.cases)
                     if (c.axesLabel() == m_run->runSpec.cases[i].axesLabel())
-                        if (const auto v = caseValue(c, other->runSpec.primaryStatistic, m_mode); v && *v > 0) {
+                        if (const auto v = caseValue(c, other->runSpec.primaryStatistic, m_mode);
+                            v && *v > 0) {
                             keys << i;
                             values << *v / unit;
                             all.push_back(*v / unit);
@@ -166,7 +174,9 @@ void LatencyPlot::rebuild() {
                 g->setData(keys, values, true);
             }
         } else {
-            suiteLine(*other, name + tr(" — suite %1 only").arg(speedup ? tr("speedup") : other->runSpec.primaryStatistic));
+            suiteLine(
+                *other,
+                name + tr(" — suite %1 only").arg(speedup ? tr("speedup") : other->runSpec.primaryStatistic));
         }
     }
 
@@ -174,12 +184,14 @@ void LatencyPlot::rebuild() {
         ticker->addTick(0, tr("suite"));
         if (m_run && m_run->hasRun()) {
             suiteLine(*m_run, m_run->implementationLabel() + tr(" — suite value only"));
-            m_noticeText = tr("%1 publishes only a suite %2 (%3): there are no per-case points to plot.")
-                               .arg(m_run->implementationLabel(), m_run->runSpec.primaryStatistic,
-                                    speedup ? formatRatio(m_run->runSpec.metric(QStringLiteral("avg_speedup")))
-                                            : formatLatency(m_run->runSpec.primaryLatencyNs()));
+            m_noticeText =
+                tr("%1 publishes only a suite %2 (%3): there are no per-case points to plot.")
+                    .arg(m_run->implementationLabel(), m_run->runSpec.primaryStatistic,
+                         speedup ? formatRatio(m_run->runSpec.metric(QStringLiteral("avg_speedup")))
+                                 : formatLatency(m_run->runSpec.primaryLatencyNs()));
         } else {
-            m_noticeText = m_run ? tr("This file holds no readable run.") : tr("Select a run to plot its latency per case.");
+            m_noticeText = m_run ? tr("This file holds no readable run.")
+                                 : tr("Select a run to plot its latency per case.");
         }
     }
     if (speedup && !all.empty()) {
@@ -223,9 +235,12 @@ void LatencyPlot::showTooltip(QMouseEvent* event) {
                 bestDistance = d;
                 const int i = qRound(it->key);
                 const QString caseName = i >= 0 && i < m_caseLabels.size() ? m_caseLabels[i] : tr("suite");
-                best = tr("%1\ncase %2\n%3").arg(graph->name(), caseName,
-                                                 m_mode == Mode::Speedup ? formatRatio(it->value) + tr(" (exact %1)").arg(it->value, 0, 'g', 8)
-                                                                         : formatLatency(it->value * 1e3) + tr(" (%1 ns)").arg(it->value * 1e3, 0, 'f', 1));
+                best = tr("%1\ncase %2\n%3")
+                           .arg(graph->name(), caseName,
+                                m_mode == Mode::Speedup
+                                    ? formatRatio(it->value) + tr(" (exact %1)").arg(it->value, 0, 'g', 8)
+                                    : formatLatency(it->value * 1e3) +
+                                          tr(" (%1 ns)").arg(it->value * 1e3, 0, 'f', 1));
             }
         }
     }

@@ -36,8 +36,11 @@
 namespace kix::ui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_store(new RunStore(this)), m_runs(new RunTableModel(m_store, this)), m_proxy(new RunFilterProxy(this)),
-      m_rerun(new RerunController(this)) {
+    : QMainWindow(parent)
+    , m_store(new RunStore(this))
+    , m_runs(new RunTableModel(m_store, this))
+    , m_proxy(new RunFilterProxy(this))
+    , m_rerun(new RerunController(this)) {
     setWindowTitle(tr("kix — benchmark run explorer"));
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);
@@ -72,8 +75,8 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
-                               void (MainWindow::*slot)()) {
+QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
+                               const QKeySequence& shortcut, void (MainWindow::*slot)()) {
     QAction* a = menu->addAction(text);
     a->setObjectName(name);
     a->setShortcut(shortcut);
@@ -85,75 +88,93 @@ QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& 
     return a;
 }
 
-QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
+QAction* MainWindow::action(const QString& objectName) const {
+    return findChild<QAction*>(objectName);
+}
 
 void MainWindow::buildActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = addAction(file, QStringLiteral("open"), tr("&Open files…"), QKeySequence::Open, nullptr);
     connect(open, &QAction::triggered, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests"), m_settings.lastFolder(),
-                                                                tr("Manifests (*.json);;All files (*)"));
+        const QStringList files = QFileDialog::getOpenFileNames(
+            this, tr("Open manifests"), m_settings.lastFolder(), tr("Manifests (*.json);;All files (*)"));
         if (!files.isEmpty()) {
             m_settings.setLastFolder(QFileInfo(files.first()).absolutePath());
             openPaths(files);
         }
     });
-    QAction* openFolder = addAction(file, QStringLiteral("openFolder"), tr("Open &folder…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")), nullptr);
+    QAction* openFolder = addAction(file, QStringLiteral("openFolder"), tr("Open &folder…"),
+                                    QKeySequence(QStringLiteral("Ctrl+Shift+O")), nullptr);
     connect(openFolder, &QAction::triggered, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of manifests"), m_settings.lastFolder());
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of manifests"),
+                                                              m_settings.lastFolder());
         if (!dir.isEmpty()) {
             m_settings.setLastFolder(dir);
             openPaths({dir});
         }
     });
-    addAction(file, QStringLiteral("openSamples"), tr("Open &bundled samples"), QKeySequence(QStringLiteral("Ctrl+Shift+B")), &MainWindow::openBundledSamples);
+    addAction(file, QStringLiteral("openSamples"), tr("Open &bundled samples"),
+              QKeySequence(QStringLiteral("Ctrl+Shift+B")), &MainWindow::openBundledSamples);
     m_recent = new RecentFiles(&m_settings, file->addMenu(tr("Open &recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, [this](const QString& f) { openPaths({f}); });
     file->addSeparator();
-    QAction* clear = addAction(file, QStringLiteral("closeAll"), tr("&Close all"), QKeySequence(QStringLiteral("Ctrl+Shift+W")), nullptr);
+    QAction* clear = addAction(file, QStringLiteral("closeAll"), tr("&Close all"),
+                               QKeySequence(QStringLiteral("Ctrl+Shift+W")), nullptr);
     connect(clear, &QAction::triggered, m_store, &RunStore::clear);
     file->addSeparator();
-    QAction* quit = addAction(file, QStringLiteral("quit"), tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Q")), nullptr);
+    QAction* quit =
+        addAction(file, QStringLiteral("quit"), tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Q")), nullptr);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
-    addAction(run, QStringLiteral("compare"), tr("&Compare selected"), QKeySequence(QStringLiteral("Ctrl+D")), &MainWindow::compareSelected);
-    QAction* verify = addAction(run, QStringLiteral("verifyAll"), tr("&Verify all digests"), QKeySequence(QStringLiteral("Ctrl+Shift+V")), nullptr);
+    addAction(run, QStringLiteral("compare"), tr("&Compare selected"), QKeySequence(QStringLiteral("Ctrl+D")),
+              &MainWindow::compareSelected);
+    QAction* verify = addAction(run, QStringLiteral("verifyAll"), tr("&Verify all digests"),
+                                QKeySequence(QStringLiteral("Ctrl+Shift+V")), nullptr);
     connect(verify, &QAction::triggered, this, [this] {
         m_tabs->setCurrentWidget(m_digests);
         m_digests->verifyAll();
     });
-    addAction(run, QStringLiteral("cite"), tr("C&ite…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")), &MainWindow::cite);
-    addAction(run, QStringLiteral("exportPlot"), tr("&Export plot…"), QKeySequence(QStringLiteral("Ctrl+E")), &MainWindow::exportPlot);
+    addAction(run, QStringLiteral("cite"), tr("C&ite…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")),
+              &MainWindow::cite);
+    addAction(run, QStringLiteral("exportPlot"), tr("&Export plot…"), QKeySequence(QStringLiteral("Ctrl+E")),
+              &MainWindow::exportPlot);
     run->addSeparator();
-    QAction* local = addAction(run, QStringLiteral("runLocally"), tr("Run &locally…"), QKeySequence(QStringLiteral("Ctrl+R")), &MainWindow::runLocally);
+    QAction* local = addAction(run, QStringLiteral("runLocally"), tr("Run &locally…"),
+                               QKeySequence(QStringLiteral("Ctrl+R")), &MainWindow::runLocally);
     local->setEnabled(false);
     local->setToolTip(tr("Unavailable: checking for a GPU…"));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* filter = addAction(view, QStringLiteral("focusFilter"), tr("&Filter runs"), QKeySequence::Find, nullptr);
+    QAction* filter =
+        addAction(view, QStringLiteral("focusFilter"), tr("&Filter runs"), QKeySequence::Find, nullptr);
     connect(filter, &QAction::triggered, this, [this] {
         m_filter->setFocus();
         m_filter->selectAll();
     });
-    QAction* log = addAction(view, QStringLiteral("logScale"), tr("Toggle &log scale"), QKeySequence(QStringLiteral("Ctrl+L")), nullptr);
+    QAction* log = addAction(view, QStringLiteral("logScale"), tr("Toggle &log scale"),
+                             QKeySequence(QStringLiteral("Ctrl+L")), nullptr);
     connect(log, &QAction::triggered, m_plot, &PlotWidget::toggleLogScale);
     for (int i = 0; i < 4; ++i) {
-        QAction* tab = addAction(view, QStringLiteral("tab%1").arg(i), m_tabs->tabText(i), QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), nullptr);
+        QAction* tab = addAction(view, QStringLiteral("tab%1").arg(i), m_tabs->tabText(i),
+                                 QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), nullptr);
         connect(tab, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
     }
     QAction* reset = addAction(view, QStringLiteral("resetLayout"), tr("&Reset layout"), {}, nullptr);
-    connect(reset, &QAction::triggered, this, [this] { restoreState(m_defaultState, Settings::kStateVersion); });
+    connect(reset, &QAction::triggered, this,
+            [this] { restoreState(m_defaultState, Settings::kStateVersion); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    addAction(help, QStringLiteral("about"), tr("&About kix"), QKeySequence(QStringLiteral("F1")), &MainWindow::about);
+    addAction(help, QStringLiteral("about"), tr("&About kix"), QKeySequence(QStringLiteral("F1")),
+              &MainWindow::about);
     QAction* aboutQt = help->addAction(tr("About &Qt"));
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    for (const char* name : {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally"})
+    for (const char* name :
+         {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally"})
         bar->addAction(action(QString::fromLatin1(name)));
 }
 
@@ -164,7 +185,8 @@ void MainWindow::buildLayout() {
     m_filterDelay.setSingleShot(true);
     m_filterDelay.setInterval(300);
     connect(m_filter, &QLineEdit::textChanged, &m_filterDelay, qOverload<>(&QTimer::start));
-    connect(&m_filterDelay, &QTimer::timeout, this, [this] { m_proxy->setFilterFixedString(m_filter->text()); });
+    connect(&m_filterDelay, &QTimer::timeout, this,
+            [this] { m_proxy->setFilterFixedString(m_filter->text()); });
 
     m_table = new QTableView(this);
     m_table->setModel(m_proxy);
@@ -178,7 +200,8 @@ void MainWindow::buildLayout() {
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setSectionsMovable(true);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::onSelectionChanged);
     connect(m_runs, &QAbstractItemModel::rowsInserted, this, [this] { m_table->resizeColumnsToContents(); });
 
     auto* left = new QWidget(this);
@@ -243,10 +266,11 @@ void MainWindow::openBundledSamples() {
 void MainWindow::onLoadFinished(int loaded, int withErrors, bool cancelled) {
     m_loadProgress->hide();
     m_cancelLoad->hide();
-    statusBar()->showMessage(cancelled ? tr("Loading cancelled; %n file(s) loaded before the cancel kept.", nullptr, loaded)
-                                       : tr("Loaded %n file(s)", nullptr, loaded) +
-                                             (withErrors ? tr(", %n with errors", nullptr, withErrors) : QString()),
-                             8000);
+    statusBar()->showMessage(
+        cancelled ? tr("Loading cancelled; %n file(s) loaded before the cancel kept.", nullptr, loaded)
+                  : tr("Loaded %n file(s)", nullptr, loaded) +
+                        (withErrors ? tr(", %n with errors", nullptr, withErrors) : QString()),
+        8000);
     updateStatus();
     m_digests->showRun(selectedStoreIndices().value(0, -1));
     if (!m_pending.isEmpty()) {
@@ -283,14 +307,18 @@ void MainWindow::updateStatus() {
         else
             ++supporting;
     }
-    m_statusText->setText(tr("%1 runs · %2 unreadable files · %3 supporting resources (workloads, implementations)")
-                              .arg(runs).arg(errors).arg(supporting));
+    m_statusText->setText(
+        tr("%1 runs · %2 unreadable files · %3 supporting resources (workloads, implementations)")
+            .arg(runs)
+            .arg(errors)
+            .arg(supporting));
 }
 
 QList<int> MainWindow::selectedStoreIndices() const {
     QList<int> out;
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     for (const QModelIndex& r : rows)
         out << r.data(ManifestIndexRole).toInt();
     return out;
@@ -307,7 +335,8 @@ void MainWindow::selectRows(const QList<int>& rows) {
 }
 
 QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
-    // The leaderboard leaders for the same benchmark that are loaded, fastest first, and a second selected run.
+    // The leaderboard leaders for the same benchmark that are loaded, fastest first, and a second selected
+    // run.
     QList<ManifestPtr> leaders;
     for (const auto& m : m_store->manifests())
         if (m != run && m->hasRun() && run && m->runSpec.benchmark == run->runSpec.benchmark &&
@@ -329,7 +358,8 @@ QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
 void MainWindow::onSelectionChanged() {
     const QList<int> selected = selectedStoreIndices();
     const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
-    m_details->setManifest(first, selected.isEmpty() ? QList<DigestCheck>{} : m_store->verify(selected.first()));
+    m_details->setManifest(first,
+                           selected.isEmpty() ? QList<DigestCheck>{} : m_store->verify(selected.first()));
     m_plot->plot()->showRun(first, plotCompanions(first));
     m_digests->showRun(selected.value(0, -1));
     if (selected.size() == 2)
@@ -366,8 +396,9 @@ void MainWindow::cite() {
 }
 
 void MainWindow::exportPlot() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QDir(m_settings.lastFolder()).filePath(QStringLiteral("kix-plot.png")),
-                                                      tr("PNG image (*.png);;PDF document (*.pdf)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export plot"), QDir(m_settings.lastFolder()).filePath(QStringLiteral("kix-plot.png")),
+        tr("PNG image (*.png);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
     const QString error = m_plot->plot()->exportTo(path);
@@ -379,7 +410,9 @@ void MainWindow::exportPlot() {
 
 void MainWindow::runLocally() {
     if (!m_rerun->isAvailable()) {
-        QMessageBox::information(this, tr("Run locally"), tr("A local run is not possible here: %1").arg(m_rerun->unavailableReason()));
+        QMessageBox::information(
+            this, tr("Run locally"),
+            tr("A local run is not possible here: %1").arg(m_rerun->unavailableReason()));
         return;
     }
     const QList<int> selected = selectedStoreIndices();
@@ -387,15 +420,18 @@ void MainWindow::runLocally() {
     auto* dialog = new RerunDialog(m_rerun, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_rerun, &RerunController::finished, this, [this, baseline, connection](bool, const QString& message, const QString& file) {
-        disconnect(*connection);
-        statusBar()->showMessage(tr("Local run: %1").arg(message), 10000);
-        if (file.isEmpty())
-            return;
-        // Open the new run (and its folder, for the implementation it names) and compare it with the run selected before.
-        m_selectAfterLoad = baseline.isEmpty() ? QStringList{file} : QStringList{baseline, file};
-        openPaths({QFileInfo(file).absolutePath()});
-    });
+    *connection =
+        connect(m_rerun, &RerunController::finished, this,
+                [this, baseline, connection](bool, const QString& message, const QString& file) {
+                    disconnect(*connection);
+                    statusBar()->showMessage(tr("Local run: %1").arg(message), 10000);
+                    if (file.isEmpty())
+                        return;
+                    // Open the new run (and its folder, for the implementation it names) and compare it with
+                    // the run selected before.
+                    m_selectAfterLoad = baseline.isEmpty() ? QStringList{file} : QStringList{baseline, file};
+                    openPaths({QFileInfo(file).absolutePath()});
+                });
     dialog->show();
     m_rerun->start(m_settings.runsFolder());
 }
@@ -408,15 +444,17 @@ void MainWindow::about() {
     box.setText(tr("kix %1 — a result explorer for GPU-kernel benchmark runs\n\n"
                    "Qt %2 (built with %3)\nQCustomPlot %4\nCUDA: %5\n\n"
                    "Licensed under the GNU GPL, version 3 or later.")
-                    .arg(QStringLiteral(KIX_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-                         QStringLiteral(QCUSTOMPLOT_VERSION_STR),
-                         KIX_HAVE_CUDA ? tr("built with CUDA %1").arg(QStringLiteral(KIX_CUDA_VERSION)) : tr("not built (no nvcc at build time)")));
+                    .arg(QStringLiteral(KIX_VERSION), QString::fromLatin1(qVersion()),
+                         QStringLiteral(QT_VERSION_STR), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
+                         KIX_HAVE_CUDA ? tr("built with CUDA %1").arg(QStringLiteral(KIX_CUDA_VERSION))
+                                       : tr("not built (no nvcc at build time)")));
     box.exec();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_rerun->isRunning() &&
-        QMessageBox::question(this, tr("Quit"), tr("A local run is still going. Stop it and quit?")) != QMessageBox::Yes) {
+        QMessageBox::question(this, tr("Quit"), tr("A local run is still going. Stop it and quit?")) !=
+            QMessageBox::Yes) {
         event->ignore();
         return;
     }

@@ -93,9 +93,9 @@ private:
     QLabel* m_statusText = nullptr;
     QProgressBar* m_loadProgress = nullptr;
     QToolButton* m_cancelLoad = nullptr;
-    QStringList m_pending;             // paths asked for while a load was running
-    QStringList m_selectAfterLoad;     // files to select (and compare, if two) once loaded
-    QByteArray m_defaultState;         // for View ▸ Reset layout
+    QStringList m_pending;         // paths asked for while a load was running
+    QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
+    QByteArray m_defaultState;     // for View ▸ Reset layout
 };
 
 } // namespace kix::ui

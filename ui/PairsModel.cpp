@@ -2,7 +2,8 @@
 
 namespace kix::ui {
 
-PairsModel::PairsModel(QObject* parent) : RowTableModel({tr("Field"), tr("Value")}, parent) {}
+PairsModel::PairsModel(QObject* parent)
+    : RowTableModel({tr("Field"), tr("Value")}, parent) {}
 
 QVariant PairsModel::cell(const QPair<QString, QString>& row, int column, int role) const {
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole)

@@ -9,7 +9,10 @@
 namespace kix::ui {
 
 PlotWidget::PlotWidget(QWidget* parent)
-    : QWidget(parent), m_plot(new LatencyPlot(this)), m_mode(new QComboBox(this)), m_scale(new QComboBox(this)) {
+    : QWidget(parent)
+    , m_plot(new LatencyPlot(this))
+    , m_mode(new QComboBox(this))
+    , m_scale(new QComboBox(this)) {
     m_mode->addItems({tr("Latency per case"), tr("Speedup per case")});
     m_scale->addItems({tr("Auto"), tr("Logarithmic"), tr("Linear")});
     auto* exportButton = new QPushButton(tr("Export…"), this);
@@ -25,14 +28,16 @@ PlotWidget::PlotWidget(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_plot, 1);
-    connect(m_mode, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_plot->setMode(i == 1 ? LatencyPlot::Mode::Speedup : LatencyPlot::Mode::Latency); });
-    connect(m_scale, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_plot->setLogScale(i == 0 ? std::nullopt : std::optional<bool>(i == 1));
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_plot->setMode(i == 1 ? LatencyPlot::Mode::Speedup : LatencyPlot::Mode::Latency);
     });
+    connect(m_scale, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_plot->setLogScale(i == 0 ? std::nullopt : std::optional<bool>(i == 1)); });
     connect(exportButton, &QPushButton::clicked, this, &PlotWidget::exportRequested);
 }
 
-void PlotWidget::toggleLogScale() { m_scale->setCurrentIndex(m_plot->isLogScale() ? 2 : 1); }
+void PlotWidget::toggleLogScale() {
+    m_scale->setCurrentIndex(m_plot->isLogScale() ? 2 : 1);
+}
 
 } // namespace kix::ui

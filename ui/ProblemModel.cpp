@@ -4,7 +4,8 @@
 
 namespace kix::ui {
 
-ProblemModel::ProblemModel(QObject* parent) : RowTableModel({tr("Severity"), tr("JSON path"), tr("Problem")}, parent) {}
+ProblemModel::ProblemModel(QObject* parent)
+    : RowTableModel({tr("Severity"), tr("JSON path"), tr("Problem")}, parent) {}
 
 QVariant ProblemModel::cell(const Problem& p, int column, int role) const {
     if (role == Qt::ForegroundRole && column == 0 && p.isError())
@@ -12,9 +13,12 @@ QVariant ProblemModel::cell(const Problem& p, int column, int role) const {
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (column) {
-    case 0: return p.isError() ? tr("✖ error") : tr("⚠ warning");
-    case 1: return p.path.isEmpty() ? tr("(whole file)") : p.path;
-    case 2: return p.message;
+    case 0:
+        return p.isError() ? tr("✖ error") : tr("⚠ warning");
+    case 1:
+        return p.path.isEmpty() ? tr("(whole file)") : p.path;
+    case 2:
+        return p.message;
     }
     return {};
 }

@@ -7,7 +7,10 @@
 
 namespace kix::ui {
 
-RecentFiles::RecentFiles(Settings* settings, QMenu* menu, QObject* parent) : QObject(parent), m_settings(settings), m_menu(menu) {
+RecentFiles::RecentFiles(Settings* settings, QMenu* menu, QObject* parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_menu(menu) {
     for (const QString& f : settings->recentFiles())
         if (QFileInfo::exists(f))
             m_files << f;

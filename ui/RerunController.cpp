@@ -9,7 +9,8 @@
 
 namespace kix::ui {
 
-RerunController::RerunController(QObject* parent) : QObject(parent) {}
+RerunController::RerunController(QObject* parent)
+    : QObject(parent) {}
 
 RerunController::~RerunController() {
     if (isRunning()) {
@@ -34,12 +35,18 @@ QString RerunController::runnerPath() {
 
 QString RerunController::exitMessage(int code) {
     switch (code) {
-    case 0: return tr("finished: every case passed");
-    case 2: return tr("the runner rejected its arguments");
-    case 4: return tr("no GPU can be used on this machine");
-    case 5: return tr("the run failed");
-    case 6: return tr("cancelled; nothing was written");
-    default: return tr("the runner ended with status %1").arg(code);
+    case 0:
+        return tr("finished: every case passed");
+    case 2:
+        return tr("the runner rejected its arguments");
+    case 4:
+        return tr("no GPU can be used on this machine");
+    case 5:
+        return tr("the run failed");
+    case 6:
+        return tr("cancelled; nothing was written");
+    default:
+        return tr("the runner ended with status %1").arg(code);
     }
 }
 
@@ -62,7 +69,8 @@ void RerunController::checkAvailability() {
         probe->deleteLater();
         emit availabilityChanged(false, m_reason);
     });
-    probe->start(runnerPath(), {QStringLiteral("run"), QStringLiteral("--check"), QStringLiteral("--progress"), QStringLiteral("jsonl")});
+    probe->start(runnerPath(), {QStringLiteral("run"), QStringLiteral("--check"),
+                                QStringLiteral("--progress"), QStringLiteral("jsonl")});
 }
 
 void RerunController::start(const QString& outputDir, const QStringList& extraArguments) {
@@ -83,7 +91,8 @@ void RerunController::start(const QString& outputDir, const QStringList& extraAr
     });
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
-            emit finished(false, tr("could not start %1: %2").arg(runnerPath(), m_process->errorString()), {});
+            emit finished(false, tr("could not start %1: %2").arg(runnerPath(), m_process->errorString()),
+                          {});
     });
     connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         readOutput();
@@ -100,7 +109,8 @@ void RerunController::start(const QString& outputDir, const QStringList& extraAr
             message += QStringLiteral(": ") + m_failure;
         emit finished(code == 0, message, m_written);
     });
-    QStringList args{QStringLiteral("run"), QStringLiteral("--progress"), QStringLiteral("jsonl"), QStringLiteral("--output"), outputDir};
+    QStringList args{QStringLiteral("run"), QStringLiteral("--progress"), QStringLiteral("jsonl"),
+                     QStringLiteral("--output"), outputDir};
     args += extraArguments;
     emit logLine(QStringLiteral("$ %1 %2").arg(runnerPath(), args.join(u' ')));
     m_process->start(runnerPath(), args);
@@ -140,18 +150,30 @@ void RerunController::handleLine(const QByteArray& line) {
         return;
     }
     if (kind == QLatin1String("device")) {
-        emit logLine(tr("GPU: %1 (compute capability %2)").arg(e.value(QStringLiteral("name")).toString(), e.value(QStringLiteral("computeCapability")).toString()));
+        emit logLine(tr("GPU: %1 (compute capability %2)")
+                         .arg(e.value(QStringLiteral("name")).toString(),
+                              e.value(QStringLiteral("computeCapability")).toString()));
     } else if (kind == QLatin1String("copy-bandwidth")) {
-        emit logLine(tr("device-to-device copy: %1 GB/s").arg(qRound(e.value(QStringLiteral("GBps")).toDouble())));
+        emit logLine(
+            tr("device-to-device copy: %1 GB/s").arg(qRound(e.value(QStringLiteral("GBps")).toDouble())));
     } else if (kind == QLatin1String("case-started")) {
-        const int pos = e.value(QStringLiteral("position")).toInt(), total = e.value(QStringLiteral("total")).toInt();
-        emit progress(pos - 1, total, tr("case %1 of %2: batch_size=%3 seq_len=%4").arg(pos).arg(total)
-                                          .arg(e.value(QStringLiteral("batch_size")).toInt()).arg(e.value(QStringLiteral("seq_len")).toInt()));
+        const int pos = e.value(QStringLiteral("position")).toInt(),
+                  total = e.value(QStringLiteral("total")).toInt();
+        emit progress(pos - 1, total,
+                      tr("case %1 of %2: batch_size=%3 seq_len=%4")
+                          .arg(pos)
+                          .arg(total)
+                          .arg(e.value(QStringLiteral("batch_size")).toInt())
+                          .arg(e.value(QStringLiteral("seq_len")).toInt()));
     } else if (kind == QLatin1String("case-finished")) {
-        const int pos = e.value(QStringLiteral("position")).toInt(), total = e.value(QStringLiteral("total")).toInt();
-        const QString text = tr("case %1 of %2: %3 µs median, %4").arg(pos).arg(total)
-                                 .arg(e.value(QStringLiteral("medianNs")).toDouble() / 1e3, 0, 'f', 2)
-                                 .arg(e.value(QStringLiteral("correct")).toBool() ? tr("correct") : tr("INCORRECT"));
+        const int pos = e.value(QStringLiteral("position")).toInt(),
+                  total = e.value(QStringLiteral("total")).toInt();
+        const QString text =
+            tr("case %1 of %2: %3 µs median, %4")
+                .arg(pos)
+                .arg(total)
+                .arg(e.value(QStringLiteral("medianNs")).toDouble() / 1e3, 0, 'f', 2)
+                .arg(e.value(QStringLiteral("correct")).toBool() ? tr("correct") : tr("INCORRECT"));
         emit logLine(text);
         emit progress(pos, total, text);
     } else if (kind == QLatin1String("written")) {

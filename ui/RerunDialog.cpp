@@ -13,8 +13,12 @@
 namespace kix::ui {
 
 RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
-    : QDialog(parent), m_controller(controller), m_status(new QLabel(this)), m_progress(new QProgressBar(this)),
-      m_log(new QPlainTextEdit(this)), m_cancel(new QPushButton(tr("Cancel run"), this)) {
+    : QDialog(parent)
+    , m_controller(controller)
+    , m_status(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_log(new QPlainTextEdit(this))
+    , m_cancel(new QPushButton(tr("Cancel run"), this)) {
     setWindowTitle(tr("Run locally"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
@@ -42,12 +46,13 @@ RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
         m_progress->setValue(pos);
         m_status->setText(text);
     });
-    connect(controller, &RerunController::finished, this, [this](bool ok, const QString& message, const QString&) {
-        m_status->setText(ok ? tr("Done: %1").arg(message) : tr("Not completed: %1").arg(message));
-        m_progress->setRange(0, 1);
-        m_progress->setValue(ok ? 1 : 0);
-        m_cancel->setText(tr("Close"));
-    });
+    connect(controller, &RerunController::finished, this,
+            [this](bool ok, const QString& message, const QString&) {
+                m_status->setText(ok ? tr("Done: %1").arg(message) : tr("Not completed: %1").arg(message));
+                m_progress->setRange(0, 1);
+                m_progress->setValue(ok ? 1 : 0);
+                m_cancel->setText(tr("Close"));
+            });
 }
 
 void RerunDialog::reject() {

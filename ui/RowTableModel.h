@@ -9,10 +9,11 @@
 
 namespace kix::ui {
 
-template <typename Row>
-class RowTableModel : public QAbstractTableModel {
+template <typename Row> class RowTableModel : public QAbstractTableModel {
 public:
-    RowTableModel(QStringList headers, QObject* parent) : QAbstractTableModel(parent), m_headers(std::move(headers)) {}
+    RowTableModel(QStringList headers, QObject* parent)
+        : QAbstractTableModel(parent)
+        , m_headers(std::move(headers)) {}
 
     void setRows(QList<Row> rows) {
         beginResetModel();
@@ -21,10 +22,15 @@ public:
     }
     const QList<Row>& rows() const { return m_rows; }
 
-    int rowCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
-    int columnCount(const QModelIndex& parent = {}) const override { return parent.isValid() ? 0 : int(m_headers.size()); }
+    int rowCount(const QModelIndex& parent = {}) const override {
+        return parent.isValid() ? 0 : int(m_rows.size());
+    }
+    int columnCount(const QModelIndex& parent = {}) const override {
+        return parent.isValid() ? 0 : int(m_headers.size());
+    }
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override {
-        if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < m_headers.size())
+        if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 &&
+            section < m_headers.size())
             return m_headers[section];
         return QAbstractTableModel::headerData(section, orientation, role);
     }

@@ -36,24 +36,32 @@ Pairs overviewOf(const Manifest& m, const QList<DigestCheck>& checks) {
     if (!m.run)
         return p;
     const RunSpec& r = m.runSpec;
-    p << qMakePair(QObject::tr("Run"), m.run->name) << qMakePair(QObject::tr("Run digest (recomputed)"), m.run->digest)
+    p << qMakePair(QObject::tr("Run"), m.run->name)
+      << qMakePair(QObject::tr("Run digest (recomputed)"), m.run->digest)
       << qMakePair(QObject::tr("Status"), r.status) << qMakePair(QObject::tr("Observed"), r.observedAt)
-      << qMakePair(QObject::tr("Benchmark"), r.benchmark) << qMakePair(QObject::tr("Implementation"), m.implementationLabel());
+      << qMakePair(QObject::tr("Benchmark"), r.benchmark)
+      << qMakePair(QObject::tr("Implementation"), m.implementationLabel());
     if (!r.implementationRevision.isEmpty())
         p << qMakePair(QObject::tr("Revision"), r.implementationRevision);
-    p << qMakePair(QObject::tr("GPU"), m.gpuLabel() + (m.environmentSpec.architecture.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture)));
+    p << qMakePair(QObject::tr("GPU"),
+                   m.gpuLabel() + (m.environmentSpec.architecture.isEmpty()
+                                       ? QString()
+                                       : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture)));
     QString latency = formatLatency(r.primaryLatencyNs()) + QStringLiteral(" (") + r.primaryStatistic + u')';
     if (!r.aggregation.isEmpty())
         latency += QStringLiteral("; ") + r.aggregation;
     p << qMakePair(QObject::tr("Latency"), latency);
-    p << qMakePair(QObject::tr("Cases"), r.cases.isEmpty() ? QObject::tr("none published: the run gives a suite value only")
-                                                          : QString::number(r.cases.size()));
+    p << qMakePair(QObject::tr("Cases"), r.cases.isEmpty()
+                                             ? QObject::tr("none published: the run gives a suite value only")
+                                             : QString::number(r.cases.size()));
     if (m.protocol) {
-        p << qMakePair(QObject::tr("Harness"), m.protocolSpec.harnessName + u' ' + m.protocolSpec.harnessVersion)
+        p << qMakePair(QObject::tr("Harness"),
+                       m.protocolSpec.harnessName + u' ' + m.protocolSpec.harnessVersion)
           << qMakePair(QObject::tr("Comparison family"), m.protocolSpec.family);
     }
     if (!r.source.isEmpty())
-        p << qMakePair(QObject::tr("Source"), r.source + (r.externalId.isEmpty() ? QString() : QStringLiteral(" #") + r.externalId));
+        p << qMakePair(QObject::tr("Source"),
+                       r.source + (r.externalId.isEmpty() ? QString() : QStringLiteral(" #") + r.externalId));
     for (const auto& [name, value] : r.metrics)
         p << qMakePair(QObject::tr("Metric: %1").arg(name), formatNumber(value, 6));
     p << qMakePair(QObject::tr("Digest checks"), summarize(checks).text());
@@ -94,14 +102,17 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
 }
 
 void RunDetailsWidget::setManifest(ManifestPtr m, const QList<DigestCheck>& checks) {
-    m_heading->setText(!m ? tr("Select a run") : m->hasErrors() ? tr("Could not read %1").arg(m->file) : m->title());
+    m_heading->setText(!m               ? tr("Select a run")
+                       : m->hasErrors() ? tr("Could not read %1").arg(m->file)
+                                        : m->title());
     m_overview->setRows(m ? overviewOf(*m, checks) : Pairs{});
     m_cases->setManifest(m && m->run ? m : nullptr);
     m_protocol->setRows(m && m->protocol ? flattenedFields(m->protocol->json) : Pairs{});
     m_environment->setRows(m && m->environment ? flattenedFields(m->environment->json) : Pairs{});
     m_problems->setRows(m ? m->problems : Problems{});
     m_raw->setPlainText(m ? QString::fromUtf8(m->rawText) : QString());
-    m_tabs->setTabText(5, m && !m->problems.isEmpty() ? tr("Problems (%1)").arg(m->problems.size()) : tr("Problems"));
+    m_tabs->setTabText(5, m && !m->problems.isEmpty() ? tr("Problems (%1)").arg(m->problems.size())
+                                                      : tr("Problems"));
     if (m && m->hasErrors())
         m_tabs->setCurrentIndex(5);
 }

@@ -4,7 +4,8 @@
 
 namespace kix::ui {
 
-RunFilterProxy::RunFilterProxy(QObject* parent) : QSortFilterProxyModel(parent) {
+RunFilterProxy::RunFilterProxy(QObject* parent)
+    : QSortFilterProxyModel(parent) {
     setSortRole(SortRole);
     setFilterKeyColumn(-1);
     setFilterCaseSensitivity(Qt::CaseInsensitive);

@@ -10,7 +10,9 @@
 
 namespace kix::ui {
 
-RunTableModel::RunTableModel(RunStore* store, QObject* parent) : QAbstractTableModel(parent), m_store(store) {
+RunTableModel::RunTableModel(RunStore* store, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_store(store) {
     connect(store, &RunStore::manifestsAdded, this, [this](int first, int last) {
         appendFromStore(first, last);
         refreshDigests();
@@ -47,8 +49,12 @@ void RunTableModel::refreshDigests() {
         emit dataChanged(index(0, Digests), index(int(m_rows.size()) - 1, Digests));
 }
 
-int RunTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
-int RunTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int RunTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+int RunTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
@@ -61,22 +67,30 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
 QVariant RunTableModel::display(const Manifest& m, int row, int column) const {
     if (m.hasErrors()) {
         switch (column) {
-        case Status: return tr("error");
-        case Implementation: return m.problems.first().message;
-        case File: return QFileInfo(m.file).fileName();
-        default: return QVariant();
+        case Status:
+            return tr("error");
+        case Implementation:
+            return m.problems.first().message;
+        case File:
+            return QFileInfo(m.file).fileName();
+        default:
+            return QVariant();
         }
     }
     const RunSpec& r = m.runSpec;
     switch (column) {
-    case Benchmark: return r.benchmark;
-    case Implementation: return m.implementationLabel();
-    case Gpu: return m.gpuLabel();
+    case Benchmark:
+        return r.benchmark;
+    case Implementation:
+        return m.implementationLabel();
+    case Gpu:
+        return m.gpuLabel();
     case Latency: {
         const QString text = formatLatency(r.primaryLatencyNs());
         return r.cases.isEmpty() ? text : text + tr(" (%1 cases)").arg(r.cases.size());
     }
-    case SolScore: return formatNumber(r.metric(QStringLiteral("sol_score")), 4);
+    case SolScore:
+        return formatNumber(r.metric(QStringLiteral("sol_score")), 4);
     case Speedup: {
         if (const auto s = r.metric(QStringLiteral("avg_speedup")))
             return formatRatio(s);
@@ -86,10 +100,14 @@ QVariant RunTableModel::display(const Manifest& m, int row, int column) const {
                 speedups.push_back(*s);
         return formatRatio(geometricMean(speedups)); // of the per-case speedups
     }
-    case Status: return r.status;
-    case Observed: return r.observedAt.left(10);
-    case Digests: return m_digests.value(row).text();
-    case File: return QFileInfo(m.file).fileName();
+    case Status:
+        return r.status;
+    case Observed:
+        return r.observedAt.left(10);
+    case Digests:
+        return m_digests.value(row).text();
+    case File:
+        return QFileInfo(m.file).fileName();
     }
     return {};
 }
@@ -106,8 +124,10 @@ QVariant RunTableModel::sortValue(const Manifest& m, int row, int column) const 
         const auto v = m.runSpec.metric(QStringLiteral("sol_score"));
         return v ? QVariant(*v) : QVariant();
     }
-    case Observed: return m.runSpec.observedAt;
-    default: return display(m, row, column);
+    case Observed:
+        return m.runSpec.observedAt;
+    default:
+        return display(m, row, column);
     }
 }
 
@@ -118,9 +138,12 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     if (!m)
         return {};
     switch (role) {
-    case Qt::DisplayRole: return display(*m, index.row(), index.column());
-    case SortRole: return sortValue(*m, index.row(), index.column());
-    case ManifestIndexRole: return m_rows[index.row()];
+    case Qt::DisplayRole:
+        return display(*m, index.row(), index.column());
+    case SortRole:
+        return sortValue(*m, index.row(), index.column());
+    case ManifestIndexRole:
+        return m_rows[index.row()];
     case Qt::ToolTipRole:
         if (m->hasErrors())
             return m->problems.first().toString();

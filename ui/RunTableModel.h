@@ -10,7 +10,19 @@ namespace kix::ui {
 class RunTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Implementation, Gpu, Latency, SolScore, Speedup, Status, Digests, Benchmark, Observed, File, ColumnCount };
+    enum Column {
+        Implementation,
+        Gpu,
+        Latency,
+        SolScore,
+        Speedup,
+        Status,
+        Digests,
+        Benchmark,
+        Observed,
+        File,
+        ColumnCount
+    };
 
     explicit RunTableModel(RunStore* store, QObject* parent = nullptr);
 
@@ -30,7 +42,7 @@ private:
     QVariant sortValue(const Manifest& m, int row, int column) const;
 
     RunStore* m_store;
-    QList<int> m_rows;             // store indices
+    QList<int> m_rows;              // store indices
     QList<DigestSummary> m_digests; // per row
 };
 

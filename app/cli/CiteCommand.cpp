@@ -5,17 +5,23 @@ namespace kix::cli {
 
 int citeCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Citation text for a run, with permalink, digest and access date."));
+    parser.setApplicationDescription(
+        QStringLiteral("Citation text for a run, with permalink, digest and access date."));
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Manifest holding the run."));
-    parser.addOption({QStringLiteral("format"), QStringLiteral("bibtex, cff or text (default bibtex)."), QStringLiteral("format"), QStringLiteral("bibtex")});
-    parser.addOption({QStringLiteral("url"), QStringLiteral("Permalink to cite (default: the manifest's own, if any)."), QStringLiteral("url")});
-    parser.addOption({QStringLiteral("accessed"), QStringLiteral("Access date, YYYY-MM-DD (default: today)."), QStringLiteral("date")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("bibtex, cff or text (default bibtex)."),
+                      QStringLiteral("format"), QStringLiteral("bibtex")});
+    parser.addOption({QStringLiteral("url"),
+                      QStringLiteral("Permalink to cite (default: the manifest's own, if any)."),
+                      QStringLiteral("url")});
+    parser.addOption({QStringLiteral("accessed"), QStringLiteral("Access date, YYYY-MM-DD (default: today)."),
+                      QStringLiteral("date")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("cite"), args, io, 1, 1, code))
         return code;
     const auto format = citationFormatFromName(parser.value(QStringLiteral("format")));
     if (!format) {
-        io.err << "kix cite: unknown format \"" << parser.value(QStringLiteral("format")) << "\": expected bibtex, cff or text\n";
+        io.err << "kix cite: unknown format \"" << parser.value(QStringLiteral("format"))
+               << "\": expected bibtex, cff or text\n";
         return ExitUsage;
     }
     CitationOptions options;
@@ -23,7 +29,8 @@ int citeCommand(const QStringList& args, Io io) {
     if (parser.isSet(QStringLiteral("accessed"))) {
         options.accessed = QDate::fromString(parser.value(QStringLiteral("accessed")), Qt::ISODate);
         if (!options.accessed.isValid()) {
-            io.err << "kix cite: --accessed expects a date as YYYY-MM-DD, got \"" << parser.value(QStringLiteral("accessed")) << "\"\n";
+            io.err << "kix cite: --accessed expects a date as YYYY-MM-DD, got \""
+                   << parser.value(QStringLiteral("accessed")) << "\"\n";
             return ExitUsage;
         }
     }

@@ -9,14 +9,21 @@ namespace kix::cli {
 namespace {
 
 const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, const char*>>& commands() {
-    static const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, const char*>> table = {
-        {QStringLiteral("show"), {showCommand, "show FILE                 one run: fields, cases, digests"}},
-        {QStringLiteral("verify"), {verifyCommand, "verify FILE...            recompute digests (exit 1 on mismatch)"}},
-        {QStringLiteral("diff"), {diffCommand, "diff A B                  comparability, per-case ratios, field diff"}},
-        {QStringLiteral("cite"), {citeCommand, "cite FILE --format F      BibTeX, CITATION.cff or plain text"}},
-        {QStringLiteral("import-trace"), {importTraceCommand, "import-trace TRACE.jsonl  SOL-ExecBench traces to manifests"}},
-        {QStringLiteral("run"), {runCommand, "run [--output DIR]        rerun the bundled kernel on this GPU"}},
-    };
+    static const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, const char*>> table =
+        {
+            {QStringLiteral("show"),
+             {showCommand, "show FILE                 one run: fields, cases, digests"}},
+            {QStringLiteral("verify"),
+             {verifyCommand, "verify FILE...            recompute digests (exit 1 on mismatch)"}},
+            {QStringLiteral("diff"),
+             {diffCommand, "diff A B                  comparability, per-case ratios, field diff"}},
+            {QStringLiteral("cite"),
+             {citeCommand, "cite FILE --format F      BibTeX, CITATION.cff or plain text"}},
+            {QStringLiteral("import-trace"),
+             {importTraceCommand, "import-trace TRACE.jsonl  SOL-ExecBench traces to manifests"}},
+            {QStringLiteral("run"),
+             {runCommand, "run [--output DIR]        rerun the bundled kernel on this GPU"}},
+        };
     return table;
 }
 
@@ -36,7 +43,8 @@ int runCli(const QStringList& arguments, Io io) {
         return ExitUsage;
     }
     const QString command = arguments.at(1);
-    if (command == QLatin1String("-h") || command == QLatin1String("--help") || command == QLatin1String("help")) {
+    if (command == QLatin1String("-h") || command == QLatin1String("--help") ||
+        command == QLatin1String("help")) {
         usage(io.out);
         return ExitOk;
     }

@@ -25,7 +25,7 @@ bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStr
         io.err << "kix " << name << ": expected "
                << (minPositional == maxPositional ? QString::number(minPositional)
                    : maxPositional < 0            ? QStringLiteral("at least %1").arg(minPositional)
-                                                  : QStringLiteral("%1 to %2").arg(minPositional).arg(maxPositional))
+                                       : QStringLiteral("%1 to %2").arg(minPositional).arg(maxPositional))
                << " file argument(s), got " << count << " (see kix " << name << " --help)\n";
         exitCode = ExitUsage;
         return false;
@@ -49,7 +49,9 @@ Loaded loadFiles(const QStringList& files, Io io) {
     return l;
 }
 
-void writeJson(const Json& value, Io io) { io.out << QString::fromStdString(value.dump(2)) << "\n"; }
+void writeJson(const Json& value, Io io) {
+    io.out << QString::fromStdString(value.dump(2)) << "\n";
+}
 
 Json problemsJson(const Problems& problems) {
     Json a = Json::array();

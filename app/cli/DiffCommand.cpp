@@ -8,9 +8,9 @@ namespace kix::cli {
 
 int diffCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Compare two runs: whether they are comparable (and why not), case by case (ratio B/A, beyond noise or "
-        "not), and field by field by JSON path."));
+    parser.setApplicationDescription(QStringLiteral("Compare two runs: whether they are comparable (and why "
+                                                    "not), case by case (ratio B/A, beyond noise or "
+                                                    "not), and field by field by JSON path."));
     parser.addPositionalArgument(QStringLiteral("a"), QStringLiteral("Baseline manifest (A)."));
     parser.addPositionalArgument(QStringLiteral("b"), QStringLiteral("Manifest to compare (B)."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
@@ -32,7 +32,8 @@ int diffCommand(const QStringList& args, Io io) {
     if (parser.isSet(QStringLiteral("json"))) {
         Json rows = Json::array();
         for (const auto& d : cases.rows)
-            rows.push_back({{"id", d.id.toStdString()}, {"axes", d.axes.toStdString()},
+            rows.push_back({{"id", d.id.toStdString()},
+                            {"axes", d.axes.toStdString()},
                             {"latencyA", d.latencyA ? Json(*d.latencyA) : Json(nullptr)},
                             {"latencyB", d.latencyB ? Json(*d.latencyB) : Json(nullptr)},
                             {"ratio", d.ratio ? Json(*d.ratio) : Json(nullptr)},
@@ -40,15 +41,20 @@ int diffCommand(const QStringList& args, Io io) {
                             {"noise", noiseName(d.noise).toStdString()}});
         Json changes = Json::array();
         for (const auto& f : fields)
-            changes.push_back({{"kind", changeKindName(f.kind).toStdString()}, {"path", f.path.toStdString()},
-                               {"before", f.before.toStdString()}, {"after", f.after.toStdString()}});
+            changes.push_back({{"kind", changeKindName(f.kind).toStdString()},
+                               {"path", f.path.toStdString()},
+                               {"before", f.before.toStdString()},
+                               {"after", f.after.toStdString()}});
         Json reasons = Json::array();
         for (const auto& r : verdict.reasons)
             reasons.push_back(r.toStdString());
-        writeJson({{"comparable", verdict.comparable}, {"reasons", reasons}, {"cases", rows},
+        writeJson({{"comparable", verdict.comparable},
+                   {"reasons", reasons},
+                   {"cases", rows},
                    {"geomeanRatio", cases.geomeanRatio ? Json(*cases.geomeanRatio) : Json(nullptr)},
                    {"suiteRatio", cases.suiteRatio ? Json(*cases.suiteRatio) : Json(nullptr)},
-                   {"summary", cases.summary().toStdString()}, {"fields", changes}},
+                   {"summary", cases.summary().toStdString()},
+                   {"fields", changes}},
                   io);
         return ExitOk;
     }
@@ -64,8 +70,9 @@ int diffCommand(const QStringList& args, Io io) {
     io.out << "\nCases: " << cases.summary() << "\n";
     for (const auto& d : cases.rows)
         io.out << "  " << d.axes.leftJustified(36) << formatLatency(d.latencyA).rightJustified(10) << " -> "
-               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << formatRatio(d.ratio).rightJustified(7)
-               << "  " << directionName(d.direction) << ", " << noiseName(d.noise) << "\n";
+               << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
+               << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
+               << noiseName(d.noise) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
         io.out << "  " << changeKindSymbol(f.kind) << " " << f.path;

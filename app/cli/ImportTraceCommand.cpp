@@ -13,8 +13,12 @@ int importTraceCommand(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into kix manifests, one per "
         "solution, with per-case results."));
-    parser.addPositionalArgument(QStringLiteral("trace"), QStringLiteral("traces.jsonl written by SOL-ExecBench."));
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Folder for the manifests (default: current folder)."), QStringLiteral("dir"), QStringLiteral(".")});
+    parser.addPositionalArgument(QStringLiteral("trace"),
+                                 QStringLiteral("traces.jsonl written by SOL-ExecBench."));
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
+                      QStringLiteral("Folder for the manifests (default: current folder)."),
+                      QStringLiteral("dir"),
+                      QStringLiteral(".")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("import-trace"), args, io, 1, 1, code))
         return code;

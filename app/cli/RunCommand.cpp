@@ -12,7 +12,9 @@ namespace {
 
 std::atomic<bool> g_stopRequested{false};
 
-extern "C" void requestStop(int) { g_stopRequested = true; }
+extern "C" void requestStop(int) {
+    g_stopRequested = true;
+}
 
 std::optional<QList<int>> parseCases(const QString& text, QString& error) {
     QList<int> cases;
@@ -20,7 +22,9 @@ std::optional<QList<int>> parseCases(const QString& text, QString& error) {
         bool ok = false;
         const int v = part.trimmed().toInt(&ok);
         if (!ok || v < 0 || v >= int(kernels::kWorkloads.size())) {
-            error = QStringLiteral("case \"%1\" is not a number from 0 to %2").arg(part.trimmed()).arg(kernels::kWorkloads.size() - 1);
+            error = QStringLiteral("case \"%1\" is not a number from 0 to %2")
+                        .arg(part.trimmed())
+                        .arg(kernels::kWorkloads.size() - 1);
             return std::nullopt;
         }
         if (!cases.contains(v))
@@ -42,10 +46,18 @@ int runCommand(const QStringList& args, Io io) {
         "SOL-ExecBench 013, check every output against an fp64 reference, time it against the unfused "
         "reference, and write a new manifest. Exit status 4 when no GPU can be used, 5 when the run failed, "
         "6 when it was cancelled (SIGINT/SIGTERM); nothing is written then."));
-    parser.addOption({QStringLiteral("output"), QStringLiteral("Folder for the manifest (default: the explorer's runs folder)."), QStringLiteral("dir")});
-    parser.addOption({QStringLiteral("cases"), QStringLiteral("Comma-separated workload numbers 0-15 (default: all)."), QStringLiteral("list")});
-    parser.addOption({QStringLiteral("progress"), QStringLiteral("Progress format: text (default) or jsonl (one JSON event per line on stdout)."), QStringLiteral("format"), QStringLiteral("text")});
-    parser.addOption({QStringLiteral("check"), QStringLiteral("Only report whether a local run is possible here.")});
+    parser.addOption({QStringLiteral("output"),
+                      QStringLiteral("Folder for the manifest (default: the explorer's runs folder)."),
+                      QStringLiteral("dir")});
+    parser.addOption({QStringLiteral("cases"),
+                      QStringLiteral("Comma-separated workload numbers 0-15 (default: all)."),
+                      QStringLiteral("list")});
+    parser.addOption(
+        {QStringLiteral("progress"),
+         QStringLiteral("Progress format: text (default) or jsonl (one JSON event per line on stdout)."),
+         QStringLiteral("format"), QStringLiteral("text")});
+    parser.addOption(
+        {QStringLiteral("check"), QStringLiteral("Only report whether a local run is possible here.")});
     parser.addOption({QStringLiteral("quick"), QStringLiteral("Fewer timed iterations (for a smoke test).")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("run"), args, io, 0, 0, code))
@@ -73,13 +85,16 @@ int runCommand(const QStringList& args, Io io) {
     }
     options.outputDir = parser.isSet(QStringLiteral("output"))
                             ? parser.value(QStringLiteral("output"))
-                            : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/runs");
+                            : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                                  QStringLiteral("/runs");
 
     const QString unavailable = runner::localRunUnavailableReason();
     if (parser.isSet(QStringLiteral("check")) || !unavailable.isEmpty()) {
         if (jsonl)
             io.out << QString::fromStdString(
-                          Json{{"event", unavailable.isEmpty() ? "available" : "unavailable"}, {"message", unavailable.toStdString()}}.dump())
+                          Json{{"event", unavailable.isEmpty() ? "available" : "unavailable"},
+                               {"message", unavailable.toStdString()}}
+                              .dump())
                    << "\n";
         if (!unavailable.isEmpty()) {
             io.err << "kix run: cannot run locally: " << unavailable << "\n";
@@ -101,17 +116,23 @@ int runCommand(const QStringList& args, Io io) {
             else if (kind == "copy-bandwidth")
                 io.out << "device-to-device copy: " << qRound(event["GBps"].get<double>()) << " GB/s\n";
             else if (kind == "case-finished")
-                io.out << "case " << event["position"].get<int>() << "/" << event["total"].get<int>() << " (workload "
-                       << event["case"].get<int>() << "): "
-                       << (event.contains("medianNs") ? QString::number(event["medianNs"].get<double>() / 1e3, 'f', 2) + QStringLiteral(" µs median") : QString())
+                io.out << "case " << event["position"].get<int>() << "/" << event["total"].get<int>()
+                       << " (workload " << event["case"].get<int>() << "): "
+                       << (event.contains("medianNs")
+                               ? QString::number(event["medianNs"].get<double>() / 1e3, 'f', 2) +
+                                     QStringLiteral(" µs median")
+                               : QString())
                        << (event["correct"].get<bool>() ? ", correct" : ", INCORRECT") << "\n";
         }
         io.out.flush();
     };
-    const runner::RunOutcome outcome = runner::runLocally(options, progress, [] { return g_stopRequested.load(); });
+    const runner::RunOutcome outcome =
+        runner::runLocally(options, progress, [] { return g_stopRequested.load(); });
     if (jsonl && outcome.exitCode != runner::RunOk)
-        io.out << QString::fromStdString(
-                      Json{{"event", "failed"}, {"exitCode", outcome.exitCode}, {"message", outcome.message.toStdString()}}.dump())
+        io.out << QString::fromStdString(Json{{"event", "failed"},
+                                              {"exitCode", outcome.exitCode},
+                                              {"message", outcome.message.toStdString()}}
+                                             .dump())
                << "\n";
     (outcome.exitCode == runner::RunOk ? io.out : io.err) << "kix run: " << outcome.message << "\n";
     return outcome.exitCode;

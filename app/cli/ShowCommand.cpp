@@ -6,7 +6,9 @@ namespace kix::cli {
 
 namespace {
 
-QString pad(const QString& label) { return label.leftJustified(16); }
+QString pad(const QString& label) {
+    return label.leftJustified(16);
+}
 
 void printRun(const Manifest& m, const QList<DigestCheck>& checks, Io io) {
     const RunSpec& r = m.runSpec;
@@ -18,13 +20,16 @@ void printRun(const Manifest& m, const QList<DigestCheck>& checks, Io io) {
     io.out << pad(QStringLiteral("implementation")) << m.implementationLabel() << "\n";
     if (m.environment)
         io.out << pad(QStringLiteral("GPU")) << m.environmentSpec.product
-               << (m.environmentSpec.architecture.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture))
+               << (m.environmentSpec.architecture.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture))
                << "\n";
-    io.out << pad(QStringLiteral("latency")) << formatLatency(r.primaryLatencyNs()) << " (" << r.primaryStatistic
+    io.out << pad(QStringLiteral("latency")) << formatLatency(r.primaryLatencyNs()) << " ("
+           << r.primaryStatistic
            << (r.aggregation.isEmpty() ? QString() : QStringLiteral("; ") + r.aggregation) << ")\n";
     if (m.protocol)
-        io.out << pad(QStringLiteral("protocol")) << m.protocolSpec.harnessName << " " << m.protocolSpec.harnessVersion
-               << ", family " << m.protocolSpec.family << "\n";
+        io.out << pad(QStringLiteral("protocol")) << m.protocolSpec.harnessName << " "
+               << m.protocolSpec.harnessVersion << ", family " << m.protocolSpec.family << "\n";
     for (const auto& [name, value] : r.metrics)
         io.out << pad(QStringLiteral("metric")) << name << " = " << formatNumber(value, 6) << "\n";
     if (r.cases.isEmpty()) {
@@ -32,21 +37,23 @@ void printRun(const Manifest& m, const QList<DigestCheck>& checks, Io io) {
     } else {
         io.out << pad(QStringLiteral("cases")) << r.cases.size() << "\n";
         for (const auto& c : r.cases)
-            io.out << "  " << c.axesLabel().leftJustified(36) << " " << formatLatency(c.latencyNs.value(r.primaryStatistic)).rightJustified(10)
-                   << "  ref " << formatLatency(c.referenceLatencyNs.mean).rightJustified(10) << "  "
+            io.out << "  " << c.axesLabel().leftJustified(36) << " "
+                   << formatLatency(c.latencyNs.value(r.primaryStatistic)).rightJustified(10) << "  ref "
+                   << formatLatency(c.referenceLatencyNs.mean).rightJustified(10) << "  "
                    << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << c.status << "\n";
     }
     io.out << "digests\n";
     for (const auto& c : checks)
-        io.out << "  " << c.field.leftJustified(22) << stateName(c.state).leftJustified(16) << shortDigest(c.expected) << "  "
-               << c.reason << "\n";
+        io.out << "  " << c.field.leftJustified(22) << stateName(c.state).leftJustified(16)
+               << shortDigest(c.expected) << "  " << c.reason << "\n";
 }
 
 } // namespace
 
 int showCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Show one manifest: identity, protocol, environment, cases and digests."));
+    parser.setApplicationDescription(
+        QStringLiteral("Show one manifest: identity, protocol, environment, cases and digests."));
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Manifest to show."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     int code = ExitOk;

@@ -7,9 +7,12 @@ int verifyCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Recompute every digest the given manifests allow. Files given together are one loaded set: a run's "
-        "workload or implementation digest is verified against a WorkloadSuite or ImplementationRevision given "
+        "workload or implementation digest is verified against a WorkloadSuite or ImplementationRevision "
+        "given "
         "beside it. Exit status 1 when any digest mismatches, 3 when a file is invalid."));
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Manifests (and supporting resources)."), QStringLiteral("FILE..."));
+    parser.addPositionalArgument(QStringLiteral("files"),
+                                 QStringLiteral("Manifests (and supporting resources)."),
+                                 QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("verify"), args, io, 1, -1, code))
@@ -34,7 +37,8 @@ int verifyCommand(const QStringList& args, Io io) {
         }
         if (!m->run) {
             for (const Resource* r : m->resources())
-                io.out << m->file << ": " << kindName(r->kind) << " " << r->digest << " (supporting resource)\n";
+                io.out << m->file << ": " << kindName(r->kind) << " " << r->digest
+                       << " (supporting resource)\n";
             continue;
         }
         io.out << m->file << ": run " << m->run->digest << "\n";

@@ -19,13 +19,22 @@ int main(int argc, char** argv) {
     QApplication::setApplicationDisplayName(QStringLiteral("kix"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Explore, compare, plot, verify and cite GPU-kernel benchmark runs."));
+    parser.setApplicationDescription(
+        QStringLiteral("Explore, compare, plot, verify and cite GPU-kernel benchmark runs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("paths"), QStringLiteral("Manifest files or folders to open."), QStringLiteral("[FILE|DIR...]"));
-    parser.addOption({QStringLiteral("select"), QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two rows: compare)."), QStringLiteral("rows")});
-    parser.addOption({QStringLiteral("tab"), QStringLiteral("Tab to show: details, compare, plot or digests."), QStringLiteral("tab")});
-    parser.addOption({QStringLiteral("screenshot"), QStringLiteral("Render the window to this PNG once loaded, then exit."), QStringLiteral("png")});
+    parser.addPositionalArgument(QStringLiteral("paths"),
+                                 QStringLiteral("Manifest files or folders to open."),
+                                 QStringLiteral("[FILE|DIR...]"));
+    parser.addOption({QStringLiteral("select"),
+                      QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two rows: compare)."),
+                      QStringLiteral("rows")});
+    parser.addOption({QStringLiteral("tab"),
+                      QStringLiteral("Tab to show: details, compare, plot or digests."),
+                      QStringLiteral("tab")});
+    parser.addOption({QStringLiteral("screenshot"),
+                      QStringLiteral("Render the window to this PNG once loaded, then exit."),
+                      QStringLiteral("png")});
     parser.process(app);
 
     kix::ui::MainWindow window;
@@ -41,7 +50,8 @@ int main(int argc, char** argv) {
             if (rows.size() == 2)
                 window.compareSelected();
         }
-        const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"), QStringLiteral("plot"), QStringLiteral("digests")};
+        const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"), QStringLiteral("plot"),
+                               QStringLiteral("digests")};
         if (const int tab = int(tabs.indexOf(parser.value(QStringLiteral("tab")))); tab >= 0)
             window.tabs()->setCurrentIndex(tab);
         if (!screenshot.isEmpty())

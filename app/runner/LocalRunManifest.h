@@ -13,7 +13,7 @@ namespace kix::runner {
 
 struct Clocks {
     QString smMHz, memoryMHz, smMaxMHz, driver; // as nvidia-smi reports them
-    QString unavailableReason;                   // set when nvidia-smi could not be asked
+    QString unavailableReason;                  // set when nvidia-smi could not be asked
 };
 
 struct LocalRunFacts {

@@ -17,8 +17,9 @@ namespace {
 Clocks readClocks() {
     Clocks c;
     QProcess smi;
-    smi.start(QStringLiteral("nvidia-smi"), {QStringLiteral("--query-gpu=clocks.sm,clocks.mem,clocks.max.sm,driver_version"),
-                                             QStringLiteral("--format=csv,noheader,nounits"), QStringLiteral("--id=0")});
+    smi.start(QStringLiteral("nvidia-smi"),
+              {QStringLiteral("--query-gpu=clocks.sm,clocks.mem,clocks.max.sm,driver_version"),
+               QStringLiteral("--format=csv,noheader,nounits"), QStringLiteral("--id=0")});
     if (!smi.waitForFinished(5000) || smi.exitStatus() != QProcess::NormalExit || smi.exitCode() != 0) {
         c.unavailableReason = QStringLiteral("nvidia-smi could not be run: %1").arg(smi.errorString());
         return c;
@@ -37,7 +38,8 @@ Clocks readClocks() {
 
 // The bundled WorkloadSuite: the run names it by digest so that it lines up with the leaderboard's runs.
 QString suiteDigest() {
-    const JsonReadResult r = readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
+    const JsonReadResult r =
+        readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
     return r.value ? resourceDigest(*r.value) : QString();
 }
 
@@ -52,7 +54,8 @@ QString localRunUnavailableReason() {
 #endif
 }
 
-RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, const std::function<bool()>& cancelled) {
+RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
+                      const std::function<bool()>& cancelled) {
     RunOutcome out;
 #if !KIX_HAVE_CUDA
     Q_UNUSED(progress);
@@ -75,7 +78,8 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, c
     facts.workloadDigest = suiteDigest();
     progress({{"event", "device"},
               {"name", facts.device.name},
-              {"computeCapability", std::to_string(facts.device.computeMajor) + "." + std::to_string(facts.device.computeMinor)}});
+              {"computeCapability",
+               std::to_string(facts.device.computeMajor) + "." + std::to_string(facts.device.computeMinor)}});
     std::string copyError;
     facts.copyBandwidthGBps = harness.measureCopyBandwidth(&copyError);
     progress({{"event", "copy-bandwidth"}, {"GBps", facts.copyBandwidthGBps}});
@@ -92,8 +96,13 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, c
         }
         const int index = chosen[k];
         const auto& w = kernels::kWorkloads.at(std::size_t(index));
-        progress({{"event", "case-started"}, {"position", k + 1}, {"total", chosen.size()}, {"case", index},
-                  {"id", w.uuid}, {"batch_size", w.batchSize}, {"seq_len", w.seqLen}});
+        progress({{"event", "case-started"},
+                  {"position", k + 1},
+                  {"total", chosen.size()},
+                  {"case", index},
+                  {"id", w.uuid},
+                  {"batch_size", w.batchSize},
+                  {"seq_len", w.seqLen}});
         kernels::CaseReport report = harness.runCase(w, index, cancelled);
         if (report.error == "cancelled" || cancelled()) {
             out.exitCode = RunCancelled;
@@ -102,11 +111,18 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, c
         }
         if (!report.error.empty()) {
             out.exitCode = RunFailed;
-            out.message = QStringLiteral("case %1 (batch_size=%2 seq_len=%3) failed to run: %4; no manifest was written")
-                              .arg(index).arg(w.batchSize).arg(w.seqLen).arg(QString::fromStdString(report.error));
+            out.message = QStringLiteral(
+                              "case %1 (batch_size=%2 seq_len=%3) failed to run: %4; no manifest was written")
+                              .arg(index)
+                              .arg(w.batchSize)
+                              .arg(w.seqLen)
+                              .arg(QString::fromStdString(report.error));
             return out;
         }
-        Json done = {{"event", "case-finished"}, {"position", k + 1}, {"total", chosen.size()}, {"case", index},
+        Json done = {{"event", "case-finished"},
+                     {"position", k + 1},
+                     {"total", chosen.size()},
+                     {"case", index},
                      {"correct", report.correct()}};
         if (!report.fusedNs.empty()) {
             std::vector<double> s = report.fusedNs;
@@ -122,7 +138,8 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, c
     const QString file = QDir(dir).filePath(localRunFileName(facts));
     // The implementation it names, so that implementationDigest verifies when the folder is opened.
     const Json impl = implementationResource();
-    const QString implFile = QDir(dir).filePath(QStringLiteral("%1.json").arg(QString::fromStdString(impl["metadata"]["name"].get<std::string>())));
+    const QString implFile = QDir(dir).filePath(
+        QStringLiteral("%1.json").arg(QString::fromStdString(impl["metadata"]["name"].get<std::string>())));
     if (const QString err = writeJsonAtomically(implFile, impl); !err.isEmpty()) {
         out.exitCode = RunFailed;
         out.message = err;
@@ -138,7 +155,8 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, c
     out.exitCode = passed ? RunOk : RunFailed;
     out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(chosen.size()).arg(file)
                          : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
-    progress({{"event", "written"}, {"file", file.toStdString()}, {"status", bundle["run"]["spec"]["status"]}});
+    progress(
+        {{"event", "written"}, {"file", file.toStdString()}, {"status", bundle["run"]["spec"]["status"]}});
     return out;
 #endif
 }

@@ -37,6 +37,7 @@ using ProgressSink = std::function<void(const Json& event)>;
 
 // Why a local run is impossible here, or empty when a GPU is usable.
 QString localRunUnavailableReason();
-RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress, const std::function<bool()>& cancelled);
+RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
+                      const std::function<bool()>& cancelled);
 
 } // namespace kix::runner

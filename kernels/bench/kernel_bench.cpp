@@ -48,8 +48,10 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--no-reference"))
             options.timeReference = false;
         else {
-            std::fprintf(stderr, "usage: %s [--rows-per-iteration 1|2|4] [--cases LIST] [--json FILE] [--no-reference]\n",
-                         argv[0]);
+            std::fprintf(
+                stderr,
+                "usage: %s [--rows-per-iteration 1|2|4] [--cases LIST] [--json FILE] [--no-reference]\n",
+                argv[0]);
             return 2;
         }
     }
@@ -61,11 +63,12 @@ int main(int argc, char** argv) {
     const DeviceInfo& d = harness.device();
     std::string copyError;
     const double copyGBps = harness.measureCopyBandwidth(&copyError);
-    std::printf("device: %s (sm_%d%d, %d SMs, L2 %zu MB), driver %d, runtime %d\n", d.name.c_str(), d.computeMajor,
-                d.computeMinor, d.multiprocessors, d.l2Bytes >> 20, d.driverVersion, d.runtimeVersion);
+    std::printf("device: %s (sm_%d%d, %d SMs, L2 %zu MB), driver %d, runtime %d\n", d.name.c_str(),
+                d.computeMajor, d.computeMinor, d.multiprocessors, d.l2Bytes >> 20, d.driverVersion,
+                d.runtimeVersion);
     std::printf("device-to-device copy: %.0f GB/s (read + write)%s\n", copyGBps, copyError.c_str());
-    std::printf("%-3s %-12s %8s %5s %10s %10s %8s %7s %10s %8s %s\n", "#", "B x S", "rows", "grid", "median_us",
-                "mean_us", "GB/s", "ofCopy", "ref_us", "speedup", "correct");
+    std::printf("%-3s %-12s %8s %5s %10s %10s %8s %7s %10s %8s %s\n", "#", "B x S", "rows", "grid",
+                "median_us", "mean_us", "GB/s", "ofCopy", "ref_us", "speedup", "correct");
     std::ofstream json;
     if (jsonPath) {
         json.open(jsonPath);
@@ -82,7 +85,8 @@ int main(int argc, char** argv) {
             continue;
         }
         const double med = median(r.fusedNs);
-        const double mean = std::accumulate(r.fusedNs.begin(), r.fusedNs.end(), 0.0) / double(r.fusedNs.size());
+        const double mean =
+            std::accumulate(r.fusedNs.begin(), r.fusedNs.end(), 0.0) / double(r.fusedNs.size());
         const double gbps = r.bytes / med;
         const double ref = median(r.referenceNs);
         std::string verdict = r.correct() ? "yes" : "NO";
@@ -91,9 +95,9 @@ int main(int argc, char** argv) {
                 verdict += " " + c.output + "(" + std::to_string(c.failures) + " fail, maxAbs " +
                            std::to_string(c.maxAbsError) + ")";
         failures += r.correct() ? 0 : 1;
-        std::printf("%-3d %4dx%-7d %8lld %5d %10.2f %10.2f %8.0f %6.1f%% %10.2f %7.2fx %s\n", i, w.batchSize, w.seqLen,
-                    (long long)r.rows, r.plan.blocks, med / 1e3, mean / 1e3, gbps, 100 * gbps / copyGBps, ref / 1e3,
-                    ref > 0 ? ref / med : 0.0, verdict.c_str());
+        std::printf("%-3d %4dx%-7d %8lld %5d %10.2f %10.2f %8.0f %6.1f%% %10.2f %7.2fx %s\n", i, w.batchSize,
+                    w.seqLen, (long long)r.rows, r.plan.blocks, med / 1e3, mean / 1e3, gbps,
+                    100 * gbps / copyGBps, ref / 1e3, ref > 0 ? ref / med : 0.0, verdict.c_str());
         if (json.is_open()) {
             json << (k ? "," : "") << "{\"case\":" << i << ",\"rows\":" << r.rows << ",\"bytes\":" << r.bytes
                  << ",\"fusedNs\":[";

@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     }
     std::sort(ms.begin(), ms.end());
     std::printf("%d manifests, %d threads: median %.1f ms (min %.1f, max %.1f) over %d loads\n", count,
-                QThreadPool::globalInstance()->maxThreadCount(), ms[ms.size() / 2], ms.front(), ms.back(), repeats);
+                QThreadPool::globalInstance()->maxThreadCount(), ms[ms.size() / 2], ms.front(), ms.back(),
+                repeats);
     return 0;
 }

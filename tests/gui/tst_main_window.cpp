@@ -1,8 +1,8 @@
 // The explorer window as a user drives it: open, browse, compare, plot, verify, drop files,
 // and a corrupt file among good ones.
 #include "CaseDiffModel.h"
-#include "CitationDialog.h"
 #include "Citation.h"
+#include "CitationDialog.h"
 #include "DiffWidget.h"
 #include "DigestModel.h"
 #include "DigestPanel.h"
@@ -48,8 +48,11 @@ private slots:
         const PairsModel* overview = w.details()->overviewModel();
         QStringList fields;
         for (int r = 0; r < overview->rowCount(); ++r)
-            fields << overview->index(r, 0).data().toString() + QStringLiteral(": ") + overview->index(r, 1).data().toString();
-        QVERIFY(fields.contains(QStringLiteral("Run digest (recomputed): sha256:486a757a54ba25c8de2165e2dd2b9696c234d1147241426c430e6334870d0e2b")));
+            fields << overview->index(r, 0).data().toString() + QStringLiteral(": ") +
+                          overview->index(r, 1).data().toString();
+        QVERIFY(fields.contains(
+            QStringLiteral("Run digest (recomputed): "
+                           "sha256:486a757a54ba25c8de2165e2dd2b9696c234d1147241426c430e6334870d0e2b")));
         QVERIFY(fields.contains(QStringLiteral("Latency: 45.3 µs (mean)")));
         QVERIFY(fields.contains(QStringLiteral("Digest checks: 2 verified · 2 not verifiable")));
         QVERIFY(w.details()->rawView()->toPlainText().contains(QStringLiteral("\"externalId\": \"14917\"")));
@@ -59,12 +62,15 @@ private slots:
     void compareTwoRuns() {
         MainWindow w;
         QVERIFY(kixtest::loadInto(w, {QStringLiteral(":/kix/samples/kernelindex")}));
-        const int seed = kixtest::rowOf(w, QStringLiteral("ac4k")), hyra = kixtest::rowOf(w, QStringLiteral("Hyra"));
+        const int seed = kixtest::rowOf(w, QStringLiteral("ac4k")),
+                  hyra = kixtest::rowOf(w, QStringLiteral("Hyra"));
         w.selectRows({seed, hyra});
         w.compareSelected();
         QCOMPARE(w.tabs()->currentWidget(), w.diff());
         QVERIFY(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("⚠ Not comparable")));
-        QVERIFY(w.diff()->verdictLabel()->text().contains(QStringLiteral("stack version differs: \"SOL-ExecBench evaluation stack v1.1\" vs \"SOL-ExecBench evaluation stack v1.0\"")));
+        QVERIFY(w.diff()->verdictLabel()->text().contains(
+            QStringLiteral("stack version differs: \"SOL-ExecBench evaluation stack v1.1\" vs "
+                           "\"SOL-ExecBench evaluation stack v1.0\"")));
         QCOMPARE(w.diff()->verdictLabel()->textFormat(), Qt::PlainText);
         const FieldDiffModel* fields = w.diff()->fieldModel();
         QStringList rows;
@@ -73,10 +79,12 @@ private slots:
         QVERIFY(rows.contains(QStringLiteral("run.spec.timing.latencyNs.mean")));
         QVERIFY(rows.contains(QStringLiteral("protocol.spec.harness.version")));
         QCOMPARE(w.diff()->caseModel()->rowCount(), 0); // suite values only
-        QVERIFY(w.diff()->summaryLabel()->text().startsWith(QStringLiteral("Cases: suite values only (no per-case results): B/A = ")));
+        QVERIFY(w.diff()->summaryLabel()->text().startsWith(
+            QStringLiteral("Cases: suite values only (no per-case results): B/A = ")));
 
         // Two leaders on the same stack are comparable.
-        w.selectRows({kixtest::rowOf(w, QStringLiteral("Hyra")), kixtest::rowOf(w, QStringLiteral("Databricks"))});
+        w.selectRows(
+            {kixtest::rowOf(w, QStringLiteral("Hyra")), kixtest::rowOf(w, QStringLiteral("Databricks"))});
         w.compareSelected();
         QVERIFY(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("✔ Comparable")));
     }
@@ -89,8 +97,10 @@ private slots:
         const auto expected = w.store()->verify(w.selectedStoreIndices().first());
         QCOMPARE(model->rowCount(), expected.size());
         for (int r = 0; r < model->rowCount(); ++r)
-            QCOMPARE(model->index(r, DigestModel::State).data().toString(), stateSymbol(expected[r].state) + u' ' + kix::stateName(expected[r].state));
-        QCOMPARE(model->index(2, DigestModel::State).data().toString(), QStringLiteral("✔ verified")); // workload: suite is loaded
+            QCOMPARE(model->index(r, DigestModel::State).data().toString(),
+                     stateSymbol(expected[r].state) + u' ' + kix::stateName(expected[r].state));
+        QCOMPARE(model->index(2, DigestModel::State).data().toString(),
+                 QStringLiteral("✔ verified")); // workload: suite is loaded
         QCOMPARE(model->index(3, DigestModel::State).data().toString(), QStringLiteral("? not verifiable"));
 
         QSignalSpy verified(w.digests(), &DigestPanel::verified);
@@ -112,7 +122,10 @@ private slots:
             if (m->index(r, RunTableModel::Status).data().toString() == QStringLiteral("error"))
                 errorRow = r;
         QVERIFY(errorRow >= 0);
-        QVERIFY(m->index(errorRow, RunTableModel::Implementation).data().toString().startsWith(QStringLiteral("not valid JSON")));
+        QVERIFY(m->index(errorRow, RunTableModel::Implementation)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("not valid JSON")));
         w.selectRows({errorRow});
         QCOMPARE(w.details()->problemModel()->rowCount(), 1);
         QCOMPARE(w.details()->tabs()->currentIndex(), 5);
@@ -146,7 +159,8 @@ private slots:
 
     void shortcutsAndRerunAction() {
         MainWindow w;
-        for (const char* name : {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally", "focusFilter", "logScale", "quit"})
+        for (const char* name : {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot",
+                                 "runLocally", "focusFilter", "logScale", "quit"})
             QVERIFY2(!w.action(QString::fromLatin1(name))->shortcut().isEmpty(), name);
         QAction* run = w.action(QStringLiteral("runLocally"));
         QTRY_VERIFY_WITH_TIMEOUT(run->toolTip().startsWith(QStringLiteral("Unavailable: the runner")), 5000);

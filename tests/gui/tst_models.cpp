@@ -27,15 +27,20 @@ private slots:
         QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&store, &RunStore::loadFinished);
-        store.loadAsync({QStringLiteral(":/kix/samples/kernelindex"), kixtest::dataPath(QStringLiteral("manifests"))});
+        store.loadAsync(
+            {QStringLiteral(":/kix/samples/kernelindex"), kixtest::dataPath(QStringLiteral("manifests"))});
         QVERIFY(finished.wait(10000));
-        // 4 leaderboard runs + 1 unreadable test file; the suite and implementations are supporting rows, not runs.
+        // 4 leaderboard runs + 1 unreadable test file; the suite and implementations are supporting rows, not
+        // runs.
         QCOMPARE(model.rowCount(), 5);
         proxy.sort(RunTableModel::Latency);
-        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("Amir M. Mir | SF Tensor"));
+        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(),
+                 QStringLiteral("Amir M. Mir | SF Tensor"));
         QCOMPARE(proxy.index(3, RunTableModel::Implementation).data().toString(), QStringLiteral("ac4k"));
-        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(), QStringLiteral("error")); // no latency: last
-        QCOMPARE(proxy.index(3, RunTableModel::Digests).data().toString(), QStringLiteral("3 verified · 1 not verifiable"));
+        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
+                 QStringLiteral("error")); // no latency: last
+        QCOMPARE(proxy.index(3, RunTableModel::Digests).data().toString(),
+                 QStringLiteral("3 verified · 1 not verifiable"));
         QCOMPARE(proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("4 verified"));
         proxy.setFilterFixedString(QStringLiteral("databricks"));
         QCOMPARE(proxy.rowCount(), 1);
@@ -47,16 +52,19 @@ private slots:
         CaseTableModel model;
         QAbstractItemModelTester t(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         auto doc = kixtest::seedJson();
-        doc["run"]["spec"]["cases"] = Json::parse(R"([{"id": "a", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63470, "samples": 200},
+        doc["run"]["spec"]["cases"] = Json::parse(
+            R"([{"id": "a", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63470, "samples": 200},
             "referenceLatencyNs": {"mean": 500000}, "bandwidthGBps": 3184, "copyBandwidthFraction": 0.753,
             "correctness": {"outputs": [{"name": "grad_weight", "maxAbsError": 1e-5, "maxRelError": 2e-6}]}}])");
         model.setManifest(parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("t.json")));
         QCOMPARE(model.rowCount(), 1);
-        QCOMPARE(model.index(0, CaseTableModel::Axes).data().toString(), QStringLiteral("batch_size=4 seq_len=1973"));
+        QCOMPARE(model.index(0, CaseTableModel::Axes).data().toString(),
+                 QStringLiteral("batch_size=4 seq_len=1973"));
         QCOMPARE(model.index(0, CaseTableModel::Mean).data().toString(), QStringLiteral("63.5 µs"));
         QCOMPARE(model.index(0, CaseTableModel::Speedup).data().toString(), QStringLiteral("7.88×"));
         QCOMPARE(model.index(0, CaseTableModel::OfCopy).data().toString(), QStringLiteral("75.3%"));
-        QCOMPARE(model.index(0, CaseTableModel::MaxError).data().toString(), QStringLiteral("grad_weight: rel 2e-06, abs 1e-05"));
+        QCOMPARE(model.index(0, CaseTableModel::MaxError).data().toString(),
+                 QStringLiteral("grad_weight: rel 2e-06, abs 1e-05"));
         model.setManifest(nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
@@ -73,7 +81,8 @@ private slots:
         QAbstractItemModelTester t4(&fields, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t5(&cases, QAbstractItemModelTester::FailureReportingMode::QtTest);
         pairs.setRows({{QStringLiteral("a"), QStringLiteral("1")}});
-        problems.setRows({Problem{Problem::Severity::Error, QStringLiteral("f"), QStringLiteral("run.spec"), QStringLiteral("bad")}});
+        problems.setRows({Problem{Problem::Severity::Error, QStringLiteral("f"), QStringLiteral("run.spec"),
+                                  QStringLiteral("bad")}});
         QCOMPARE(problems.index(0, 0).data().toString(), QStringLiteral("✖ error"));
         const auto seed = loadManifestFile(kixtest::seedPath());
         QList<DigestRow> rows;

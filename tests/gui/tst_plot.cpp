@@ -28,7 +28,8 @@ private slots:
 
     void perCaseSeries() {
         LatencyPlot plot;
-        const auto leader = loadManifestFile(kixtest::repoPath(QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")));
+        const auto leader = loadManifestFile(kixtest::repoPath(
+            QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")));
         plot.showRun(runWithCases(), {leader});
         QCOMPARE(plot.graphCount(), 3);
         QCOMPARE(plot.graph(0)->name(), QStringLiteral("kix fused (NVIDIA B200)"));
@@ -59,7 +60,9 @@ private slots:
         plot.showRun(loadManifestFile(kixtest::seedPath()), {});
         QCOMPARE(plot.graphCount(), 1);
         QCOMPARE(plot.graph(0)->name(), QStringLiteral("ac4k — suite value only"));
-        QCOMPARE(plot.notice(), QStringLiteral("ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
+        QCOMPARE(plot.notice(),
+                 QStringLiteral(
+                     "ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
         plot.showRun(nullptr, {});
         QCOMPARE(plot.notice(), QStringLiteral("Select a run to plot its latency per case."));
     }
@@ -72,8 +75,10 @@ private slots:
         QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.pdf"))), QString());
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("p.png"))).size() > 1000);
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("p.pdf"))).size() > 1000);
-        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.gif"))), QStringLiteral("unknown export format \"gif\": use .png or .pdf"));
-        QCOMPARE(plot.exportTo(QStringLiteral("/nonexistent/dir/p.png")), QStringLiteral("could not write /nonexistent/dir/p.png"));
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.gif"))),
+                 QStringLiteral("unknown export format \"gif\": use .png or .pdf"));
+        QCOMPARE(plot.exportTo(QStringLiteral("/nonexistent/dir/p.png")),
+                 QStringLiteral("could not write /nonexistent/dir/p.png"));
     }
 };
 

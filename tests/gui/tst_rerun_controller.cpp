@@ -43,20 +43,23 @@ private slots:
         c.start(out.filePath(QStringLiteral("runs")));
         QVERIFY(finished.wait(10000));
         QCOMPARE(finished.first().at(0).toBool(), false);
-        QCOMPARE(finished.first().at(1).toString(), QStringLiteral("no GPU can be used on this machine: %1").arg(why));
+        QCOMPARE(finished.first().at(1).toString(),
+                 QStringLiteral("no GPU can be used on this machine: %1").arg(why));
         QVERIFY(!QFileInfo::exists(out.filePath(QStringLiteral("runs"))));
     }
 
     void progressFromJsonLines() {
         QTemporaryDir dir;
-        qputenv("KIX_RUNNER", writeScript(dir, R"(echo '{"event":"device","name":"Fake GPU","computeCapability":"9.0"}'
+        qputenv("KIX_RUNNER",
+                writeScript(dir, R"(echo '{"event":"device","name":"Fake GPU","computeCapability":"9.0"}'
 echo '{"event":"case-started","position":1,"total":2,"case":0,"batch_size":4,"seq_len":1973}'
 echo '{"event":"case-finished","position":1,"total":2,"case":0,"correct":true,"medianNs":63470}'
 echo '{"event":"case-started","position":2,"total":2,"case":8,"batch_size":1,"seq_len":128}'
 echo '{"event":"case-finished","position":2,"total":2,"case":8,"correct":true,"medianNs":9310}'
 echo '{"event":"written","file":"/tmp/x.manifest.json","status":"passed"}'
 exit 0
-)").toLocal8Bit());
+)")
+                    .toLocal8Bit());
         RerunController c;
         QSignalSpy progress(&c, &RerunController::progress);
         QSignalSpy finished(&c, &RerunController::finished);
@@ -71,7 +74,11 @@ exit 0
 
     void cancelStopsTheProcess() {
         QTemporaryDir dir;
-        qputenv("KIX_RUNNER", writeScript(dir, "echo '{\"event\":\"case-started\",\"position\":1,\"total\":16,\"case\":0,\"batch_size\":4,\"seq_len\":1973}'\nexec sleep 30\n").toLocal8Bit());
+        qputenv("KIX_RUNNER",
+                writeScript(dir, "echo "
+                                 "'{\"event\":\"case-started\",\"position\":1,\"total\":16,\"case\":0,"
+                                 "\"batch_size\":4,\"seq_len\":1973}'\nexec sleep 30\n")
+                    .toLocal8Bit());
         RerunController c;
         QSignalSpy progress(&c, &RerunController::progress);
         QSignalSpy finished(&c, &RerunController::finished);

@@ -16,7 +16,9 @@ private slots:
 
     void renderWindow() {
         QTemporaryDir tmp;
-        const QString dir = qEnvironmentVariableIsSet("KIX_SCREENSHOT_DIR") ? qEnvironmentVariable("KIX_SCREENSHOT_DIR") : tmp.path();
+        const QString dir = qEnvironmentVariableIsSet("KIX_SCREENSHOT_DIR")
+                                ? qEnvironmentVariable("KIX_SCREENSHOT_DIR")
+                                : tmp.path();
         MainWindow w;
         w.resize(1500, 900);
         w.show();

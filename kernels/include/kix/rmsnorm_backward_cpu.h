@@ -32,7 +32,8 @@ inline std::uint16_t floatToBf16(float f) {
 // grad_hidden_states and grad_residual are both bf16(grad_x); the caller rounds.
 template <typename Acc>
 void rmsnormBackwardReference(const std::uint16_t* gradOutput, const float* normalized, const float* rstd,
-                              const float* weight, std::int64_t rows, int hidden, Acc* gradX, Acc* gradWeight) {
+                              const float* weight, std::int64_t rows, int hidden, Acc* gradX,
+                              Acc* gradWeight) {
     for (int j = 0; j < hidden; ++j)
         gradWeight[j] = 0;
     for (std::int64_t r = 0; r < rows; ++r) {
