@@ -152,6 +152,12 @@ private slots:
             QStringLiteral("unavailable"));
     }
 
+    void subcommandHelp() {
+        const Result r = run({QStringLiteral("diff"), QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("Usage: kix diff [options] a b\n")), qPrintable(r.out));
+    }
+
     void version() {
         const Result r = run({QStringLiteral("--version")});
         QCOMPARE(r.code, 0);

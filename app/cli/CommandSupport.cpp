@@ -16,7 +16,12 @@ bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStr
         return false;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        io.out << parser.helpText();
+        // Qt names the program by its path; say "kix <command>" as the user typed it.
+        QString help = parser.helpText();
+        const qsizetype options = help.indexOf(QStringLiteral(" [options]"));
+        if (help.startsWith(QStringLiteral("Usage: ")) && options > 0)
+            help.replace(7, options - 7, QStringLiteral("kix ") + name);
+        io.out << help;
         exitCode = ExitOk;
         return false;
     }
