@@ -317,6 +317,7 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
         return rep;
     }
     rep.plan = planFusedBackward(rep.rows, rep.hidden, h.options.rowsPerIteration);
+    rep.plan.programmaticLaunch = rep.plan.programmaticLaunch && h.options.programmaticLaunch;
     const long long n = rep.rows * rep.hidden;
 
     DeviceBuffer<__nv_bfloat16> go, gh, gr;

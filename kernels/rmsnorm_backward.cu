@@ -145,6 +145,11 @@ __global__ void __launch_bounds__(kMaxThreads)
 __global__ void reducePartialsKernel(const float* __restrict__ partials, int numPartials, int hidden,
                                      float* __restrict__ gradWeight) {
     __shared__ float sums[kReduceSlices][kReduceTileCols + 1];
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    // With programmatic dependent launch this kernel may start before the main pass ends: wait
+    // here until all of its blocks are done and their partials are visible. Without it, a no-op.
+    cudaGridDependencySynchronize();
+#endif
     const int col = blockIdx.x * kReduceTileCols + threadIdx.x;
     float acc = 0.f;
     if (col < hidden) {
@@ -214,6 +219,9 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, int rowsPerIterati
     const std::int64_t groups = (rows + plan.rowsPerIteration - 1) / plan.rowsPerIteration;
     plan.blocks = int(std::min<std::int64_t>(std::int64_t(sms) * perSm, groups));
     plan.workspaceBytes = std::size_t(plan.blocks) * std::size_t(hidden) * sizeof(float);
+    int major = 0;
+    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    plan.programmaticLaunch = major >= 9; // the attribute exists from Hopper on
     return plan;
 }
 
@@ -232,10 +240,19 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
                                                    : launchRows<4>(a, plan, partials, stream);
     if (!err.empty())
         return err;
-    const dim3 block(kReduceTileCols, kReduceSlices);
-    const dim3 grid((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
-    reducePartialsKernel<<<grid, block, 0, stream>>>(partials, plan.blocks, a.hidden, a.gradWeight);
-    KIX_CUDA_TRY(cudaGetLastError());
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
+    config.blockDim = dim3(kReduceTileCols, kReduceSlices);
+    config.stream = stream;
+    cudaLaunchAttribute attribute[1] = {};
+    attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute[0].val.programmaticStreamSerializationAllowed = 1;
+    if (plan.programmaticLaunch) {
+        config.attrs = attribute;
+        config.numAttrs = 1;
+    }
+    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reducePartialsKernel, static_cast<const float*>(partials), plan.blocks,
+                                    a.hidden, a.gradWeight));
     return {};
 }
 

@@ -1,6 +1,6 @@
 // kix-kernel-bench: the fused kernel and the unfused reference over the 16 workloads on the local GPU,
 // with correctness checked first. Prints one table; `--json FILE` writes every sample too.
-// Usage: kix-kernel-bench [--rows-per-iteration 1|2|4] [--cases 0,3,5] [--json FILE] [--no-reference]
+// Usage: kix-kernel-bench [--rows-per-iteration 1|2|4] [--cases 0,3,5] [--json FILE] [--no-reference] [--no-pdl]
 #include "kix/harness.h"
 
 #include <algorithm>
@@ -47,10 +47,12 @@ int main(int argc, char** argv) {
             jsonPath = argv[++i];
         else if (!std::strcmp(argv[i], "--no-reference"))
             options.timeReference = false;
+        else if (!std::strcmp(argv[i], "--no-pdl"))
+            options.programmaticLaunch = false;
         else {
             std::fprintf(
                 stderr,
-                "usage: %s [--rows-per-iteration 1|2|4] [--cases LIST] [--json FILE] [--no-reference]\n",
+                "usage: %s [--rows-per-iteration 1|2|4] [--cases LIST] [--json FILE] [--no-reference] [--no-pdl]\n",
                 argv[0]);
             return 2;
         }

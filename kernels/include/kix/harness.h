@@ -49,6 +49,7 @@ struct HarnessOptions {
     std::uint64_t seed = 20261202; // each case draws from seed + case index
     bool timeReference = true;
     int rowsPerIteration = 0; // 0: the kernel's default
+    bool programmaticLaunch = true; // false: launch the grad_weight reduction the ordinary way
 };
 
 struct CaseReport {

@@ -24,6 +24,9 @@ struct LaunchConfig {
     int blocks = 0;                 // persistent grid: resident blocks, at most one per group of rows
     int rowsPerIteration = 2;       // rows each block holds in registers at once
     std::size_t workspaceBytes = 0; // per-block fp32 partial sums of grad_weight
+    // Launch the grad_weight reduction with programmatic dependent launch (Hopper and newer), so
+    // that its launch overlaps the end of the main pass; it still waits for all of it.
+    bool programmaticLaunch = true;
 };
 
 // Empty string when the shape can run; otherwise why not (hidden not a multiple of 8, too large…).
