@@ -3,6 +3,7 @@
 #include "Statistics.h"
 
 #include <QHash>
+#include <cmath>
 #include <QSet>
 
 namespace kix {
@@ -93,7 +94,10 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b) {
         }
         if (const auto w = welchTest(c.latencyNs, other->latencyNs)) {
             d.t = w->t;
-            d.noise = w->beyondNoise ? CaseDelta::Noise::BeyondNoise : CaseDelta::Noise::WithinNoise;
+            // Hundreds of samples make sub-percent differences "significant" that the next run would
+            // not repeat, so a difference must also be at least kMinimumEffect to count.
+            const bool large = d.ratio && std::abs(*d.ratio - 1) >= kMinimumEffect;
+            d.noise = w->beyondNoise && large ? CaseDelta::Noise::BeyondNoise : CaseDelta::Noise::WithinNoise;
         }
         switch (d.noise) {
         case CaseDelta::Noise::BeyondNoise:

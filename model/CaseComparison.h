@@ -21,6 +21,10 @@ struct CaseDelta {
     std::optional<double> t; // Welch's t where both sides carry statistics
 };
 
+// A case counts as faster or slower only when Welch's t is beyond its 99% critical value and the
+// ratio differs from 1 by at least this much.
+inline constexpr double kMinimumEffect = 0.01;
+
 struct CaseComparison {
     QList<CaseDelta> rows;
     std::optional<double> geomeanRatio; // over the cases present in both

@@ -49,6 +49,16 @@ private slots:
                                 "slower; 1 within noise; 1 without statistics; 1 only in A; 1 only in B"));
     }
 
+    void tinyDifferencesAreNoise() {
+        // t is far beyond the critical value, but 0.5% is below the minimum effect.
+        const auto a = withCases(R"([{"id": "c", "latencyNs": {"mean": 1000, "stddev": 1, "samples": 500}}])");
+        const auto b = withCases(R"([{"id": "c", "latencyNs": {"mean": 1005, "stddev": 1, "samples": 500}}])");
+        const auto cmp = kix::compareCases(*a, *b);
+        QVERIFY(std::abs(*cmp.rows[0].t) > 50);
+        QCOMPARE(cmp.rows[0].noise, kix::CaseDelta::Noise::WithinNoise);
+        QCOMPARE(cmp.rows[0].direction, kix::CaseDelta::Direction::Slower);
+    }
+
     void matchByAxesWhenIdsDiffer() {
         const auto a = withCases(R"([{"id": "x1", "axes": {"s": 1}, "latencyNs": {"mean": 100}}])");
         const auto b = withCases(R"([{"id": "y1", "axes": {"s": 1}, "latencyNs": {"mean": 150}}])");
