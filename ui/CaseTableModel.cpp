@@ -1,4 +1,5 @@
 #include "CaseTableModel.h"
+#include "PlainText.h"
 
 #include "Format.h"
 #include "Roles.h"
@@ -79,7 +80,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
         return v ? QVariant(*v) : data(index, Qt::DisplayRole);
     }
     if (role == Qt::ToolTipRole && col == Axes)
-        return c.id;
+        return plainToolTip(c.id);
     if (role == Qt::ForegroundRole && col == Status && c.status != QLatin1String("passed"))
         return QBrush(QColor(0xd0, 0x30, 0x30));
     if (role == Qt::TextAlignmentRole && col >= Mean && col <= OfCopy)

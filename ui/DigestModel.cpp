@@ -1,4 +1,5 @@
 #include "DigestModel.h"
+#include "PlainText.h"
 
 #include <QBrush>
 
@@ -33,7 +34,8 @@ QVariant DigestModel::cell(const DigestRow& r, int column, int role) const {
         }
     }
     if (role == Qt::ToolTipRole)
-        return column == Reason || column == State ? c.reason : cell(r, column, Qt::DisplayRole);
+        return plainToolTip(
+            column == Reason || column == State ? c.reason : cell(r, column, Qt::DisplayRole).toString());
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {

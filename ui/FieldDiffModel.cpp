@@ -1,4 +1,5 @@
 #include "FieldDiffModel.h"
+#include "PlainText.h"
 
 #include <QBrush>
 
@@ -18,7 +19,9 @@ QVariant FieldDiffModel::cell(const FieldChange& f, int column, int role) const 
             return QBrush(QColor(0xb0, 0x80, 0x10));
         }
     }
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole)
+        return plainToolTip(cell(f, column, Qt::DisplayRole).toString());
+    if (role != Qt::DisplayRole)
         return {};
     switch (column) {
     case Change:

@@ -3,6 +3,7 @@
 #include "CitationDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
+#include "PlainText.h"
 #include "PlotWidget.h"
 #include "QCustomPlotInclude.h"
 #include "RecentFiles.h"
@@ -65,9 +66,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_rerun, &RerunController::availabilityChanged, this, [this](bool ok, const QString& why) {
         QAction* run = action(QStringLiteral("runLocally"));
         run->setEnabled(ok);
-        run->setToolTip(ok ? tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)")
-                           : tr("Unavailable: %1").arg(why));
-        run->setStatusTip(run->toolTip());
+        const QString tip = ok ? tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)")
+                               : tr("Unavailable: %1").arg(why);
+        run->setToolTip(plainToolTip(tip));
+        run->setStatusTip(tip);
     });
     m_rerun->checkAvailability();
     updateStatus();
@@ -404,15 +406,20 @@ void MainWindow::exportPlot() {
     const QString error = m_plot->plot()->exportTo(path);
     if (error.isEmpty())
         statusBar()->showMessage(tr("Plot written to %1").arg(path), 8000);
-    else
-        QMessageBox::warning(this, tr("Export plot"), error);
+    else {
+        QMessageBox box(QMessageBox::Warning, tr("Export plot"), error, QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText);
+        box.exec();
+    }
 }
 
 void MainWindow::runLocally() {
     if (!m_rerun->isAvailable()) {
-        QMessageBox::information(
-            this, tr("Run locally"),
-            tr("A local run is not possible here: %1").arg(m_rerun->unavailableReason()));
+        QMessageBox box(QMessageBox::Information, tr("Run locally"),
+                        tr("A local run is not possible here: %1").arg(m_rerun->unavailableReason()),
+                        QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText);
+        box.exec();
         return;
     }
     const QList<int> selected = selectedStoreIndices();

@@ -1,4 +1,5 @@
 #include "RunTableModel.h"
+#include "PlainText.h"
 
 #include "Format.h"
 #include "Roles.h"
@@ -146,9 +147,9 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         return m_rows[index.row()];
     case Qt::ToolTipRole:
         if (m->hasErrors())
-            return m->problems.first().toString();
+            return plainToolTip(m->problems.first().toString());
         if (index.column() == File)
-            return m->file;
+            return plainToolTip(m->file);
         if (index.column() == Digests)
             return tr("Digest checks against the loaded set; see the Digests tab");
         return {};

@@ -9,6 +9,7 @@
 #include "FieldDiffModel.h"
 #include "GuiTestSupport.h"
 #include "PairsModel.h"
+#include "PlainText.h"
 #include "PlotWidget.h"
 #include "ProblemModel.h"
 #include "RunDetailsWidget.h"
@@ -163,7 +164,9 @@ private slots:
                                  "runLocally", "focusFilter", "logScale", "quit"})
             QVERIFY2(!w.action(QString::fromLatin1(name))->shortcut().isEmpty(), name);
         QAction* run = w.action(QStringLiteral("runLocally"));
-        QTRY_VERIFY_WITH_TIMEOUT(run->toolTip().startsWith(QStringLiteral("Unavailable: the runner")), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(run->statusTip().startsWith(QStringLiteral("Unavailable: the runner")),
+                                 5000);
+        QCOMPARE(run->toolTip(), plainToolTip(run->statusTip()));
         QVERIFY(!run->isEnabled());
     }
 

@@ -106,6 +106,12 @@ private slots:
         cases.setRows({d});
         QCOMPARE(cases.index(0, CaseDiffModel::Direction).data().toString(), QStringLiteral("▼ faster"));
         QCOMPARE(cases.index(0, CaseDiffModel::Ratio).data().toString(), QStringLiteral("0.5"));
+        // Text from a manifest is never rendered as HTML, tooltips included.
+        pairs.setRows({{QStringLiteral("title"), QStringLiteral("<b>bold</b> & <img src=x>")}});
+        QCOMPARE(pairs.index(0, 1).data().toString(), QStringLiteral("<b>bold</b> & <img src=x>"));
+        QCOMPARE(pairs.index(0, 1).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral(
+                     "<p style='white-space:pre-wrap'>&lt;b&gt;bold&lt;/b&gt; &amp; &lt;img src=x&gt;</p>"));
         pairs.setRows({});
         QCOMPARE(pairs.rowCount(), 0);
     }
