@@ -37,7 +37,7 @@ QString where(const QString& file, const QString& jsonPath) {
 }
 
 DigestCheck check(const QString& field, const QString& expected, QList<ResourceKind> kinds,
-                  const std::optional<Resource>& inFile, const QString& file, const ResourceIndex* loaded,
+                  const std::optional<Resource>& inFile, const ResourceIndex* loaded,
                   const QString& unpublishedReason) {
     DigestCheck c;
     c.field = field;
@@ -76,7 +76,6 @@ DigestCheck check(const QString& field, const QString& expected, QList<ResourceK
         unpublishedReason.isEmpty()
             ? QStringLiteral("the %1 it names is not in this file or among the loaded manifests").arg(c.kind)
             : unpublishedReason;
-    Q_UNUSED(file);
     return c;
 }
 
@@ -89,20 +88,20 @@ QList<DigestCheck> verifyRunDigests(const Manifest& m, const ResourceIndex* load
     const RunSpec& s = m.runSpec;
     if (!s.protocolDigest.isEmpty())
         out << check(QStringLiteral("protocolDigest"), s.protocolDigest, {ResourceKind::BenchmarkProtocol},
-                     m.protocol, m.file, loaded, {});
+                     m.protocol, loaded, {});
     if (!s.environmentDigest.isEmpty())
         out << check(QStringLiteral("environmentDigest"), s.environmentDigest,
-                     {ResourceKind::ExecutionEnvironment}, m.environment, m.file, loaded, {});
+                     {ResourceKind::ExecutionEnvironment}, m.environment, loaded, {});
     if (!s.workloadDigest.isEmpty())
         out << check(
             QStringLiteral("workloadDigest"), s.workloadDigest,
-            {ResourceKind::WorkloadSuite, ResourceKind::WorkloadCase}, std::nullopt, m.file, loaded,
+            {ResourceKind::WorkloadSuite, ResourceKind::WorkloadCase}, std::nullopt, loaded,
             QStringLiteral("content not published in this file: no loaded WorkloadSuite or WorkloadCase "
                            "has this digest (load its manifest beside the run to verify it)"));
     if (!s.implementationDigest.isEmpty())
         out << check(
             QStringLiteral("implementationDigest"), s.implementationDigest,
-            {ResourceKind::ImplementationRevision}, std::nullopt, m.file, loaded,
+            {ResourceKind::ImplementationRevision}, std::nullopt, loaded,
             QStringLiteral("content not published in this file: no loaded ImplementationRevision has "
                            "this digest (load its manifest beside the run to verify it)"));
     return out;

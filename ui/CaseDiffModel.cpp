@@ -1,4 +1,5 @@
 #include "CaseDiffModel.h"
+#include "Palette.h"
 
 #include "Format.h"
 
@@ -13,9 +14,9 @@ QVariant CaseDiffModel::cell(const CaseDelta& d, int column, int role) const {
     const bool significant = d.noise == CaseDelta::Noise::BeyondNoise;
     if (role == Qt::ForegroundRole && column == Direction && significant) {
         if (d.direction == CaseDelta::Direction::Faster)
-            return QBrush(QColor(0x1a, 0x8f, 0x3c));
+            return QBrush(toneColor(Tone::Good));
         if (d.direction == CaseDelta::Direction::Slower)
-            return QBrush(QColor(0xd0, 0x30, 0x30));
+            return QBrush(toneColor(Tone::Bad));
     }
     if (role == Qt::TextAlignmentRole && column >= A && column <= Ratio)
         return int(Qt::AlignRight | Qt::AlignVCenter);

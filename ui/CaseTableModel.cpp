@@ -1,4 +1,5 @@
 #include "CaseTableModel.h"
+#include "Palette.h"
 #include "PlainText.h"
 
 #include "Format.h"
@@ -82,7 +83,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole && col == Axes)
         return plainToolTip(c.id);
     if (role == Qt::ForegroundRole && col == Status && c.status != QLatin1String("passed"))
-        return QBrush(QColor(0xd0, 0x30, 0x30));
+        return QBrush(toneColor(Tone::Bad));
     if (role == Qt::TextAlignmentRole && col >= Mean && col <= OfCopy)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)

@@ -1,4 +1,5 @@
 #include "DigestModel.h"
+#include "Palette.h"
 #include "PlainText.h"
 
 #include <QBrush>
@@ -26,11 +27,11 @@ QVariant DigestModel::cell(const DigestRow& r, int column, int role) const {
     if (role == Qt::ForegroundRole && column == State) {
         switch (c.state) {
         case DigestCheck::State::Verified:
-            return QBrush(QColor(0x1a, 0x8f, 0x3c));
+            return QBrush(toneColor(Tone::Good));
         case DigestCheck::State::Mismatch:
-            return QBrush(QColor(0xd0, 0x30, 0x30));
+            return QBrush(toneColor(Tone::Bad));
         case DigestCheck::State::NotVerifiable:
-            return QBrush(QColor(0xb0, 0x80, 0x10));
+            return QBrush(toneColor(Tone::Caution));
         }
     }
     if (role == Qt::ToolTipRole)

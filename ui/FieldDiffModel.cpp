@@ -1,4 +1,5 @@
 #include "FieldDiffModel.h"
+#include "Palette.h"
 #include "PlainText.h"
 
 #include <QBrush>
@@ -12,11 +13,11 @@ QVariant FieldDiffModel::cell(const FieldChange& f, int column, int role) const 
     if (role == Qt::ForegroundRole && column == Change) {
         switch (f.kind) {
         case FieldChange::Kind::Added:
-            return QBrush(QColor(0x1a, 0x8f, 0x3c));
+            return QBrush(toneColor(Tone::Good));
         case FieldChange::Kind::Removed:
-            return QBrush(QColor(0xd0, 0x30, 0x30));
+            return QBrush(toneColor(Tone::Bad));
         case FieldChange::Kind::Changed:
-            return QBrush(QColor(0xb0, 0x80, 0x10));
+            return QBrush(toneColor(Tone::Caution));
         }
     }
     if (role == Qt::ToolTipRole)

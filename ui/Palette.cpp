@@ -12,4 +12,16 @@ QColor seriesColor(int index) {
     return colors[std::size_t(index) % colors.size()];
 }
 
+QColor toneColor(Tone tone) {
+    switch (tone) {
+    case Tone::Good:
+        return QColor(0x1a, 0x8f, 0x3c);
+    case Tone::Bad:
+        return QColor(0xd0, 0x30, 0x30);
+    case Tone::Caution:
+        return QColor(0xb0, 0x80, 0x10);
+    }
+    return {};
+}
+
 } // namespace kix::ui

@@ -1,4 +1,5 @@
 #include "ProblemModel.h"
+#include "Palette.h"
 #include "PlainText.h"
 
 #include <QBrush>
@@ -10,7 +11,7 @@ ProblemModel::ProblemModel(QObject* parent)
 
 QVariant ProblemModel::cell(const Problem& p, int column, int role) const {
     if (role == Qt::ForegroundRole && column == 0 && p.isError())
-        return QBrush(QColor(0xd0, 0x30, 0x30));
+        return QBrush(toneColor(Tone::Bad));
     if (role == Qt::ToolTipRole)
         return plainToolTip(cell(p, column, Qt::DisplayRole).toString());
     if (role != Qt::DisplayRole)

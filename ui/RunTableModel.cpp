@@ -1,4 +1,5 @@
 #include "RunTableModel.h"
+#include "Palette.h"
 #include "PlainText.h"
 
 #include "Format.h"
@@ -159,9 +160,9 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ForegroundRole:
         if (m->hasErrors())
-            return QBrush(QColor(0xd0, 0x30, 0x30));
+            return QBrush(toneColor(Tone::Bad));
         if (index.column() == Digests && m_digests.value(index.row()).mismatch > 0)
-            return QBrush(QColor(0xd0, 0x30, 0x30));
+            return QBrush(toneColor(Tone::Bad));
         return {};
     }
     return {};

@@ -4,6 +4,7 @@
 #include "JsonReader.h"
 #include "LocalRunManifest.h"
 #include "ManifestWriter.h"
+#include "Statistics.h"
 #include "kix_config.h"
 
 #include <QDir>
@@ -124,11 +125,8 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
                      {"total", chosen.size()},
                      {"case", index},
                      {"correct", report.correct()}};
-        if (!report.fusedNs.empty()) {
-            std::vector<double> s = report.fusedNs;
-            std::sort(s.begin(), s.end());
-            done["medianNs"] = s[s.size() / 2];
-        }
+        if (const auto median = summarizeSamples(report.fusedNs).median)
+            done["medianNs"] = *median;
         progress(done);
         facts.cases.push_back(std::move(report));
     }
