@@ -15,6 +15,7 @@ namespace kix::runner {
 
 namespace {
 
+#if KIX_HAVE_CUDA // only a local run reads clocks and the suite
 Clocks readClocks() {
     Clocks c;
     QProcess smi;
@@ -43,6 +44,7 @@ QString suiteDigest() {
         readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
     return r.value ? resourceDigest(*r.value) : QString();
 }
+#endif
 
 } // namespace
 
