@@ -2,10 +2,13 @@
 
 #include "Digest.h"
 #include "JsonPath.h"
+#include "RunSpec.h"
 
 #include <cmath>
 
 namespace kix {
+
+using namespace codes;
 
 QString jsonTypeName(const Json& value) {
     switch (value.type()) {
@@ -28,40 +31,75 @@ QString jsonTypeName(const Json& value) {
     }
 }
 
-FieldReader::FieldReader(const Json* object, QString path, QString file, Problems& problems)
+std::optional<double> parseDurationNs(const QString& text) {
+    // digits [. digits] [one space] unit, as KernelIndex's schema writes it
+    qsizetype i = 0;
+    const qsizetype n = text.size();
+    auto digits = [&] {
+        const qsizetype start = i;
+        while (i < n && text[i] >= u'0' && text[i] <= u'9')
+            ++i;
+        return i > start;
+    };
+    if (!digits())
+        return std::nullopt;
+    if (i < n && text[i] == u'.') {
+        ++i;
+        if (!digits())
+            return std::nullopt;
+    }
+    const qsizetype numberEnd = i;
+    if (i < n && text[i] == u' ')
+        ++i;
+    const auto scale = nanosecondsPerUnit(text.mid(i));
+    if (!scale)
+        return std::nullopt;
+    bool ok = false;
+    const double value = text.left(numberEnd).toDouble(&ok);
+    if (!ok)
+        return std::nullopt;
+    return value * *scale;
+}
+
+FieldReader::FieldReader(const Json* object, QString path, QString file, Problems& problems, qint64 line)
     : m_object(object && object->is_object() ? object : nullptr)
     , m_path(std::move(path))
     , m_file(std::move(file))
-    , m_problems(&problems) {}
+    , m_problems(&problems)
+    , m_line(line) {}
 
 QString FieldReader::pathOf(const QString& key) const {
     return jsonPathKey(m_path, key);
 }
 
-void FieldReader::error(const QString& path, const QString& message) {
-    m_problems->append(Problem{Problem::Severity::Error, m_file, path, message});
+const Json* FieldReader::child(const char* key) const {
+    if (!m_object)
+        return nullptr;
+    const auto it = m_object->find(key);
+    return it == m_object->end() ? nullptr : &*it;
 }
 
-void FieldReader::warning(const QString& path, const QString& message) {
-    m_problems->append(Problem{Problem::Severity::Warning, m_file, path, message});
+void FieldReader::error(const char* code, const QString& path, const QString& message) {
+    m_problems->append(makeProblem(Problem::Severity::Error, code, m_file, path, message, m_line));
+}
+
+void FieldReader::warning(const char* code, const QString& path, const QString& message) {
+    m_problems->append(makeProblem(Problem::Severity::Warning, code, m_file, path, message, m_line));
 }
 
 const Json* FieldReader::find(const char* key, Need need, const char* expected) {
     if (!m_object)
         return nullptr;
-    const auto it = m_object->find(key);
-    if (it == m_object->end()) {
-        if (need == Required)
-            error(pathOf(QString::fromLatin1(key)),
-                  QStringLiteral("required field is missing (expected %1)").arg(QLatin1String(expected)));
-        return nullptr;
-    }
-    return &*it;
+    const Json* v = child(key);
+    if (!v && need == Required)
+        error(kFieldMissing, pathOf(QString::fromLatin1(key)),
+              QStringLiteral("required field is missing (expected %1)").arg(QLatin1String(expected)));
+    return v;
 }
 
 bool FieldReader::expectType(const Json& v, const char* key, bool ok, const char* expected) {
     if (!ok)
-        error(pathOf(QString::fromLatin1(key)),
+        error(kFieldType, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected %1, got %2").arg(QLatin1String(expected), jsonTypeName(v)));
     return ok;
 }
@@ -70,9 +108,9 @@ std::optional<QString> FieldReader::string(const char* key, Need need) {
     const Json* v = find(key, need, "a string");
     if (!v || !expectType(*v, key, v->is_string(), "a string"))
         return std::nullopt;
-    const QString s = QString::fromStdString(v->get<std::string>());
+    const QString s = QString::fromStdString(v->get_ref<const std::string&>());
     if (need == Required && s.trimmed().isEmpty()) {
-        error(pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-empty string"));
+        error(kFieldEmpty, pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-empty string"));
         return std::nullopt;
     }
     return s;
@@ -92,17 +130,34 @@ std::optional<double> FieldReader::nonNegative(const char* key, Need need, const
     if (!v)
         return std::nullopt;
     if (!v->is_number()) {
-        error(pathOf(QString::fromLatin1(key)),
+        error(kFieldType, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected %1, got %2").arg(what, jsonTypeName(*v)));
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d < 0) {
-        error(pathOf(QString::fromLatin1(key)),
+        error(kFieldRange, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected %1, got %2").arg(what, QString::fromStdString(v->dump())));
         return std::nullopt;
     }
     return d;
+}
+
+std::optional<double> FieldReader::duration(const char* key, Need need) {
+    const Json* v = find(key, need, "a number of nanoseconds or a duration");
+    if (!v)
+        return std::nullopt;
+    if (v->is_string()) {
+        const QString text = QString::fromStdString(v->get_ref<const std::string&>());
+        if (const auto ns = parseDurationNs(text))
+            return ns;
+        error(kFieldDuration, pathOf(QString::fromLatin1(key)),
+              QStringLiteral("expected a duration such as \"8120 ns\" or \"0.008 ms\" (units ns, us, µs, ms, "
+                             "s), got \"%1\"")
+                  .arg(text));
+        return std::nullopt;
+    }
+    return nonNegative(key, need, "nanoseconds");
 }
 
 std::optional<qint64> FieldReader::count(const char* key, Need need) {
@@ -110,7 +165,7 @@ std::optional<qint64> FieldReader::count(const char* key, Need need) {
     if (!v)
         return std::nullopt;
     if (!v->is_number_integer() || v->get<std::int64_t>() < 0) {
-        error(pathOf(QString::fromLatin1(key)),
+        error(v->is_number() ? kFieldRange : kFieldType, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected a non-negative integer, got %1")
                   .arg(v->is_number() ? QString::fromStdString(v->dump()) : jsonTypeName(*v)));
         return std::nullopt;
@@ -133,14 +188,14 @@ std::optional<QString> FieldReader::digest(const char* key, Need need) {
     case DigestForm::Sha256:
         return s;
     case DigestForm::OtherScheme:
-        warning(pathOf(QString::fromLatin1(key)),
+        warning(kFieldDigestScheme, pathOf(QString::fromLatin1(key)),
                 QStringLiteral("digest scheme \"%1\" is not one kix can recompute").arg(digestScheme(*s)));
         return s;
     case DigestForm::Malformed:
         break;
     }
     error(
-        pathOf(QString::fromLatin1(key)),
+        kFieldDigest, pathOf(QString::fromLatin1(key)),
         QStringLiteral("expected a digest of the form sha256:<64 lowercase hex digits>, got \"%1\"").arg(*s));
     return std::nullopt;
 }
@@ -149,7 +204,7 @@ FieldReader FieldReader::object(const char* key, Need need) {
     const Json* v = find(key, need, "an object");
     if (v && !expectType(*v, key, v->is_object(), "an object"))
         v = nullptr;
-    return FieldReader(v, pathOf(QString::fromLatin1(key)), m_file, *m_problems);
+    return FieldReader(v, pathOf(QString::fromLatin1(key)), m_file, *m_problems, m_line);
 }
 
 const Json* FieldReader::array(const char* key, Need need) {

@@ -3,75 +3,48 @@
 #include "JsonPath.h"
 
 #include <QStringList>
+#include <algorithm>
 
 namespace kix {
 
 namespace {
-const QList<QPair<ResourceKind, QString>>& kindTable() {
-    static const QList<QPair<ResourceKind, QString>> table = {
-        {ResourceKind::BenchmarkRun, QStringLiteral("BenchmarkRun")},
-        {ResourceKind::BenchmarkProtocol, QStringLiteral("BenchmarkProtocol")},
-        {ResourceKind::ExecutionEnvironment, QStringLiteral("ExecutionEnvironment")},
-        {ResourceKind::WorkloadSuite, QStringLiteral("WorkloadSuite")},
-        {ResourceKind::WorkloadCase, QStringLiteral("WorkloadCase")},
-        {ResourceKind::ImplementationRevision, QStringLiteral("ImplementationRevision")},
-        {ResourceKind::OperationSpec, QStringLiteral("OperationSpec")},
-    };
-    return table;
+// "/row/manifest/run" -> "row.manifest.run": Resource::jsonPath keeps the dotted form problems use.
+QString dottedPath(const QString& pointer) {
+    QString path;
+    for (const QString& part : pointer.split(u'/', Qt::SkipEmptyParts))
+        path = jsonPathKey(path, part);
+    return path;
 }
 } // namespace
 
-QString kindName(ResourceKind kind) {
-    for (const auto& [k, name] : kindTable())
-        if (k == kind)
-            return name;
-    return {};
+Resource resourceView(const ResourceRecord& r, const QList<Origin>& origins) {
+    Resource v;
+    v.kind = r.kind;
+    v.jsonPath = dottedPath(r.origin.pointer);
+    v.name = r.name;
+    v.title = r.title;
+    v.digest = r.digest;
+    v.writtenDigest = r.writtenDigest;
+    v.normalization = r.normalization;
+    v.origin = r.origin;
+    v.origins = origins.isEmpty() ? QList<Origin>{r.origin} : origins;
+    v.json = r.json();
+    v.problems = r.problems;
+    return v;
 }
 
-std::optional<ResourceKind> kindFromName(const QString& name) {
-    for (const auto& [k, n] : kindTable())
-        if (n == name)
-            return k;
-    return std::nullopt;
+QString implementationLabel(const RunRecord& run) {
+    if (!run.spec.implementationName.isEmpty())
+        return run.spec.implementationName;
+    // KernelIndex titles read "implementation · benchmark · GPU".
+    if (!run.resource->title.isEmpty())
+        return run.resource->title.section(QStringLiteral(" · "), 0, 0).trimmed();
+    return run.resource->name;
 }
 
-QString knownKindNames() {
-    QStringList names;
-    for (const auto& entry : kindTable())
-        names << entry.second;
-    return names.join(QStringLiteral(", "));
-}
-
-std::optional<double> LatencyStats::value(const QString& statistic) const {
-    if (statistic == QLatin1String("median") && median)
-        return median;
-    if (statistic == QLatin1String("min") && min)
-        return min;
-    return mean ? mean : median;
-}
-
-QString CaseResult::axesLabel() const {
-    QStringList parts;
-    for (const auto& [name, value] : axes)
-        parts << name + u'=' + QString::number(value, 'g', 12);
-    return parts.join(u' ');
-}
-
-std::optional<double> CaseResult::effectiveSpeedup() const {
-    if (speedup)
-        return speedup;
-    const auto ref = referenceLatencyNs.mean;
-    const auto own = latencyNs.mean;
-    if (ref && own && *own > 0)
-        return *ref / *own;
-    return std::nullopt;
-}
-
-std::optional<double> RunSpec::metric(const QString& name) const {
-    for (const auto& [key, value] : metrics)
-        if (key == name)
-            return value;
-    return std::nullopt;
+bool Manifest::acceptedUpstream() const {
+    return std::none_of(problems.begin(), problems.end(),
+                        [](const Problem& p) { return p.isError() || isUpstreamFinding(p); });
 }
 
 QList<const Resource*> Manifest::resources() const {
@@ -96,16 +69,13 @@ QString Manifest::title() const {
 QString Manifest::implementationLabel() const {
     if (!runSpec.implementationName.isEmpty())
         return runSpec.implementationName;
-    // KernelIndex titles read "implementation · benchmark · GPU".
     if (run && !run->title.isEmpty())
         return run->title.section(QStringLiteral(" · "), 0, 0).trimmed();
     return run ? run->name : QString();
 }
 
 QString Manifest::gpuLabel() const {
-    if (!environmentSpec.product.isEmpty())
-        return environmentSpec.product;
-    return QString();
+    return environmentSpec.product;
 }
 
 QString Manifest::benchmarkLabel() const {

@@ -1,4 +1,4 @@
-// A problem found while reading a manifest: where (file + JSON path) and what was expected.
+// A problem found while reading input: where (file, line for JSON Lines, JSON path) and what was expected.
 #pragma once
 
 #include "ProblemCodes.h"
@@ -12,17 +12,24 @@ struct Problem {
     enum class Severity { Error, Warning };
     Severity severity = Severity::Error;
     QString file;    // as given by the caller; may be empty for in-memory input
-    QString path;    // JSON path such as run.spec.timing.latencyNs.mean; empty for whole-file problems
+    QString path;    // JSON path such as run.spec.timing.latencyNs.mean; empty for whole-document problems
     QString message; // what was wrong and what was expected
     QString code;    // stable identifier of the kind of problem (ProblemCodes.h); empty only in legacy paths
+    qint64 line = 0; // 1-based line of a JSON Lines source (a catalog export); 0 for whole files
 
     bool isError() const { return severity == Severity::Error; }
-    // "file: path: message", the form every front end prints.
+    // "file:line: path: message", the form every front end prints.
     QString toString() const;
+    // "file:line" or "file", for listing where problems are.
+    QString location() const;
 };
 
 using Problems = QList<Problem>;
 
 bool hasErrors(const Problems& problems);
+int errorCount(const Problems& problems);
+// Makes a problem in one expression: located(Error, codes::kFieldMissing, file, path, message).
+Problem makeProblem(Problem::Severity severity, const char* code, const QString& file, const QString& path,
+                    const QString& message, qint64 line = 0);
 
 } // namespace kix

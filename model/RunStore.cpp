@@ -1,183 +1,155 @@
 #include "RunStore.h"
 
-#include "ManifestParser.h"
+#include "LoadJob.h"
 
-#include <QDirIterator>
-#include <QFileInfo>
+#include <QMetaObject>
 #include <QSet>
-#include <QtConcurrent>
+#include <QThread>
 
 namespace kix {
 
 RunStore::RunStore(QObject* parent)
-    : QObject(parent) {
-    connect(&m_watcher, &QFutureWatcher<ManifestPtr>::progressValueChanged, this,
-            [this](int value) { emit loadProgress(value, m_watcher.progressMaximum()); });
-    connect(&m_watcher, &QFutureWatcher<ManifestPtr>::finished, this, [this] {
-        const QFuture<ManifestPtr> future = m_watcher.future();
-        QList<ManifestPtr> done;
-        // After a cancel only part of the results exist: keep those, they are complete files.
-        for (int i = 0; i < future.resultCount(); ++i)
-            if (future.isResultReadyAt(i))
-                done << future.resultAt(i);
-        if (m_parsingJob != m_job)
-            return; // cleared or superseded while parsing: that already ended this load
-        add(done);
-        const int withErrors =
-            int(std::count_if(done.begin(), done.end(), [](const ManifestPtr& m) { return m->hasErrors(); }));
-        m_loading = false;
-        emit loadFinished(int(done.size()), withErrors, m_cancelRequested);
-    });
-}
+    : QObject(parent) {}
 
 RunStore::~RunStore() {
-    m_watcher.cancel();
-    m_watcher.waitForFinished();
+    cancel();
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
 }
 
-QStringList RunStore::collectManifestFiles(const QStringList& paths) {
-    QStringList files;
-    QSet<QString> seen;
-    for (const QString& path : paths) {
-        const QFileInfo info(path);
-        if (info.isDir()) {
-            QStringList inFolder;
-            QDirIterator it(path, {QStringLiteral("*.json")}, QDir::Files | QDir::Readable,
-                            QDirIterator::Subdirectories | QDirIterator::FollowSymlinks);
-            while (it.hasNext())
-                inFolder << it.next();
-            inFolder.sort();
-            for (const QString& f : inFolder) {
-                const QString canonical = QFileInfo(f).canonicalFilePath();
-                if (!seen.contains(canonical)) {
-                    seen.insert(canonical);
-                    files << f;
-                }
-            }
-        } else {
-            // Files that do not exist are kept so that loading reports them.
-            const QString key = info.exists() ? info.canonicalFilePath() : path;
-            if (!seen.contains(key)) {
-                seen.insert(key);
-                files << path;
-            }
+QList<ParsedDocument> RunStore::loadBlocking(const QStringList& paths, const JsonLimits& limits) {
+    QList<ParsedDocument> out;
+    LoadJob job(paths, limits, [&out](LoadBatch&& b) { out += std::move(b.documents); });
+    job.run();
+    return out;
+}
+
+int RunStore::addDocuments(QList<ParsedDocument>&& documents) {
+    int first = -1, last = -1;
+    for (ParsedDocument& doc : documents) {
+        const int row = m_index.add(std::move(doc));
+        if (row >= 0) {
+            if (first < 0)
+                first = row;
+            last = row;
+        } else if (m_index.lastMergedRun() >= 0) {
+            emit rowChanged(m_index.rowOfRun(m_index.lastMergedRun()));
         }
     }
-    return files;
+    if (first >= 0)
+        emit rowsAdded(first, last);
+    return first < 0 ? 0 : last - first + 1;
 }
 
-QList<ManifestPtr> RunStore::loadBlocking(const QStringList& paths) {
-    const QStringList files = collectManifestFiles(paths);
-    return QtConcurrent::blockingMapped<QList<ManifestPtr>>(
-        files, [](const QString& f) { return loadManifestFile(f); });
-}
-
-void RunStore::add(const QList<ManifestPtr>& manifests) {
-    QList<ManifestPtr> fresh;
-    QSet<QString> files;
-    for (const auto& m : manifests) {
-        if (indexOfFile(m->file) >= 0 || files.contains(m->file))
-            continue; // already loaded: opening a folder twice adds nothing
-        files.insert(m->file);
-        fresh << m;
-    }
-    if (fresh.isEmpty())
-        return;
-    const int first = int(m_manifests.size());
-    for (const auto& m : fresh) {
-        m_byFile.insert(m->file, int(m_manifests.size()));
-        m_manifests << m;
-        m_resources.add(*m);
-    }
-    emit manifestsAdded(first, int(m_manifests.size()) - 1);
+void RunStore::add(const QList<ParsedDocument>& documents) {
+    addDocuments(QList<ParsedDocument>(documents));
 }
 
 void RunStore::loadAsync(const QStringList& paths) {
     cancel();
-    m_watcher.waitForFinished();
-    const quint64 job = ++m_job;
-    m_loading = true;
-    m_cancelRequested = false;
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+        m_thread = nullptr;
+    }
+    const quint64 id = ++m_jobId;
+    m_rowsAtStart = m_index.rowCount();
+    m_problemRowsAtStart = int(m_index.problemRows().size());
+    // Results travel to this thread as queued calls with `this` as context: dropped if the store is gone.
+    auto job = std::make_shared<LoadJob>(
+        paths, JsonLimits{},
+        [this, id](LoadBatch&& batch) {
+            QMetaObject::invokeMethod(
+                this, [this, id, b = std::move(batch)]() mutable { accept(id, std::move(b)); },
+                Qt::QueuedConnection);
+        },
+        [this, id](const LoadProgress& p) {
+            const int permille = p.total > 0 ? int(1000 * p.done / p.total) : 0;
+            QMetaObject::invokeMethod(
+                this,
+                [this, id, permille] {
+                    if (id == m_jobId)
+                        emit loadProgress(permille, 1000);
+                },
+                Qt::QueuedConnection);
+        });
+    m_job = job;
     emit loadStarted();
-    // Walking a large tree can take a while too, so it happens on the pool as well.
-    QtConcurrent::run([paths] {
-        return collectManifestFiles(paths);
-    }).then(this, [this, job](const QStringList& files) {
-        if (job != m_job)
-            return; // a newer load or a clear superseded this one
-        if (m_cancelRequested) {
-            m_loading = false;
-            emit loadFinished(0, 0, true);
-            return;
-        }
-        startParsing(files, job);
+    m_thread = QThread::create([this, job, id] {
+        const bool complete = job->run();
+        QMetaObject::invokeMethod(
+            this, [this, id, complete] { finishLoad(id, !complete); }, Qt::QueuedConnection);
     });
+    m_thread->start();
 }
 
-void RunStore::startParsing(const QStringList& files, quint64 job) {
-    m_parsingJob = job;
-    emit loadProgress(0, int(files.size()));
-    m_watcher.setFuture(QtConcurrent::mapped(files, [](const QString& f) { return loadManifestFile(f); }));
+void RunStore::accept(quint64 job, LoadBatch&& batch) {
+    if (job != m_jobId || !m_job)
+        return; // cleared or superseded: that already ended this load
+    addDocuments(std::move(batch.documents));
+}
+
+void RunStore::finishLoad(quint64 job, bool cancelled) {
+    if (job != m_jobId || !m_job)
+        return;
+    cancelled = cancelled || m_job->cancelled();
+    m_job.reset();
+    emit loadFinished(m_index.rowCount() - m_rowsAtStart,
+                      int(m_index.problemRows().size()) - m_problemRowsAtStart, cancelled);
 }
 
 void RunStore::cancel() {
-    if (!m_loading)
-        return;
-    m_cancelRequested = true;
-    m_watcher.cancel();
+    if (m_job)
+        m_job->cancel();
 }
 
 void RunStore::clear() {
-    const bool wasLoading = m_loading;
+    const bool wasLoading = isLoading();
     cancel();
-    ++m_job;
-    m_loading = false;
-    m_manifests.clear();
-    m_byFile.clear();
-    m_resources.clear();
+    ++m_jobId; // batches still on their way are dropped
+    m_job.reset();
+    m_index.clear();
     emit cleared();
     if (wasLoading)
         emit loadFinished(0, 0, true);
 }
 
-int RunStore::indexOfFile(const QString& file) const {
-    return m_byFile.value(file, -1);
+const RunEntry* RunStore::runAt(int row) const {
+    const StoreRow r = m_index.row(row);
+    return r.kind == StoreRow::Kind::Run && r.index >= 0 ? &m_index.run(r.index) : nullptr;
 }
 
-QList<DigestCheck> RunStore::verify(int index) const {
-    const ManifestPtr m = at(index);
-    return m ? verifyRunDigests(*m, &m_resources) : QList<DigestCheck>{};
+QList<DigestCheck> RunStore::verify(int row) const {
+    const RunEntry* e = runAt(row);
+    return e ? verifyRun(m_index, *e) : QList<DigestCheck>{};
 }
 
-QString RunStore::facetValue(const Manifest& m, Facet facet) {
+QString RunStore::facetValue(const RunEntry& run, Facet facet) const {
     switch (facet) {
     case Facet::Benchmark:
-        return m.benchmarkLabel();
-    case Facet::Gpu:
-        return m.gpuLabel();
+        return run.run->spec.benchmark;
+    case Facet::Gpu: {
+        const ResourceEntry* env = m_index.environmentOf(run);
+        return env ? env->resource->environment.product : QString();
+    }
     case Facet::Implementation:
-        return m.implementationLabel();
-    case Facet::Family:
-        return m.protocolSpec.family;
+        return implementationLabel(*run.run);
+    case Facet::Family: {
+        const ResourceEntry* p = m_index.protocolOf(run);
+        return p ? p->resource->protocol.family : QString();
+    }
     }
     return {};
 }
 
 QStringList RunStore::facetValues(Facet facet) const {
-    QStringList values;
-    for (const auto& m : m_manifests)
-        if (m->hasRun())
-            values << facetValue(*m, facet);
-    values.removeDuplicates();
-    values.sort();
-    return values;
-}
-
-QList<int> RunStore::runsWith(Facet facet, const QString& value) const {
-    QList<int> out;
-    for (int i = 0; i < m_manifests.size(); ++i)
-        if (m_manifests[i]->hasRun() && facetValue(*m_manifests[i], facet) == value)
-            out << i;
+    QSet<QString> values;
+    for (const RunEntry& e : m_index.runs())
+        values.insert(facetValue(e, facet));
+    QStringList out(values.begin(), values.end());
+    out.sort();
     return out;
 }
 

@@ -1,16 +1,19 @@
-// The set of loaded manifests. Loads files and folders off the calling thread, with progress and
-// cancellation; one bad file becomes a manifest with problems, never a stopped load. Keeps the
-// resource index that digest verification looks in, and indexes runs by facet.
+// The loaded records, with loading off the calling thread: sources are read by a LoadJob on its own
+// thread, parsed on the thread pool, and merged here in batches as they arrive, so rows appear while a
+// large load is still running. One bad file or line becomes a located problem row, never a stopped load.
+// Reading from the store happens on its thread; snapshot() gives other threads a cheap copy.
 #pragma once
 
+#include "LoadJob.h"
 #include "Manifest.h"
+#include "RecordIndex.h"
 #include "Verification.h"
 
-#include <QFutureWatcher>
-#include <QHash>
 #include <QObject>
 #include <QStringList>
-#include <atomic>
+#include <memory>
+
+class QThread;
 
 namespace kix {
 
@@ -22,46 +25,48 @@ public:
     explicit RunStore(QObject* parent = nullptr);
     ~RunStore() override;
 
-    // Every *.json below the given folders (recursively) plus the given files, sorted, without duplicates.
-    static QStringList collectManifestFiles(const QStringList& paths);
-    // Parses files on the global thread pool and waits; for the CLI and tests.
-    static QList<ManifestPtr> loadBlocking(const QStringList& paths);
+    // Reads every source the paths name (folders recursively), in parallel, and returns every document
+    // (input problems as problem documents); for the CLI and tests. Blocks.
+    static QList<ParsedDocument> loadBlocking(const QStringList& paths, const JsonLimits& limits = {});
 
-    void add(const QList<ManifestPtr>& manifests);
+    void add(const QList<ParsedDocument>& documents);
     void loadAsync(const QStringList& paths);
     void cancel();
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const { return m_job != nullptr; }
     void clear();
 
-    int size() const { return int(m_manifests.size()); }
-    ManifestPtr at(int index) const { return m_manifests.value(index); }
-    const QList<ManifestPtr>& manifests() const { return m_manifests; }
-    int indexOfFile(const QString& file) const;
-    const ResourceIndex& resources() const { return m_resources; }
+    const RecordIndex& index() const { return m_index; }
+    RecordIndex snapshot() const { return m_index; } // O(1): implicitly shared
 
-    QList<DigestCheck> verify(int index) const;
+    int size() const { return m_index.rowCount(); } // rows: runs and problem rows
+    StoreRow row(int row) const { return m_index.row(row); }
+    ManifestPtr at(int row) const { return m_index.manifest(row); }
+    const RunEntry* runAt(int row) const;
+    int indexOfFile(const QString& file) const { return m_index.rowOfFile(file); }
+    QList<DigestCheck> verify(int row) const;
+
     QStringList facetValues(Facet facet) const;
-    QList<int> runsWith(Facet facet, const QString& value) const;
-    static QString facetValue(const Manifest& m, Facet facet);
+    QString facetValue(const RunEntry& run, Facet facet) const;
 
 signals:
     void loadStarted();
-    void loadProgress(int done, int total);
-    void loadFinished(int loaded, int withErrors, bool cancelled);
-    void manifestsAdded(int first, int last);
+    void loadProgress(int done, int total); // permille of the bytes to read, total 1000
+    void loadFinished(int rowsAdded, int problemRows, bool cancelled);
+    void rowsAdded(int first, int last);
+    void rowChanged(int row); // a loaded run was read again from another source
     void cleared();
 
 private:
-    void startParsing(const QStringList& files, quint64 job);
+    void accept(quint64 job, LoadBatch&& batch);
+    void finishLoad(quint64 job, bool cancelled);
+    int addDocuments(QList<ParsedDocument>&& documents);
 
-    QList<ManifestPtr> m_manifests;
-    QHash<QString, int> m_byFile;
-    quint64 m_parsingJob = 0;
-    ResourceIndex m_resources;
-    QFutureWatcher<ManifestPtr> m_watcher;
-    std::atomic<quint64> m_job{0}; // results of an older job are dropped
-    bool m_loading = false;
-    bool m_cancelRequested = false;
+    RecordIndex m_index;
+    std::shared_ptr<LoadJob> m_job;
+    QThread* m_thread = nullptr;
+    quint64 m_jobId = 0;
+    int m_rowsAtStart = 0;
+    int m_problemRowsAtStart = 0;
 };
 
 } // namespace kix

@@ -1,6 +1,7 @@
 #include "Verification.h"
 
 #include "Digest.h"
+#include "Policy.h"
 
 #include <QStringList>
 
@@ -18,92 +19,203 @@ QString stateName(DigestCheck::State state) {
     return {};
 }
 
-void ResourceIndex::add(const Manifest& manifest) {
-    for (const Resource* r : manifest.resources()) {
-        if (!r->digest.isEmpty() && !m_byDigest.contains(r->digest))
-            m_byDigest.insert(r->digest, Entry{r->kind, manifest.file, r->jsonPath, r->name});
-    }
-}
-
-const ResourceIndex::Entry* ResourceIndex::find(const QString& digest) const {
-    const auto it = m_byDigest.constFind(digest);
-    return it == m_byDigest.constEnd() ? nullptr : &*it;
+bool DigestCheck::published() const {
+    return field.startsWith(QLatin1String("published "));
 }
 
 namespace {
 
-QString where(const QString& file, const QString& jsonPath) {
-    return jsonPath.isEmpty() ? file : QStringLiteral("%1 (%2)").arg(file, jsonPath);
+using State = DigestCheck::State;
+
+QString where(const Origin& o, const Origin& run) {
+    if (o.sameDocument(run))
+        return QStringLiteral("%1 in this %2")
+            .arg(o.pointer.isEmpty() ? QStringLiteral("the resource") : o.pointer,
+                 o.line > 0 ? QStringLiteral("line") : QStringLiteral("file"));
+    return o.toString();
 }
 
-DigestCheck check(const QString& field, const QString& expected, QList<ResourceKind> kinds,
-                  const std::optional<Resource>& inFile, const ResourceIndex* loaded,
-                  const QString& unpublishedReason) {
+QString normalizationNote(const ResourceRecord& r) {
+    return QStringLiteral(" after KernelIndex's normalization (%1)")
+        .arg(r.normalization.join(QStringLiteral("; ")));
+}
+
+DigestCheck verified(DigestCheck c, const ResourceEntry& e, const Origin& run) {
+    const ResourceRecord& r = *e.resource;
+    c.state = State::Verified;
+    c.computed = r.digest;
+    c.kind = kindName(r.kind);
+    c.afterNormalization = r.normalized();
+    c.reason = QStringLiteral("recomputed from the %1 at %2").arg(c.kind, where(r.origin, run));
+    if (c.afterNormalization)
+        c.reason += normalizationNote(r);
+    return c;
+}
+
+DigestCheck mismatch(DigestCheck c, const ResourceRecord& r, const Origin& run, const QString& why) {
+    c.state = State::Mismatch;
+    c.computed = r.digest;
+    c.reason = QStringLiteral("the %1 at %2 %3").arg(kindName(r.kind), where(r.origin, run), why);
+    return c;
+}
+
+bool kindOk(ResourceKind k, const QList<ResourceKind>& kinds) {
+    return kinds.contains(k);
+}
+
+// A declared digest: the resource beside the run in its bundle decides; else any loaded resource with this
+// digest; else one known to be the named resource by a catalog id; else one whose unnormalized form has it.
+DigestCheck checkDeclared(const RecordIndex& index, const RunEntry& e, const QString& field,
+                          const QString& expected, const QList<ResourceKind>& kinds,
+                          const QString& bundleDigest, const QString& catalogId) {
     DigestCheck c;
     c.field = field;
     c.kind = kindName(kinds.first());
+    if (kinds.size() > 1)
+        c.kind += QStringLiteral(" or ") + kindName(kinds[1]);
     c.expected = expected;
+    const Origin& runOrigin = e.run->resource->origin;
     if (classifyDigest(expected) == DigestForm::OtherScheme) {
-        c.reason = QStringLiteral("digest scheme \"%1\" is unknown to kix: only sha256 over the RFC 8785 "
-                                  "form of {apiVersion, kind, spec} can be recomputed")
-                       .arg(digestScheme(expected));
+        c.reason =
+            QStringLiteral("digest scheme \"%1\" is unknown to kix: only sha256 over the RFC 8785 form of "
+                           "{apiVersion, kind, spec} can be recomputed")
+                .arg(digestScheme(expected));
         return c;
     }
-    if (inFile) {
-        c.computed = inFile->digest;
-        if (c.computed.isEmpty()) {
-            c.reason = QStringLiteral("the %1 in this file could not be canonicalized").arg(c.kind);
-            return c;
-        }
-        c.state = c.computed == expected ? DigestCheck::State::Verified : DigestCheck::State::Mismatch;
-        c.reason = c.state == DigestCheck::State::Verified
-                       ? QStringLiteral("recomputed from %1 in this file").arg(inFile->jsonPath)
-                       : QStringLiteral("the %1 in this file (%2) hashes to a different digest")
-                             .arg(c.kind, inFile->jsonPath);
-        return c;
-    }
-    if (loaded) {
-        if (const auto* entry = loaded->find(expected); entry && kinds.contains(entry->kind)) {
-            c.computed = expected;
-            c.kind = kindName(entry->kind);
-            c.state = DigestCheck::State::Verified;
-            c.reason = QStringLiteral("recomputed from the %1 in %2")
-                           .arg(c.kind, where(entry->file, entry->jsonPath));
-            return c;
+    if (!bundleDigest.isEmpty()) {
+        const ResourceEntry* member = index.resource(bundleDigest);
+        if (member && bundleDigest == expected)
+            return verified(c, *member, runOrigin);
+        if (member) {
+            const bool writtenMatches = member->resource->writtenDigest == expected;
+            return mismatch(c, *member->resource, runOrigin,
+                            writtenMatches
+                                ? QStringLiteral("matches it only as written: KernelIndex hashes the "
+                                                 "normalized form, which differs (%1)")
+                                      .arg(member->resource->normalization.join(QStringLiteral("; ")))
+                                : QStringLiteral("hashes to a different digest"));
         }
     }
-    c.reason =
-        unpublishedReason.isEmpty()
-            ? QStringLiteral("the %1 it names is not in this file or among the loaded manifests").arg(c.kind)
-            : unpublishedReason;
+    if (const ResourceEntry* found = index.resource(expected)) {
+        if (kindOk(found->resource->kind, kinds))
+            return verified(c, *found, runOrigin);
+        return mismatch(c, *found->resource, runOrigin,
+                        QStringLiteral("has this digest but is a %1, not a %2")
+                            .arg(kindName(found->resource->kind), c.kind));
+    }
+    if (const ResourceEntry* named = catalogId.isEmpty() ? nullptr : index.resourceByCatalogId(catalogId))
+        return mismatch(
+            c, *named->resource, runOrigin,
+            QStringLiteral("(the row the catalog links to this run) hashes to a different digest"));
+    if (const ResourceEntry* written = index.resourceWrittenAs(expected))
+        return mismatch(
+            c, *written->resource, runOrigin,
+            QStringLiteral("matches it only as written: KernelIndex hashes the normalized form (%1)")
+                .arg(written->resource->normalization.join(QStringLiteral("; "))));
+    c.reason = QStringLiteral("no loaded %1 has this digest (load its manifest beside the run to verify it)")
+                   .arg(c.kind);
     return c;
+}
+
+DigestCheck checkPublished(const QString& field, const QString& published, const QString& recomputed,
+                           const QString& unknownWhy) {
+    DigestCheck c;
+    c.field = QStringLiteral("published ") + field;
+    c.expected = published;
+    c.computed = recomputed;
+    if (recomputed.isEmpty()) {
+        c.reason = unknownWhy;
+        return c;
+    }
+    c.state = published == recomputed ? State::Verified : State::Mismatch;
+    c.reason = c.state == State::Verified
+                   ? QStringLiteral("recomputed by kix from the loaded records")
+                   : QStringLiteral("kix recomputes a different value from the loaded records");
+    return c;
+}
+
+QString firstOf(const RunEntry& e, QString RunOccurrence::*member) {
+    for (const auto& o : e.occurrences)
+        if (!(o.*member).isEmpty())
+            return o.*member;
+    return {};
 }
 
 } // namespace
 
-QList<DigestCheck> verifyRunDigests(const Manifest& m, const ResourceIndex* loaded) {
+QList<DigestCheck> verifyRun(const RecordIndex& index, const RunEntry& e) {
     QList<DigestCheck> out;
-    if (!m.run)
-        return out;
-    const RunSpec& s = m.runSpec;
+    const RunSpec& s = e.run->spec;
+    const CatalogRunFacts* published = e.published();
+    if (published)
+        out << checkPublished(QStringLiteral("runDigest"), published->runDigest, e.run->digest(), {});
     if (!s.protocolDigest.isEmpty())
-        out << check(QStringLiteral("protocolDigest"), s.protocolDigest, {ResourceKind::BenchmarkProtocol},
-                     m.protocol, loaded, {});
+        out << checkDeclared(index, e, QStringLiteral("protocolDigest"), s.protocolDigest,
+                             {ResourceKind::BenchmarkProtocol}, firstOf(e, &RunOccurrence::protocolDigest),
+                             {});
     if (!s.environmentDigest.isEmpty())
-        out << check(QStringLiteral("environmentDigest"), s.environmentDigest,
-                     {ResourceKind::ExecutionEnvironment}, m.environment, loaded, {});
+        out << checkDeclared(index, e, QStringLiteral("environmentDigest"), s.environmentDigest,
+                             {ResourceKind::ExecutionEnvironment},
+                             firstOf(e, &RunOccurrence::environmentDigest), {});
     if (!s.workloadDigest.isEmpty())
-        out << check(
-            QStringLiteral("workloadDigest"), s.workloadDigest,
-            {ResourceKind::WorkloadSuite, ResourceKind::WorkloadCase}, std::nullopt, loaded,
-            QStringLiteral("content not published in this file: no loaded WorkloadSuite or WorkloadCase "
-                           "has this digest (load its manifest beside the run to verify it)"));
+        out << checkDeclared(index, e, QStringLiteral("workloadDigest"), s.workloadDigest,
+                             {ResourceKind::WorkloadSuite, ResourceKind::WorkloadCase}, {},
+                             published ? published->workloadId : QString());
     if (!s.implementationDigest.isEmpty())
-        out << check(
-            QStringLiteral("implementationDigest"), s.implementationDigest,
-            {ResourceKind::ImplementationRevision}, std::nullopt, loaded,
-            QStringLiteral("content not published in this file: no loaded ImplementationRevision has "
-                           "this digest (load its manifest beside the run to verify it)"));
+        out << checkDeclared(index, e, QStringLiteral("implementationDigest"), s.implementationDigest,
+                             {ResourceKind::ImplementationRevision}, {},
+                             published ? published->implementationId : QString());
+    if (published) {
+        const PolicyFacts policy = policyFacts(index, e);
+        out << checkPublished(QStringLiteral("protocolKey"), published->protocolKey, policy.protocol.value,
+                              policy.protocol.missing);
+        out << checkPublished(QStringLiteral("environmentKey"), published->environmentKey,
+                              policy.environment.value, policy.environment.missing);
+        out << checkPublished(QStringLiteral("correctnessKey"), published->correctnessKey,
+                              policy.correctness.value, policy.correctness.missing);
+        QStringList unknown;
+        for (const KeyPart* part : {&policy.operation, &policy.workload, &policy.protocol,
+                                    &policy.environment, &policy.correctness})
+            if (!part->known())
+                unknown << part->missing;
+        out << checkPublished(QStringLiteral("comparisonKey"), published->comparisonKey, policy.comparisonKey,
+                              QStringLiteral("not every part of the key is known: ") +
+                                  unknown.join(QStringLiteral("; ")));
+    }
+    return out;
+}
+
+QList<DigestCheck> verifyResource(const RecordIndex& index, const ResourceEntry& entry) {
+    QList<DigestCheck> out;
+    const ResourceRecord& r = *entry.resource;
+    if (entry.published && !entry.published->publishedDigest.isEmpty())
+        out << checkPublished(entry.published->table == QLatin1String("operations")
+                                  ? QStringLiteral("semanticDigest")
+                                  : QStringLiteral("digest"),
+                              entry.published->publishedDigest, r.digest, {});
+    auto reference = [&](const QString& field, const QString& digest) {
+        if (digest.isEmpty())
+            return;
+        DigestCheck c;
+        c.field = field;
+        c.kind = kindName(ResourceKind::OperationSpec);
+        c.expected = digest;
+        if (const ResourceEntry* op = index.resource(digest);
+            op && op->resource->kind == ResourceKind::OperationSpec) {
+            c.state = State::Verified;
+            c.computed = digest;
+            c.afterNormalization = op->resource->normalized();
+            c.reason = QStringLiteral("recomputed from the OperationSpec at %1")
+                           .arg(op->resource->origin.toString());
+        } else {
+            c.reason = QStringLiteral("no loaded OperationSpec has this digest");
+        }
+        out << c;
+    };
+    if (isWorkloadKind(r.kind))
+        reference(QStringLiteral("operationSpecDigest"), r.workload.operationDigest);
+    if (r.kind == ResourceKind::ImplementationRevision)
+        reference(QStringLiteral("operation.specDigest"), r.references.operationDigest);
     return out;
 }
 
@@ -111,13 +223,13 @@ DigestSummary summarize(const QList<DigestCheck>& checks) {
     DigestSummary s;
     for (const auto& c : checks) {
         switch (c.state) {
-        case DigestCheck::State::Verified:
+        case State::Verified:
             ++s.verified;
             break;
-        case DigestCheck::State::Mismatch:
+        case State::Mismatch:
             ++s.mismatch;
             break;
-        case DigestCheck::State::NotVerifiable:
+        case State::NotVerifiable:
             ++s.notVerifiable;
             break;
         }

@@ -1,11 +1,12 @@
-// Digest verification: each digest a run declares is recomputed from content kix actually has
-// (the same file, or a resource loaded beside it) or reported as not verifiable with the reason.
-// A digest is never called verified unless it was recomputed here and found equal.
+// Digest verification against everything loaded: each digest a run declares is recomputed from content
+// kix holds (the bundle it came in, or a resource loaded from any source), and the catalog's published
+// digests and keys are checked against what kix recomputes. A digest is never called verified unless it
+// was recomputed here and found equal; a resource that is present but hashes differently is a mismatch
+// with both values.
 #pragma once
 
-#include "Manifest.h"
+#include "RecordIndex.h"
 
-#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -13,35 +14,24 @@ namespace kix {
 
 struct DigestCheck {
     enum class State { Verified, Mismatch, NotVerifiable };
-    QString field;    // protocolDigest, environmentDigest, workloadDigest, implementationDigest
-    QString kind;     // the kind of resource it names
-    QString expected; // as declared by the run
+    QString field;    // protocolDigest, environmentDigest, workloadDigest, implementationDigest; for catalog
+                      // rows also runDigest, protocolKey, environmentKey, correctnessKey, comparisonKey
+    QString kind;     // the kind of resource it names ("" for keys)
+    QString expected; // as declared by the run, or as published by the catalog
     QString computed; // as recomputed by kix (empty when not verifiable)
     State state = State::NotVerifiable;
-    QString reason; // where the content came from, or why it could not be checked
+    bool afterNormalization = false; // verified only once KernelIndex's normalization was applied
+    QString reason;                  // where the content came from, or why it could not be checked
+    bool published() const;          // a check of a catalog's published value
 };
 
 QString stateName(DigestCheck::State state); // "verified", "mismatch", "not verifiable"
 
-// Resources loaded from any file, by their recomputed digest.
-class ResourceIndex {
-public:
-    struct Entry {
-        ResourceKind kind;
-        QString file;
-        QString jsonPath;
-        QString name;
-    };
-    void add(const Manifest& manifest);
-    void clear() { m_byDigest.clear(); }
-    const Entry* find(const QString& digest) const;
-    int size() const { return int(m_byDigest.size()); }
+QList<DigestCheck> verifyRun(const RecordIndex& index, const RunEntry& entry);
 
-private:
-    QHash<QString, Entry> m_byDigest;
-};
-
-QList<DigestCheck> verifyRunDigests(const Manifest& manifest, const ResourceIndex* loaded = nullptr);
+// The check of one resource's own published digest (catalog rows) and of the digests it names
+// (a workload's operationSpecDigest, an implementation's operation.specDigest).
+QList<DigestCheck> verifyResource(const RecordIndex& index, const ResourceEntry& entry);
 
 struct DigestSummary {
     int verified = 0, mismatch = 0, notVerifiable = 0;

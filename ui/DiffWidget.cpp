@@ -53,7 +53,8 @@ DiffWidget::DiffWidget(QWidget* parent)
 }
 
 void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
-    if (!a || !b || !a->hasRun() || !b->hasRun()) {
+    m_lastVerdict = {};
+    if (!a || !b || !a->run || !b->run) {
         m_title->setText(tr("Select two runs (Ctrl+click), or drop two files, then Compare (Ctrl+D)."));
         m_verdict->clear();
         m_verdict->setStyleSheet({});
@@ -64,19 +65,26 @@ void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
     }
     m_title->setText(tr("A: %1\nB: %2").arg(a->title(), b->title()));
     const ComparabilityVerdict v = assessComparability(*a, *b);
+    QString text;
     if (v.comparable) {
-        m_verdict->setText(tr("✔ Comparable: same comparison family, benchmark, GPU and stack version."));
+        text = tr("✔ Comparable by KernelIndex's policy: one comparison cohort (same operation, workload, "
+                  "protocol, "
+                  "environment, correctness and metric), both runs eligible.");
         m_verdict->setStyleSheet(
             QStringLiteral("QLabel { background: #d9f2e1; color: #0f5a27; border-radius: 4px; }"));
     } else {
-        QString text =
-            tr("⚠ Not comparable — the numbers below are shown, but a ratio between them means little:");
+        text = tr("⚠ Not comparable by KernelIndex's policy — the numbers below are shown, but a ratio "
+                  "between them "
+                  "means little:");
         for (const auto& r : v.reasons)
             text += QStringLiteral("\n  • ") + r;
-        m_verdict->setText(text);
         m_verdict->setStyleSheet(
             QStringLiteral("QLabel { background: #fde7c8; color: #6b3d00; border-radius: 4px; }"));
     }
+    if (v.sameRun)
+        text += tr("\nA and B are the same run.");
+    m_verdict->setText(text);
+    m_lastVerdict = v;
     const CaseComparison cmp = compareCases(*a, *b);
     m_summary->setText(tr("Cases: %1. Fields: ").arg(cmp.summary()));
     m_cases->setRows(cmp.rows);

@@ -1,6 +1,8 @@
-// Two runs side by side: the comparability verdict first, then per-case ratios and the field diff.
+// Two runs side by side: KernelIndex's comparability verdict first (the first material mismatch, each
+// run's eligibility), then per-case ratios and the field diff.
 #pragma once
 
+#include "Comparability.h"
 #include "Manifest.h"
 
 #include <QWidget>
@@ -22,6 +24,7 @@ public:
     QLabel* summaryLabel() const { return m_summary; }
     FieldDiffModel* fieldModel() const { return m_fields; }
     CaseDiffModel* caseModel() const { return m_cases; }
+    const ComparabilityVerdict& verdict() const { return m_lastVerdict; }
 
 private:
     QLabel* m_title;
@@ -30,6 +33,7 @@ private:
     FieldDiffModel* m_fields;
     CaseDiffModel* m_cases;
     QWidget* m_caseView;
+    ComparabilityVerdict m_lastVerdict;
 };
 
 } // namespace kix::ui

@@ -45,7 +45,8 @@ QVariant DigestModel::cell(const DigestRow& r, int column, int role) const {
     case Field:
         return c.field;
     case State:
-        return QString(stateSymbol(c.state) + u' ' + stateName(c.state));
+        return QString(stateSymbol(c.state) + u' ' + stateName(c.state) +
+                       (c.afterNormalization ? tr(" (normalized)") : QString()));
     case Expected:
         return c.expected;
     case Computed:

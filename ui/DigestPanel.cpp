@@ -35,44 +35,45 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
 
 void DigestPanel::showRun(int storeIndex) {
     ++m_job; // a verify-all still running no longer owns the table
-    const ManifestPtr m = m_store->at(storeIndex);
+    const RunEntry* e = m_store->runAt(storeIndex);
     QList<DigestRow> rows;
-    if (m)
-        for (const auto& c : m_store->verify(storeIndex))
-            rows.append({m->title(), c});
+    QList<DigestCheck> checks;
+    QString title;
+    if (e) {
+        title = e->run->resource->label();
+        checks = m_store->verify(storeIndex);
+        for (const auto& c : checks)
+            rows.append({title, c});
+    }
     m_model->setRows(rows);
-    m_caption->setText(m ? tr("%1: %2. Only digests recomputed by kix are shown as verified.")
-                               .arg(m->title(), summarize(m_store->verify(storeIndex)).text())
+    m_caption->setText(e ? tr("%1: %2. Only digests recomputed by kix are shown as verified.")
+                               .arg(title, summarize(checks).text())
                          : tr("Select a run."));
 }
 
 void DigestPanel::verifyAll() {
     const quint64 job = ++m_job;
     m_all->setEnabled(false);
-    m_caption->setText(tr("Verifying %n run(s)…", nullptr, m_store->size()));
-    // Copies: the worker reads immutable manifests and its own index, never the store.
-    const QList<ManifestPtr> manifests = m_store->manifests();
-    const ResourceIndex index = m_store->resources();
-    QtConcurrent::run([manifests, index] {
+    m_caption->setText(tr("Verifying %n run(s)…", nullptr, m_store->index().runCount()));
+    // A snapshot: the worker reads its own copy of the index, never the store.
+    const RecordIndex index = m_store->snapshot();
+    QtConcurrent::run([index] {
         QList<DigestRow> rows;
-        for (const auto& m : manifests)
-            for (const auto& c : verifyRunDigests(*m, &index))
-                rows.append({m->title(), c});
-        return rows;
-    }).then(this, [this, job](const QList<DigestRow>& rows) {
+        for (const RunEntry& e : index.runs())
+            for (const auto& c : verifyRun(index, e))
+                rows.append({e.run->resource->label(), c});
+        return std::make_pair(rows, int(index.runCount()));
+    }).then(this, [this, job](const std::pair<QList<DigestRow>, int>& result) {
         m_all->setEnabled(true);
         if (job != m_job)
             return;
-        m_model->setRows(rows);
+        m_model->setRows(result.first);
         QList<DigestCheck> checks;
-        QSet<QString> runs;
-        for (const auto& r : rows) {
+        for (const auto& r : result.first)
             checks << r.check;
-            runs.insert(r.run);
-        }
         const DigestSummary s = summarize(checks);
         m_caption->setText(tr("All loaded runs: %1.").arg(s.text()));
-        emit verified(int(runs.size()), s.mismatch);
+        emit verified(result.second, s.mismatch);
     });
 }
 

@@ -13,6 +13,7 @@
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 #include "RunTableModel.h"
+#include "SourceReader.h"
 #include "kix_config.h"
 
 #include <QCloseEvent>
@@ -46,6 +47,9 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_runs);
+    m_statusDelay.setSingleShot(true);
+    m_statusDelay.setInterval(250); // the counts follow a long load without redrawing on every batch
+    connect(&m_statusDelay, &QTimer::timeout, this, &MainWindow::updateStatus);
     buildLayout();
     buildActions();
     m_defaultState = saveState(Settings::kStateVersion);
@@ -57,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_loadProgress->show();
         m_cancelLoad->show();
     });
+    connect(m_store, &RunStore::rowsAdded, this, [this] { m_statusDelay.start(); });
     connect(m_store, &RunStore::loadProgress, this, [this](int done, int total) {
         m_loadProgress->setRange(0, std::max(total, 1));
         m_loadProgress->setValue(done);
@@ -77,6 +82,13 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+QString MainWindow::openFilter() {
+    return tr("Manifests and catalog exports (%1);;JSON (*.json);;YAML (*.yaml *.yml);;Catalog exports "
+              "(*.jsonl "
+              "*.jsonl.zst);;All files (*)")
+        .arg(sourceNamePatterns());
+}
+
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
                                const QKeySequence& shortcut, void (MainWindow::*slot)()) {
     QAction* a = menu->addAction(text);
@@ -96,10 +108,11 @@ QAction* MainWindow::action(const QString& objectName) const {
 
 void MainWindow::buildActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = addAction(file, QStringLiteral("open"), tr("&Open files…"), QKeySequence::Open, nullptr);
+    QAction* open =
+        addAction(file, QStringLiteral("open"), tr("&Open files or catalog…"), QKeySequence::Open, nullptr);
     connect(open, &QAction::triggered, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(
-            this, tr("Open manifests"), m_settings.lastFolder(), tr("Manifests (*.json);;All files (*)"));
+        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests or a catalog"),
+                                                                m_settings.lastFolder(), openFilter());
         if (!files.isEmpty()) {
             m_settings.setLastFolder(QFileInfo(files.first()).absolutePath());
             openPaths(files);
@@ -265,13 +278,14 @@ void MainWindow::openBundledSamples() {
     openPaths(paths);
 }
 
-void MainWindow::onLoadFinished(int loaded, int withErrors, bool cancelled) {
+void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
     m_loadProgress->hide();
     m_cancelLoad->hide();
+    const int runs = loaded - problemRows;
     statusBar()->showMessage(
-        cancelled ? tr("Loading cancelled; %n file(s) loaded before the cancel kept.", nullptr, loaded)
-                  : tr("Loaded %n file(s)", nullptr, loaded) +
-                        (withErrors ? tr(", %n with errors", nullptr, withErrors) : QString()),
+        (cancelled ? tr("Loading cancelled; what was read before the cancel is kept: ") : tr("Loaded ")) +
+            tr("%n run(s)", nullptr, runs) +
+            (problemRows ? tr(", %n input(s) with problems", nullptr, problemRows) : QString()),
         8000);
     updateStatus();
     m_digests->showRun(selectedStoreIndices().value(0, -1));
@@ -284,8 +298,7 @@ void MainWindow::onLoadFinished(int loaded, int withErrors, bool cancelled) {
     if (!m_selectAfterLoad.isEmpty()) {
         QList<int> rows;
         for (const QString& f : m_selectAfterLoad) {
-            const int storeIndex = m_store->indexOfFile(f);
-            const int sourceRow = m_runs->rowOfStoreIndex(storeIndex);
+            const int sourceRow = m_runs->rowOfStoreIndex(m_store->indexOfFile(f));
             if (sourceRow >= 0)
                 rows << m_proxy->mapFromSource(m_runs->index(sourceRow, 0)).row();
         }
@@ -300,20 +313,16 @@ void MainWindow::onLoadFinished(int loaded, int withErrors, bool cancelled) {
 }
 
 void MainWindow::updateStatus() {
-    int runs = 0, errors = 0, supporting = 0;
-    for (const auto& m : m_store->manifests()) {
-        if (m->hasErrors())
-            ++errors;
-        else if (m->run)
-            ++runs;
-        else
-            ++supporting;
-    }
+    const RecordIndex& index = m_store->index();
+    const int workloads =
+        index.resourceCount(ResourceKind::WorkloadSuite) + index.resourceCount(ResourceKind::WorkloadCase);
     m_statusText->setText(
-        tr("%1 runs · %2 unreadable files · %3 supporting resources (workloads, implementations)")
-            .arg(runs)
-            .arg(errors)
-            .arg(supporting));
+        tr("%1 runs · %2 inputs with problems · %3 workloads, %4 implementations, %5 operations")
+            .arg(index.runCount())
+            .arg(index.problemRows().size())
+            .arg(workloads)
+            .arg(index.resourceCount(ResourceKind::ImplementationRevision))
+            .arg(index.resourceCount(ResourceKind::OperationSpec)));
 }
 
 QList<int> MainWindow::selectedStoreIndices() const {
@@ -338,20 +347,32 @@ void MainWindow::selectRows(const QList<int>& rows) {
 
 QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
     // The leaderboard leaders for the same benchmark that are loaded, fastest first, and a second selected
-    // run.
+    // run. Chosen from the typed records; only the four drawn are built as bundle views.
     QList<ManifestPtr> leaders;
-    for (const auto& m : m_store->manifests())
-        if (m != run && m->hasRun() && run && m->runSpec.benchmark == run->runSpec.benchmark &&
-            m->protocolSpec.family == QLatin1String("sol_execbench_leaderboard"))
-            leaders << m;
-    std::sort(leaders.begin(), leaders.end(), [](const ManifestPtr& a, const ManifestPtr& b) {
-        return a->runSpec.primaryLatencyNs().value_or(1e300) < b->runSpec.primaryLatencyNs().value_or(1e300);
-    });
-    leaders = leaders.mid(0, 4);
+    if (run && run->run) {
+        const RecordIndex& index = m_store->index();
+        QList<std::pair<double, int>> candidates;
+        for (int i = 0; i < index.runCount(); ++i) {
+            const RunEntry& e = index.run(i);
+            if (e.run->digest() == run->run->digest || e.hasErrors() ||
+                e.run->spec.benchmark != run->runSpec.benchmark)
+                continue;
+            const ResourceEntry* protocol = index.protocolOf(e);
+            if (!protocol ||
+                protocol->resource->protocol.family != QLatin1String("sol_execbench_leaderboard"))
+                continue;
+            candidates.append({e.run->spec.primaryLatencyNs().value_or(1e300), i});
+        }
+        std::sort(candidates.begin(), candidates.end());
+        for (const auto& [latency, i] : candidates.mid(0, 4))
+            leaders << index.manifest(index.rowOfRun(i));
+    }
     const QList<int> selected = selectedStoreIndices();
     if (selected.size() == 2) {
         const ManifestPtr second = m_store->at(selected[1]);
-        if (second && !leaders.contains(second))
+        if (second && second->run && std::none_of(leaders.begin(), leaders.end(), [&](const ManifestPtr& m) {
+                return m->run->digest == second->run->digest;
+            }))
             leaders.prepend(second);
     }
     return leaders;
@@ -360,12 +381,11 @@ QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
 void MainWindow::onSelectionChanged() {
     const QList<int> selected = selectedStoreIndices();
     const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
-    m_details->setManifest(first,
-                           selected.isEmpty() ? QList<DigestCheck>{} : m_store->verify(selected.first()));
+    m_details->setManifest(first);
     m_plot->plot()->showRun(first, plotCompanions(first));
     m_digests->showRun(selected.value(0, -1));
     if (selected.size() == 2)
-        m_diff->setRuns(m_store->at(selected[0]), m_store->at(selected[1]));
+        m_diff->setRuns(first, m_store->at(selected[1]));
     action(QStringLiteral("cite"))->setEnabled(first && first->hasRun());
     action(QStringLiteral("compare"))->setEnabled(selected.size() == 2);
 }
@@ -423,7 +443,8 @@ void MainWindow::runLocally() {
         return;
     }
     const QList<int> selected = selectedStoreIndices();
-    const QString baseline = selected.isEmpty() ? QString() : m_store->at(selected.first())->file;
+    const ManifestPtr selectedRun = selected.isEmpty() ? nullptr : m_store->at(selected.first());
+    const QString baseline = selectedRun ? selectedRun->file : QString();
     auto* dialog = new RerunDialog(m_rerun, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto connection = std::make_shared<QMetaObject::Connection>();

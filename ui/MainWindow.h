@@ -53,6 +53,8 @@ public:
     RerunController* rerun() const { return m_rerun; }
     QAction* action(const QString& objectName) const;
     QList<int> selectedStoreIndices() const;
+    // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
+    static QString openFilter();
 
 signals:
     void loadFinished();
@@ -66,7 +68,7 @@ private:
     void buildActions();
     void buildLayout();
     void onSelectionChanged();
-    void onLoadFinished(int loaded, int withErrors, bool cancelled);
+    void onLoadFinished(int loaded, int problemRows, bool cancelled);
     void updateStatus();
     void exportPlot();
     void cite();
@@ -82,6 +84,7 @@ private:
     QTableView* m_table = nullptr;
     QLineEdit* m_filter = nullptr;
     QTimer m_filterDelay;
+    QTimer m_statusDelay;
     QTabWidget* m_tabs = nullptr;
     RunDetailsWidget* m_details = nullptr;
     DiffWidget* m_diff = nullptr;

@@ -1,6 +1,7 @@
 #include "RunDetailsWidget.h"
 
 #include "CaseTableModel.h"
+#include "Digest.h"
 #include "Format.h"
 #include "PairsModel.h"
 #include "ProblemModel.h"
@@ -30,41 +31,101 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent, bool sortable 
     return view;
 }
 
-Pairs overviewOf(const Manifest& m, const QList<DigestCheck>& checks) {
+QString tr(const char* text) {
+    return QObject::tr(text);
+}
+
+QString latencyText(const Manifest& m) {
+    const RunSpec& r = m.runSpec;
+    if (r.hasTiming && !r.latencyNs.isEmpty()) {
+        QString latency =
+            formatLatency(r.primaryLatencyNs()) + QStringLiteral(" (") + r.primaryStatistic + u')';
+        if (!r.aggregation.isEmpty())
+            latency += QStringLiteral("; ") + r.aggregation;
+        return latency;
+    }
+    if (const auto& p = m.policy.primary) {
+        const auto ns = p->nanoseconds();
+        return (ns ? formatLatency(ns) : formatNumber(p->value, 6) + u' ' + p->unit) +
+               QStringLiteral(" (%1, %2)").arg(p->metric, p->statistic);
+    }
+    return tr("— (no primary measurement)");
+}
+
+QString upstreamText(const Manifest& m) {
+    if (m.acceptedUpstream())
+        return tr("yes: its schemas and parser accept every resource");
+    const int findings = int(std::count_if(m.problems.begin(), m.problems.end(), isUpstreamFinding));
+    return tr("no: %1 finding(s), %2 error(s) (see Problems)").arg(findings).arg(errorCount(m.problems));
+}
+
+void policyRows(const Manifest& m, Pairs& p) {
+    const PolicyFacts& f = m.policy;
+    p << qMakePair(tr("Comparison key (recomputed)"),
+                   f.comparisonKey.isEmpty() ? tr("unknown: ") + f.operation.missing + f.correctness.missing
+                                             : f.comparisonKey);
+    if (!f.publishedComparisonKey.isEmpty())
+        p << qMakePair(tr("Comparison key (published)"), f.publishedComparisonKey);
+    QStringList why;
+    for (const QString& c : f.ineligible)
+        why << eligibilityReasonText(c);
+    p << qMakePair(tr("Eligible for ranking"),
+                   f.eligible() ? tr("yes") : tr("no: ") + why.join(QStringLiteral("; ")));
+    p << qMakePair(tr("Cohort: operation"), f.operation.known() ? f.operation.label : f.operation.missing)
+      << qMakePair(tr("Cohort: workload"), f.workload.known() ? f.workload.label : f.workload.missing)
+      << qMakePair(tr("Cohort: protocol"), f.protocol.label)
+      << qMakePair(tr("Cohort: environment"), f.environment.label)
+      << qMakePair(tr("Cohort: correctness"),
+                   f.correctness.known() ? f.correctness.label : f.correctness.missing)
+      << qMakePair(tr("Cohort: metric"), f.metric.label);
+}
+
+Pairs overviewOf(const Manifest& m) {
     Pairs p;
-    p << qMakePair(QObject::tr("File"), m.file);
+    for (const Origin& o : m.origins)
+        p << qMakePair(tr("Read from"), o.toString());
     if (!m.run)
         return p;
     const RunSpec& r = m.runSpec;
-    p << qMakePair(QObject::tr("Run"), m.run->name)
-      << qMakePair(QObject::tr("Run digest (recomputed)"), m.run->digest)
-      << qMakePair(QObject::tr("Status"), r.status) << qMakePair(QObject::tr("Observed"), r.observedAt)
-      << qMakePair(QObject::tr("Benchmark"), r.benchmark)
-      << qMakePair(QObject::tr("Implementation"), m.implementationLabel());
+    p << qMakePair(tr("Run"), m.run->name) << qMakePair(tr("Run digest (recomputed)"), m.run->digest);
+    if (!m.run->normalization.isEmpty())
+        p << qMakePair(tr("Normalized before hashing"), m.run->normalization.join(QStringLiteral("; ")));
+    p << qMakePair(tr("Status"), r.status) << qMakePair(tr("Observed"), r.observedAt)
+      << qMakePair(tr("Benchmark"), r.benchmark) << qMakePair(tr("Implementation"), m.implementationLabel());
     if (!r.implementationRevision.isEmpty())
-        p << qMakePair(QObject::tr("Revision"), r.implementationRevision);
-    p << qMakePair(QObject::tr("GPU"),
+        p << qMakePair(tr("Revision"), r.implementationRevision);
+    p << qMakePair(tr("GPU"),
                    m.gpuLabel() + (m.environmentSpec.architecture.isEmpty()
                                        ? QString()
                                        : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture)));
-    QString latency = formatLatency(r.primaryLatencyNs()) + QStringLiteral(" (") + r.primaryStatistic + u')';
-    if (!r.aggregation.isEmpty())
-        latency += QStringLiteral("; ") + r.aggregation;
-    p << qMakePair(QObject::tr("Latency"), latency);
-    p << qMakePair(QObject::tr("Cases"), r.cases.isEmpty()
-                                             ? QObject::tr("none published: the run gives a suite value only")
-                                             : QString::number(r.cases.size()));
-    if (m.protocol) {
-        p << qMakePair(QObject::tr("Harness"),
-                       m.protocolSpec.harnessName + u' ' + m.protocolSpec.harnessVersion)
-          << qMakePair(QObject::tr("Comparison family"), m.protocolSpec.family);
-    }
+    p << qMakePair(tr("Latency"), latencyText(m));
+    for (const Measurement& x : r.measurements)
+        p << qMakePair(
+            tr("Measurement"),
+            QStringLiteral("%1 %2 = %3 %4").arg(x.metric, x.statistic, formatNumber(x.value, 6), x.unit));
+    p << qMakePair(tr("Cases"), r.cases.isEmpty() ? tr("none published: the run gives a suite value only")
+                                                  : QString::number(r.cases.size()));
+    if (m.protocol)
+        p << qMakePair(tr("Harness"), m.protocolSpec.label())
+          << qMakePair(tr("Comparison family"), m.protocolSpec.family);
+    if (m.workload)
+        p << qMakePair(tr("Workload"),
+                       m.workloadFacts.label + QStringLiteral(" (") + m.workload->name + u')');
     if (!r.source.isEmpty())
-        p << qMakePair(QObject::tr("Source"),
+        p << qMakePair(tr("Source"),
                        r.source + (r.externalId.isEmpty() ? QString() : QStringLiteral(" #") + r.externalId));
     for (const auto& [name, value] : r.metrics)
-        p << qMakePair(QObject::tr("Metric: %1").arg(name), formatNumber(value, 6));
-    p << qMakePair(QObject::tr("Digest checks"), summarize(checks).text());
+        p << qMakePair(tr("Metric: %1").arg(name), formatNumber(value, 6));
+    if (m.published) {
+        p << qMakePair(tr("Catalog row"), m.published->id)
+          << qMakePair(tr("Published"), m.published->publishedAt);
+        if (!m.published->retractedAt.isEmpty())
+            p << qMakePair(tr("Retracted"), m.published->retractedAt + u' ' + m.published->retractionReason);
+        p << qMakePair(tr("Catalog measurements"), QString::number(m.publishedMeasurements.size()));
+    }
+    p << qMakePair(tr("Accepted by KernelIndex"), upstreamText(m));
+    p << qMakePair(tr("Digest checks"), summarize(m.checks).text());
+    policyRows(m, p);
     return p;
 }
 } // namespace
@@ -98,23 +159,24 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_heading);
     layout->addWidget(m_tabs);
-    setManifest(nullptr, {});
+    setManifest(nullptr);
 }
 
-void RunDetailsWidget::setManifest(ManifestPtr m, const QList<DigestCheck>& checks) {
+void RunDetailsWidget::setManifest(ManifestPtr m) {
     m_heading->setText(!m               ? tr("Select a run")
-                       : m->hasErrors() ? tr("Could not read %1").arg(m->file)
+                       : !m->run        ? tr("Could not read %1").arg(m->origins.value(0).toString())
+                       : m->hasErrors() ? tr("%1 (invalid: see Problems)").arg(m->title())
                                         : m->title());
-    m_overview->setRows(m ? overviewOf(*m, checks) : Pairs{});
+    m_overview->setRows(m ? overviewOf(*m) : Pairs{});
     m_cases->setManifest(m && m->run ? m : nullptr);
     m_protocol->setRows(m && m->protocol ? flattenedFields(m->protocol->json) : Pairs{});
     m_environment->setRows(m && m->environment ? flattenedFields(m->environment->json) : Pairs{});
     m_problems->setRows(m ? m->problems : Problems{});
     m_raw->setPlainText(m ? QString::fromUtf8(m->rawText) : QString());
-    m_tabs->setTabText(5, m && !m->problems.isEmpty() ? tr("Problems (%1)").arg(m->problems.size())
-                                                      : tr("Problems"));
-    if (m && m->hasErrors())
-        m_tabs->setCurrentIndex(5);
+    m_tabs->setTabText(ProblemsTab, m && !m->problems.isEmpty() ? tr("Problems (%1)").arg(m->problems.size())
+                                                                : tr("Problems"));
+    if (m && (!m->run || m->hasErrors()))
+        m_tabs->setCurrentIndex(ProblemsTab);
 }
 
 } // namespace kix::ui

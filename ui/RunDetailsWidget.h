@@ -1,8 +1,8 @@
-// One run: overview, per-case results, protocol, environment, raw JSON and parse problems.
+// One run: overview (identity, where it was read, KernelIndex's verdicts), per-case results, protocol,
+// environment, the bundle as JSON, and every located problem with its code.
 #pragma once
 
 #include "Manifest.h"
-#include "Verification.h"
 
 #include <QWidget>
 
@@ -20,14 +20,16 @@ class ProblemModel;
 class RunDetailsWidget : public QWidget {
     Q_OBJECT
 public:
+    enum Tab { OverviewTab, CasesTab, ProtocolTab, EnvironmentTab, RawTab, ProblemsTab };
     explicit RunDetailsWidget(QWidget* parent = nullptr);
-    void setManifest(ManifestPtr manifest, const QList<DigestCheck>& checks);
+    void setManifest(ManifestPtr manifest);
 
     QTabWidget* tabs() const { return m_tabs; }
     PairsModel* overviewModel() const { return m_overview; }
     CaseTableModel* caseModel() const { return m_cases; }
     ProblemModel* problemModel() const { return m_problems; }
     QPlainTextEdit* rawView() const { return m_raw; }
+    QLabel* heading() const { return m_heading; }
 
 private:
     QTabWidget* m_tabs;

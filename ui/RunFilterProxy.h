@@ -1,17 +1,61 @@
-// Sorting by SortRole (numbers as numbers) and filtering on every column's text.
+// Sorting and filtering of the run table off the UI thread. A QSortFilterProxyModel compares QVariants on
+// the UI thread (0.7–1.3 s for 50,000 rows); this proxy hands the source's precomputed rows (numbers as
+// numbers, case-folded text) to a worker that builds the new order, and swaps it in: a re-sort is a
+// layout change (selection kept), a new filter a reset. Rows the source appends meanwhile are shown at the
+// end at once and sorted in with the next pass. Missing values sort last in either direction.
 #pragma once
 
-#include <QSortFilterProxyModel>
+#include <QAbstractProxyModel>
+#include <QTimer>
 
 namespace kix::ui {
 
-class RunFilterProxy : public QSortFilterProxyModel {
+class RunTableModel;
+
+class RunFilterProxy : public QAbstractProxyModel {
     Q_OBJECT
 public:
     explicit RunFilterProxy(QObject* parent = nullptr);
 
-protected:
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+    void setSourceModel(QAbstractItemModel* source) override; // a RunTableModel
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    void setFilterFixedString(const QString& text);
+    QString filterText() const { return m_filter; }
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+    bool isBusy() const { return m_pending > 0; }
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QModelIndex mapToSource(const QModelIndex& proxyIndex) const override;
+    QModelIndex mapFromSource(const QModelIndex& sourceIndex) const override;
+
+signals:
+    void ordered(); // a sort or filter pass was applied
+
+private:
+    void schedule();
+    void start();
+    void apply(quint64 job, const QString& filter, int sourceRows, QList<int> order);
+    void onRowsInserted(int first, int last);
+    void onDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>& roles);
+    void rebuildPositions();
+    bool accepts(int sourceRow) const;
+
+    RunTableModel* m_source = nullptr;
+    QList<int> m_order;      // proxy row -> source row
+    QList<int> m_position;   // source row -> proxy row, -1 when filtered out
+    QString m_filter;        // requested
+    QString m_appliedFilter; // what m_order reflects
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    quint64 m_job = 0;
+    int m_pending = 0;
+    QTimer m_debounce; // coalesces the re-sorts that appended rows ask for
+    QList<QMetaObject::Connection> m_connections;
 };
 
 } // namespace kix::ui

@@ -1,6 +1,10 @@
-// One row per loaded manifest that holds a run or could not be read (error rows), over the RunStore.
+// One row per store row — a run, or an input that could not be read (a problem row) — with every cell
+// computed once (RunRows.h). Rows are appended as the store delivers them during a load; when a load
+// ends, every row is recomputed off the UI thread (digest states depend on what else is loaded) and
+// swapped in.
 #pragma once
 
+#include "RunRows.h"
 #include "RunStore.h"
 
 #include <QAbstractTableModel>
@@ -10,19 +14,13 @@ namespace kix::ui {
 class RunTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column {
-        Implementation,
-        Gpu,
-        Latency,
-        SolScore,
-        Speedup,
-        Status,
-        Digests,
-        Benchmark,
-        Observed,
-        File,
-        ColumnCount
-    };
+    using Column = RunColumn;
+    static constexpr int Implementation = RunColumn::Implementation, Gpu = RunColumn::Gpu,
+                         Latency = RunColumn::Latency, SolScore = RunColumn::SolScore,
+                         Speedup = RunColumn::Speedup, Status = RunColumn::Status,
+                         Digests = RunColumn::Digests, Upstream = RunColumn::Upstream,
+                         Benchmark = RunColumn::Benchmark, Observed = RunColumn::Observed,
+                         File = RunColumn::Source, ColumnCount = RunColumnCount;
 
     explicit RunTableModel(RunStore* store, QObject* parent = nullptr);
 
@@ -31,19 +29,25 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
-    int storeIndex(int row) const { return m_rows.value(row, -1); }
-    int rowOfStoreIndex(int storeIndex) const { return int(m_rows.indexOf(storeIndex)); }
-    // Digest states depend on what else is loaded: recomputed whenever the set changes.
-    void refreshDigests();
+    int storeIndex(int row) const { return row >= 0 && row < m_rows.size() ? m_rows[row].storeRow : -1; }
+    int rowOfStoreIndex(int storeIndex) const {
+        return storeIndex >= 0 && storeIndex < m_rows.size() ? storeIndex : -1;
+    }
+    // The rows as values (implicitly shared: a copy is O(1)), for the proxy's workers.
+    QList<RunRow> rows() const { return m_rows; }
+    const RunRow& rowAt(int row) const { return m_rows[row]; }
+    // Recomputes every row off the UI thread; emits refreshed() once they are in.
+    void refresh();
+
+signals:
+    void refreshed();
 
 private:
-    void appendFromStore(int first, int last);
-    QVariant display(const Manifest& m, int row, int column) const;
-    QVariant sortValue(const Manifest& m, int row, int column) const;
+    void append(int first, int last);
 
     RunStore* m_store;
-    QList<int> m_rows;              // store indices
-    QList<DigestSummary> m_digests; // per row
+    QList<RunRow> m_rows; // row i is store row i
+    quint64 m_refreshJob = 0;
 };
 
 } // namespace kix::ui

@@ -7,7 +7,11 @@ int citeCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Citation text for a run, with permalink, digest and access date."));
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Manifest holding the run."));
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("Manifest (or catalog export) holding the run."));
+    parser.addOption({QStringLiteral("run"),
+                      QStringLiteral("Which run, when the input holds several: digest, name or catalog id."),
+                      QStringLiteral("run")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("bibtex, cff or text (default bibtex)."),
                       QStringLiteral("format"), QStringLiteral("bibtex")});
     parser.addOption({QStringLiteral("url"),
@@ -34,14 +38,22 @@ int citeCommand(const QStringList& args, Io io) {
             return ExitUsage;
         }
     }
-    const Loaded l = loadFiles(parser.positionalArguments(), io);
-    const Manifest& m = *l.manifests.first();
-    if (m.hasErrors())
+    const Loaded l = loadInputs(parser.positionalArguments());
+    printProblems(l.problems, io);
+    if (l.anyErrors())
         return ExitInput;
-    if (!m.hasRun()) {
-        io.err << "kix cite: " << m.file << " holds no BenchmarkRun to cite\n";
+    const QList<int> runs = selectRuns(l.index, parser.value(QStringLiteral("run")));
+    if (runs.size() != 1) {
+        if (runs.isEmpty())
+            io.err << "kix cite: " << untrusted(parser.positionalArguments().first())
+                   << " holds no BenchmarkRun to cite\n";
+        else
+            io.err << "kix cite: " << untrusted(parser.positionalArguments().first()) << " holds "
+                   << runs.size() << " runs: choose one with --run NAME|DIGEST\n";
         return ExitInput;
     }
+    const ManifestPtr run = l.index.manifest(l.index.rowOfRun(runs.first()));
+    const Manifest& m = *run;
     io.out << cite(m, *format, options);
     return ExitOk;
 }

@@ -1,9 +1,25 @@
 #include "CommandSupport.h"
 
-#include "ManifestParser.h"
+#include "Policy.h"
 #include "RunStore.h"
+#include "SourceReader.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 namespace kix::cli {
+
+namespace {
+std::string s(const QString& text) {
+    return text.toStdString();
+}
+Json orNull(const QString& text) {
+    return text.isEmpty() ? Json(nullptr) : Json(text.toStdString());
+}
+Json orNull(const std::optional<double>& v) {
+    return v ? Json(*v) : Json(nullptr);
+}
+} // namespace
 
 bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStringList& args, Io io,
                      int minPositional, int maxPositional, int& exitCode) {
@@ -38,46 +54,194 @@ bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStr
     return true;
 }
 
-void printProblems(const Manifest& m, Io io) {
-    for (const auto& p : m.problems)
-        io.err << p.toString() << "\n";
-}
-
-Loaded loadFiles(const QStringList& files, Io io) {
+Loaded loadInputs(const QStringList& paths) {
     Loaded l;
-    l.manifests = RunStore::loadBlocking(files);
-    for (const auto& m : l.manifests) {
-        printProblems(*m, io);
-        l.anyErrors = l.anyErrors || m->hasErrors();
-        l.resources.add(*m);
+    for (ParsedDocument& doc : RunStore::loadBlocking(paths)) {
+        l.problems += doc.problems;
+        l.index.add(std::move(doc));
     }
     return l;
 }
 
+QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath) {
+    QString folder;
+    QString identity;
+    if (!underPath.isEmpty()) {
+        const QFileInfo info(underPath);
+        if (info.isDir())
+            folder = info.canonicalFilePath() + u'/';
+        else
+            identity = fileIdentity(underPath);
+    }
+    auto readFrom = [&](const RunEntry& e) {
+        if (underPath.isEmpty())
+            return true;
+        for (const auto& o : e.occurrences) {
+            if (!folder.isEmpty() ? QFileInfo(o.origin.file).canonicalFilePath().startsWith(folder)
+                                  : fileIdentity(o.origin.file) == identity)
+                return true;
+        }
+        return false;
+    };
+    const QString hex = selector.startsWith(QLatin1String("sha256:")) ? selector.mid(7) : selector;
+    auto matches = [&](const RunEntry& e) {
+        if (selector.isEmpty())
+            return true;
+        const ResourceRecord& r = *e.run->resource;
+        if (r.name == selector || (hex.size() >= 6 && r.digest.mid(7).startsWith(hex)))
+            return true;
+        for (const auto& o : e.occurrences)
+            if (o.published && o.published->id == selector)
+                return true;
+        return false;
+    };
+    QList<int> out;
+    for (int i = 0; i < index.runCount(); ++i)
+        if (readFrom(index.run(i)) && matches(index.run(i)))
+            out << i;
+    return out;
+}
+
+QString untrusted(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (QChar c : text) {
+        const char16_t u = c.unicode();
+        const bool control = (u < 0x20 && u != u'\t' && u != u'\n') || (u >= 0x7f && u < 0xa0);
+        const bool bidi = (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e ||
+                          u == 0x200f || u == 0x061c;
+        if (control)
+            out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
+        else if (bidi)
+            out +=
+                QStringLiteral("⟨U+%1⟩").arg(QString::number(uint(u), 16).toUpper().rightJustified(4, u'0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
+void printProblems(const Problems& problems, Io io) {
+    for (const auto& p : problems)
+        io.err << untrusted(p.toString()) << "\n";
+}
+
 void writeJson(const Json& value, Io io) {
-    io.out << QString::fromStdString(value.dump(2)) << "\n";
+    io.out << QString::fromStdString(value.dump(2, ' ', false, Json::error_handler_t::replace)) << "\n";
 }
 
 Json problemsJson(const Problems& problems) {
     Json a = Json::array();
-    for (const auto& p : problems)
-        a.push_back({{"severity", p.isError() ? "error" : "warning"},
-                     {"file", p.file.toStdString()},
-                     {"path", p.path.toStdString()},
-                     {"message", p.message.toStdString()}});
+    for (const auto& p : problems) {
+        Json j = {{"severity", p.isError() ? "error" : "warning"},
+                  {"code", orNull(p.code)},
+                  {"file", s(p.file)},
+                  {"path", s(p.path)},
+                  {"message", s(p.message)}};
+        if (p.line > 0)
+            j["line"] = p.line;
+        a.push_back(j);
+    }
     return a;
 }
 
 Json checksJson(const QList<DigestCheck>& checks) {
     Json a = Json::array();
     for (const auto& c : checks)
-        a.push_back({{"field", c.field.toStdString()},
-                     {"kind", c.kind.toStdString()},
-                     {"state", stateName(c.state).toStdString()},
-                     {"expected", c.expected.toStdString()},
-                     {"computed", c.computed.isEmpty() ? Json(nullptr) : Json(c.computed.toStdString())},
-                     {"reason", c.reason.toStdString()}});
+        a.push_back({{"field", s(c.field)},
+                     {"kind", orNull(c.kind)},
+                     {"state", s(stateName(c.state))},
+                     {"expected", s(c.expected)},
+                     {"computed", orNull(c.computed)},
+                     {"afterNormalization", c.afterNormalization},
+                     {"reason", s(c.reason)}});
     return a;
+}
+
+Json originsJson(const QList<Origin>& origins) {
+    Json a = Json::array();
+    for (const auto& o : origins) {
+        Json j = {{"file", s(o.file)}, {"pointer", s(o.pointer)}};
+        if (o.line > 0)
+            j["line"] = o.line;
+        a.push_back(j);
+    }
+    return a;
+}
+
+Json runJson(const RecordIndex& index, int runIndex) {
+    const RunEntry& e = index.run(runIndex);
+    const ManifestPtr m = index.manifest(index.rowOfRun(runIndex));
+    const RunSpec& r = m->runSpec;
+    const PolicyFacts& f = m->policy;
+    QList<Origin> origins;
+    for (const auto& o : e.occurrences)
+        origins << o.origin;
+    Json policy = {{"comparisonKey", orNull(f.comparisonKey)},
+                   {"eligible", f.eligible()},
+                   {"ineligible", Json::array()}};
+    for (const QString& c : f.ineligible)
+        policy["ineligible"].push_back(s(c));
+    const std::pair<const char*, const KeyPart*> parts[] = {
+        {"operation", &f.operation},     {"workload", &f.workload},       {"protocol", &f.protocol},
+        {"environment", &f.environment}, {"correctness", &f.correctness}, {"metric", &f.metric}};
+    for (const auto& [name, part] : parts)
+        policy["parts"][name] = {
+            {"value", orNull(part->value)}, {"label", s(part->label)}, {"missing", orNull(part->missing)}};
+    Json j = {{"name", s(m->run->name)},
+              {"title", s(m->title())},
+              {"digest", s(m->run->digest)},
+              {"writtenDigest", s(m->run->writtenDigest)},
+              {"file", s(m->file)},
+              {"origins", originsJson(origins)},
+              {"status", s(r.status)},
+              {"observedAt", s(r.observedAt)},
+              {"benchmark", s(r.benchmark)},
+              {"implementation", s(m->implementationLabel())},
+              {"gpu", s(m->gpuLabel())},
+              {"latencyNs", orNull(r.primaryLatencyNs())},
+              {"cases", r.cases.size()},
+              {"acceptedUpstream", m->acceptedUpstream()},
+              {"digests", checksJson(m->checks)},
+              {"policy", policy},
+              {"problems", problemsJson(m->problems)}};
+    if (f.primary)
+        j["primary"] = {{"metric", s(f.primary->metric)},
+                        {"statistic", s(f.primary->statistic)},
+                        {"unit", s(f.primary->unit)},
+                        {"value", f.primary->value}};
+    else
+        j["primary"] = nullptr;
+    if (m->published) {
+        const CatalogRunFacts& p = *m->published;
+        j["published"] = {{"id", s(p.id)},
+                          {"runDigest", orNull(p.runDigest)},
+                          {"comparisonKey", orNull(p.comparisonKey)},
+                          {"status", orNull(p.status)},
+                          {"primaryMetric", orNull(p.primaryMetric)},
+                          {"primaryValue", orNull(p.primaryValue)},
+                          {"retractedAt", orNull(p.retractedAt)},
+                          {"supersedesId", orNull(p.supersedesId)},
+                          {"measurements", m->publishedMeasurements.size()}};
+    }
+    return j;
+}
+
+Json resourceJson(const RecordIndex& index, const ResourceEntry& entry) {
+    const ResourceRecord& r = *entry.resource;
+    Json normalization = Json::array();
+    for (const QString& c : r.normalization)
+        normalization.push_back(s(c));
+    Json j = {{"kind", s(kindName(r.kind))},
+              {"name", s(r.name)},
+              {"digest", s(r.digest)},
+              {"writtenDigest", s(r.writtenDigest)},
+              {"normalization", normalization},
+              {"origins", originsJson(entry.origins)},
+              {"acceptedUpstream", r.acceptedUpstream()},
+              {"checks", checksJson(verifyResource(index, entry))},
+              {"problems", problemsJson(r.problems)}};
+    return j;
 }
 
 } // namespace kix::cli

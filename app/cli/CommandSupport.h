@@ -1,8 +1,10 @@
-// Shared pieces of the subcommands: argument parsing, loading files, printing problems and JSON.
+// Shared pieces of the subcommands: argument parsing, loading inputs as one set, choosing runs, printing
+// problems and JSON. Text that comes from the input passes through untrusted() before it is printed.
 #pragma once
 
 #include "Commands.h"
 #include "Manifest.h"
+#include "RecordIndex.h"
 #include "Verification.h"
 
 #include <QCommandLineParser>
@@ -15,17 +17,29 @@ namespace kix::cli {
 bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStringList& args, Io io,
                      int minPositional, int maxPositional, int& exitCode);
 
-// Loads files (not folders) and prints each problem; the resource index covers all of them.
+// Every input read into one set: files, folders (recursively), catalog exports. A file given twice, by a
+// link or by another spelling, is read once.
 struct Loaded {
-    QList<ManifestPtr> manifests;
-    ResourceIndex resources;
-    bool anyErrors = false;
+    RecordIndex index;
+    Problems problems; // every problem of every source, in load order
+    bool anyErrors() const { return hasErrors(problems); }
 };
-Loaded loadFiles(const QStringList& files, Io io);
+Loaded loadInputs(const QStringList& paths);
 
-void printProblems(const Manifest& m, Io io);
+// Runs chosen by a selector: a run digest or a prefix of one ("sha256:486a75", "486a75"), a
+// metadata.name, or a catalog row id. Empty selector: every run. `underPath`: only runs read from that
+// file (or folder), compared by identity.
+QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath = {});
+
+// Input text is shown visibly escaped (control characters, escape sequences, bidi overrides), never raw.
+QString untrusted(const QString& text);
+
+void printProblems(const Problems& problems, Io io);
 void writeJson(const Json& value, Io io);
 Json problemsJson(const Problems& problems);
 Json checksJson(const QList<DigestCheck>& checks);
+Json originsJson(const QList<Origin>& origins);
+Json runJson(const RecordIndex& index, int runIndex); // a run's fields, digests, policy facts and problems
+Json resourceJson(const RecordIndex& index, const ResourceEntry& entry);
 
 } // namespace kix::cli

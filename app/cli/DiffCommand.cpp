@@ -6,29 +6,95 @@
 
 namespace kix::cli {
 
+namespace {
+
+// The one run `path` holds (or the one `selector` picks among them); prints why not and returns -1.
+int pickRun(const Loaded& l, const QString& side, const QString& path, const QString& selector, Io io) {
+    const QList<int> runs = selectRuns(l.index, selector, path);
+    if (runs.size() == 1)
+        return runs.first();
+    if (runs.isEmpty())
+        io.err << "kix diff: " << untrusted(path) << " holds no "
+               << (selector.isEmpty() ? QStringLiteral("BenchmarkRun")
+                                      : QStringLiteral("run matching \"%1\"").arg(untrusted(selector)))
+               << "\n";
+    else
+        io.err << "kix diff: " << untrusted(path) << " holds " << runs.size() << " runs: choose one with --"
+               << side << "-run NAME|DIGEST\n";
+    return -1;
+}
+
+Json mismatchJson(const Mismatch& m) {
+    return {{"part", m.part.toStdString()},
+            {"a", m.a.toStdString()},
+            {"b", m.b.toStdString()},
+            {"detail", m.detail.toStdString()}};
+}
+
+Json verdictJson(const ComparabilityVerdict& v) {
+    Json reasons = Json::array(), mismatches = Json::array(), unknown = Json::array(), a = Json::array(),
+         b = Json::array();
+    for (const auto& r : v.reasons)
+        reasons.push_back(r.toStdString());
+    for (const auto& m : v.mismatches)
+        mismatches.push_back(mismatchJson(m));
+    for (const auto& u : v.unknown)
+        unknown.push_back(u.toStdString());
+    for (const auto& c : v.ineligibleA)
+        a.push_back(c.toStdString());
+    for (const auto& c : v.ineligibleB)
+        b.push_back(c.toStdString());
+    return {
+        {"comparable", v.comparable},
+        {"sameRun", v.sameRun},
+        {"comparisonKey", v.comparisonKey.isEmpty() ? Json(nullptr) : Json(v.comparisonKey.toStdString())},
+        {"firstMismatch", v.firstMismatch ? mismatchJson(*v.firstMismatch) : Json(nullptr)},
+        {"mismatches", mismatches},
+        {"unknown", unknown},
+        {"ineligible", {{"a", a}, {"b", b}}},
+        {"reasons", reasons}};
+}
+
+} // namespace
+
 int diffCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Compare two runs: whether they are comparable (and why "
-                                                    "not), case by case (ratio B/A, beyond noise or "
-                                                    "not), and field by field by JSON path."));
-    parser.addPositionalArgument(QStringLiteral("a"), QStringLiteral("Baseline manifest (A)."));
-    parser.addPositionalArgument(QStringLiteral("b"), QStringLiteral("Manifest to compare (B)."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Compare two runs: whether they are comparable by KernelIndex's policy (one comparison key — "
+        "operation, workload, protocol, environment, correctness, metric — and both eligible), naming the "
+        "first material mismatch; then case by case (ratio B/A, beyond noise or not) and field by field by "
+        "JSON path. A and B may be one file (a catalog, say) with --a-run and --b-run choosing the runs."));
+    parser.addPositionalArgument(QStringLiteral("a"),
+                                 QStringLiteral("Baseline: a file holding the run (A)."));
+    parser.addPositionalArgument(QStringLiteral("b"),
+                                 QStringLiteral("The file holding the run to compare (B)."));
+    parser.addOption({QStringLiteral("a-run"), QStringLiteral("Which run of A: digest, name or catalog id."),
+                      QStringLiteral("run")});
+    parser.addOption({QStringLiteral("b-run"), QStringLiteral("Which run of B: digest, name or catalog id."),
+                      QStringLiteral("run")});
+    parser.addOption(
+        {QStringLiteral("with"),
+         QStringLiteral("Load this too, for the workloads and other resources the runs name (repeatable)."),
+         QStringLiteral("path")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("diff"), args, io, 2, 2, code))
         return code;
-    const Loaded l = loadFiles(parser.positionalArguments(), io);
-    if (l.anyErrors)
+    const QString pathA = parser.positionalArguments().at(0);
+    const QString pathB = parser.positionalArguments().at(1);
+    const Loaded l = loadInputs(QStringList{pathA, pathB} + parser.values(QStringLiteral("with")));
+    printProblems(l.problems, io);
+    if (l.anyErrors())
         return ExitInput;
-    const Manifest& a = *l.manifests.at(0);
-    const Manifest& b = *l.manifests.at(1);
-    if (!a.run || !b.run) {
-        io.err << "kix diff: both files must hold a BenchmarkRun\n";
+    const int ia = pickRun(l, QStringLiteral("a"), pathA, parser.value(QStringLiteral("a-run")), io);
+    const int ib = pickRun(l, QStringLiteral("b"), pathB, parser.value(QStringLiteral("b-run")), io);
+    if (ia < 0 || ib < 0)
         return ExitInput;
-    }
-    const ComparabilityVerdict verdict = assessComparability(a, b);
-    const CaseComparison cases = compareCases(a, b);
-    const QList<FieldChange> fields = diffManifests(a, b);
+    const ManifestPtr a = l.index.manifest(l.index.rowOfRun(ia));
+    const ManifestPtr b = l.index.manifest(l.index.rowOfRun(ib));
+    const ComparabilityVerdict verdict = assessComparability(*a, *b);
+    const CaseComparison cases = compareCases(*a, *b);
+    const QList<FieldChange> fields = diffManifests(*a, *b);
     if (parser.isSet(QStringLiteral("json"))) {
         Json rows = Json::array();
         for (const auto& d : cases.rows)
@@ -45,43 +111,45 @@ int diffCommand(const QStringList& args, Io io) {
                                {"path", f.path.toStdString()},
                                {"before", f.before.toStdString()},
                                {"after", f.after.toStdString()}});
-        Json reasons = Json::array();
-        for (const auto& r : verdict.reasons)
-            reasons.push_back(r.toStdString());
-        writeJson({{"comparable", verdict.comparable},
-                   {"reasons", reasons},
-                   {"cases", rows},
-                   {"geomeanRatio", cases.geomeanRatio ? Json(*cases.geomeanRatio) : Json(nullptr)},
-                   {"suiteRatio", cases.suiteRatio ? Json(*cases.suiteRatio) : Json(nullptr)},
-                   {"summary", cases.summary().toStdString()},
-                   {"fields", changes}},
-                  io);
+        Json j = verdictJson(verdict);
+        j["a"] = {{"digest", a->run->digest.toStdString()}, {"file", a->file.toStdString()}};
+        j["b"] = {{"digest", b->run->digest.toStdString()}, {"file", b->file.toStdString()}};
+        j["cases"] = rows;
+        j["geomeanRatio"] = cases.geomeanRatio ? Json(*cases.geomeanRatio) : Json(nullptr);
+        j["suiteRatio"] = cases.suiteRatio ? Json(*cases.suiteRatio) : Json(nullptr);
+        j["summary"] = cases.summary().toStdString();
+        j["fields"] = changes;
+        writeJson(j, io);
         return ExitOk;
     }
-    io.out << "A: " << a.title() << "  (" << a.file << ")\n";
-    io.out << "B: " << b.title() << "  (" << b.file << ")\n\n";
+    io.out << "A: " << untrusted(a->title()) << "  (" << untrusted(a->origins.first().toString()) << ")\n";
+    io.out << "B: " << untrusted(b->title()) << "  (" << untrusted(b->origins.first().toString()) << ")\n\n";
+    if (verdict.sameRun)
+        io.out << "A and B are the same run (" << a->run->digest << ")\n";
     if (verdict.comparable) {
-        io.out << "COMPARABLE: same comparison family, benchmark, GPU and stack version\n";
+        io.out
+            << "COMPARABLE: one comparison cohort " << verdict.comparisonKey
+            << " (same operation, workload, protocol, environment, correctness and metric), both eligible\n";
     } else {
         io.out << "NOT COMPARABLE:\n";
         for (const auto& r : verdict.reasons)
-            io.out << "  - " << r << "\n";
+            io.out << "  - " << untrusted(r) << "\n";
     }
-    io.out << "\nCases: " << cases.summary() << "\n";
+    io.out << "\nCases: " << untrusted(cases.summary()) << "\n";
     for (const auto& d : cases.rows)
-        io.out << "  " << d.axes.leftJustified(36) << formatLatency(d.latencyA).rightJustified(10) << " -> "
-               << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
+        io.out << "  " << untrusted(d.axes).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10)
+               << " -> " << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
                << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
                << noiseName(d.noise) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
-        io.out << "  " << changeKindSymbol(f.kind) << " " << f.path;
+        io.out << "  " << changeKindSymbol(f.kind) << " " << untrusted(f.path);
         if (f.kind == FieldChange::Kind::Changed)
-            io.out << ": " << f.before << " -> " << f.after;
+            io.out << ": " << untrusted(f.before) << " -> " << untrusted(f.after);
         else if (f.kind == FieldChange::Kind::Added)
-            io.out << ": " << f.after.left(120);
+            io.out << ": " << untrusted(f.after.left(120));
         else
-            io.out << ": " << f.before.left(120);
+            io.out << ": " << untrusted(f.before.left(120));
         io.out << "\n";
     }
     return ExitOk;

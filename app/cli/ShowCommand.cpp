@@ -6,84 +6,158 @@ namespace kix::cli {
 
 namespace {
 
+// Runs listed in full up to this many; beyond, one line each (choose one with --run).
+constexpr int kFullRuns = 10;
+
 QString pad(const QString& label) {
     return label.leftJustified(16);
 }
 
-void printRun(const Manifest& m, const QList<DigestCheck>& checks, Io io) {
+QString primaryText(const Manifest& m) {
     const RunSpec& r = m.runSpec;
-    io.out << m.title() << "\n";
-    io.out << pad(QStringLiteral("file")) << m.file << "\n";
-    io.out << pad(QStringLiteral("run")) << m.run->name << "  " << m.run->digest << "\n";
-    io.out << pad(QStringLiteral("status")) << r.status << ", observed " << r.observedAt << "\n";
-    io.out << pad(QStringLiteral("benchmark")) << r.benchmark << "\n";
-    io.out << pad(QStringLiteral("implementation")) << m.implementationLabel() << "\n";
+    const auto& p = m.policy.primary;
+    if (r.hasTiming && !r.latencyNs.isEmpty())
+        return formatLatency(r.primaryLatencyNs()) + QStringLiteral(" (") + r.primaryStatistic +
+               (r.aggregation.isEmpty() ? QString() : QStringLiteral("; ") + r.aggregation) + u')';
+    if (p) {
+        const auto ns = p->nanoseconds();
+        return (ns ? formatLatency(ns) : formatNumber(p->value, 6) + u' ' + p->unit) +
+               QStringLiteral(" (%1, %2)").arg(p->metric, p->statistic);
+    }
+    return QStringLiteral("— (no primary measurement)");
+}
+
+void printRun(const Manifest& m, Io io) {
+    const RunSpec& r = m.runSpec;
+    io.out << untrusted(m.title()) << "\n";
+    for (const auto& o : m.origins)
+        io.out << pad(QStringLiteral("read from")) << untrusted(o.toString()) << "\n";
+    io.out << pad(QStringLiteral("run")) << untrusted(m.run->name) << "  " << m.run->digest << "\n";
+    io.out << pad(QStringLiteral("status")) << untrusted(r.status) << ", observed " << untrusted(r.observedAt)
+           << "\n";
+    io.out << pad(QStringLiteral("benchmark")) << untrusted(r.benchmark) << "\n";
+    io.out << pad(QStringLiteral("implementation")) << untrusted(m.implementationLabel()) << "\n";
     if (m.environment)
-        io.out << pad(QStringLiteral("GPU")) << m.environmentSpec.product
+        io.out << pad(QStringLiteral("GPU")) << untrusted(m.environmentSpec.product)
                << (m.environmentSpec.architecture.isEmpty()
                        ? QString()
-                       : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture))
+                       : QStringLiteral(" (%1)").arg(untrusted(m.environmentSpec.architecture)))
                << "\n";
-    io.out << pad(QStringLiteral("latency")) << formatLatency(r.primaryLatencyNs()) << " ("
-           << r.primaryStatistic
-           << (r.aggregation.isEmpty() ? QString() : QStringLiteral("; ") + r.aggregation) << ")\n";
+    io.out << pad(QStringLiteral("latency")) << untrusted(primaryText(m)) << "\n";
     if (m.protocol)
-        io.out << pad(QStringLiteral("protocol")) << m.protocolSpec.harnessName << " "
-               << m.protocolSpec.harnessVersion << ", family " << m.protocolSpec.family << "\n";
+        io.out << pad(QStringLiteral("protocol")) << untrusted(m.protocolSpec.label())
+               << (m.protocolSpec.family.isEmpty()
+                       ? QString()
+                       : QStringLiteral(", family ") + untrusted(m.protocolSpec.family))
+               << "\n";
     for (const auto& [name, value] : r.metrics)
-        io.out << pad(QStringLiteral("metric")) << name << " = " << formatNumber(value, 6) << "\n";
+        io.out << pad(QStringLiteral("metric")) << untrusted(name) << " = " << formatNumber(value, 6) << "\n";
+    if (m.published)
+        io.out << pad(QStringLiteral("catalog row")) << untrusted(m.published->id) << ", published "
+               << untrusted(m.published->publishedAt.left(10))
+               << (m.published->retractedAt.isEmpty()
+                       ? QString()
+                       : QStringLiteral(", RETRACTED ") + untrusted(m.published->retractedAt))
+               << ", " << m.publishedMeasurements.size() << " measurement row(s)\n";
     if (r.cases.isEmpty()) {
         io.out << pad(QStringLiteral("cases")) << "none published (suite value only)\n";
     } else {
         io.out << pad(QStringLiteral("cases")) << r.cases.size() << "\n";
         for (const auto& c : r.cases)
-            io.out << "  " << c.axesLabel().leftJustified(36) << " "
+            io.out << "  " << untrusted(c.axesLabel()).leftJustified(36) << " "
                    << formatLatency(c.latencyNs.value(r.primaryStatistic)).rightJustified(10) << "  ref "
                    << formatLatency(c.referenceLatencyNs.mean).rightJustified(10) << "  "
-                   << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << c.status << "\n";
+                   << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << untrusted(c.status)
+                   << "\n";
     }
+    const int findings = int(std::count_if(m.problems.begin(), m.problems.end(), isUpstreamFinding));
+    io.out
+        << pad(QStringLiteral("upstream")) << "accepted by KernelIndex: "
+        << (m.acceptedUpstream()
+                ? QStringLiteral("yes")
+                : QStringLiteral("no (%1 finding(s), %2 error(s))").arg(findings).arg(errorCount(m.problems)))
+        << "\n";
+    io.out
+        << pad(QStringLiteral("cohort"))
+        << (m.policy.comparisonKey.isEmpty() ? QStringLiteral("comparison key unknown")
+                                             : m.policy.comparisonKey)
+        << (m.policy.eligible()
+                ? QString()
+                : QStringLiteral(" (not eligible: %1)").arg(m.policy.ineligible.join(QStringLiteral(", "))))
+        << "\n";
     io.out << "digests\n";
-    for (const auto& c : checks)
+    for (const auto& c : m.checks)
         io.out << "  " << c.field.leftJustified(22) << stateName(c.state).leftJustified(16)
-               << shortDigest(c.expected) << "  " << c.reason << "\n";
+               << shortDigest(c.expected) << "  " << untrusted(c.reason) << "\n";
+    if (!m.problems.isEmpty()) {
+        io.out << "problems\n";
+        for (const auto& p : m.problems)
+            io.out << "  " << untrusted(p.toString())
+                   << (p.code.isEmpty() ? QString() : QStringLiteral("  [%1]").arg(p.code)) << "\n";
+    }
+}
+
+void printRunLine(const Manifest& m, Io io) {
+    io.out << m.run->digest.left(19) << "  " << untrusted(m.runSpec.status).leftJustified(14) << " "
+           << untrusted(primaryText(m)).leftJustified(28) << " " << untrusted(m.gpuLabel()).leftJustified(16)
+           << " " << untrusted(m.title()) << "\n";
 }
 
 } // namespace
 
 int showCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Show one manifest: identity, protocol, environment, cases and digests."));
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Manifest to show."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Show runs: identity, protocol, environment, cases, digests, problems and whether KernelIndex would "
+        "accept them. Inputs are read as one set: manifests (.json, .yaml), folders and catalog exports "
+        "(.jsonl, .jsonl.zst). One run, or up to 10, is shown in full; more are listed one per line."));
+    parser.addPositionalArgument(QStringLiteral("inputs"),
+                                 QStringLiteral("Files, folders or catalog exports."),
+                                 QStringLiteral("INPUT..."));
+    parser.addOption(
+        {QStringLiteral("run"),
+         QStringLiteral("Show only this run: a digest (or its first 6+ hex digits), a metadata.name or a "
+                        "catalog id."),
+         QStringLiteral("run")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     int code = ExitOk;
-    if (!parseSubcommand(parser, QStringLiteral("show"), args, io, 1, 1, code))
+    if (!parseSubcommand(parser, QStringLiteral("show"), args, io, 1, -1, code))
         return code;
-    const Loaded l = loadFiles(parser.positionalArguments(), io);
-    const Manifest& m = *l.manifests.first();
-    const QList<DigestCheck> checks = verifyRunDigests(m, &l.resources);
-    if (parser.isSet(QStringLiteral("json"))) {
-        Json j = {{"file", m.file.toStdString()}, {"problems", problemsJson(m.problems)}};
-        if (m.run) {
-            j["title"] = m.title().toStdString();
-            j["digest"] = m.run->digest.toStdString();
-            j["status"] = m.runSpec.status.toStdString();
-            j["benchmark"] = m.runSpec.benchmark.toStdString();
-            j["implementation"] = m.implementationLabel().toStdString();
-            j["gpu"] = m.gpuLabel().toStdString();
-            if (const auto lat = m.runSpec.primaryLatencyNs())
-                j["latencyNs"] = *lat;
-            j["cases"] = m.runSpec.cases.size();
-            j["digests"] = checksJson(checks);
-        }
-        writeJson(j, io);
-    } else if (m.run && !m.hasErrors()) {
-        printRun(m, checks, io);
-    } else if (!m.hasErrors()) {
-        for (const Resource* r : m.resources())
-            io.out << kindName(r->kind) << " " << r->name << "  " << r->digest << "\n";
+    const Loaded l = loadInputs(parser.positionalArguments());
+    printProblems(l.problems, io);
+    const QString selector = parser.value(QStringLiteral("run"));
+    const QList<int> runs = selectRuns(l.index, selector);
+    if (!selector.isEmpty() && runs.isEmpty()) {
+        io.err << "kix show: no loaded run matches \"" << untrusted(selector) << "\"\n";
+        return ExitInput;
     }
-    return m.hasErrors() ? ExitInput : ExitOk;
+    if (parser.isSet(QStringLiteral("json"))) {
+        Json j = {
+            {"runs", Json::array()}, {"resources", Json::array()}, {"problems", problemsJson(l.problems)}};
+        for (int i : runs)
+            j["runs"].push_back(runJson(l.index, i));
+        if (selector.isEmpty())
+            for (const auto& entry : l.index.resources())
+                if (entry.resource->kind != ResourceKind::BenchmarkRun)
+                    j["resources"].push_back(resourceJson(l.index, entry));
+        writeJson(j, io);
+    } else if (runs.size() <= kFullRuns) {
+        for (int k = 0; k < runs.size(); ++k) {
+            if (k > 0)
+                io.out << "\n";
+            printRun(*l.index.manifest(l.index.rowOfRun(runs[k])), io);
+        }
+    } else {
+        for (int i : runs)
+            printRunLine(*l.index.manifest(l.index.rowOfRun(i)), io);
+        io.out << runs.size() << " runs; kix show INPUT --run NAME|DIGEST shows one in full\n";
+    }
+    if (!parser.isSet(QStringLiteral("json")) && runs.isEmpty() && selector.isEmpty()) {
+        for (const auto& entry : l.index.resources())
+            io.out << kindName(entry.resource->kind) << " " << untrusted(entry.resource->name) << "  "
+                   << entry.resource->digest << "\n";
+    }
+    return l.anyErrors() ? ExitInput : ExitOk;
 }
 
 } // namespace kix::cli

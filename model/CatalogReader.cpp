@@ -1,0 +1,197 @@
+#include "CatalogReader.h"
+
+#include "DocumentReader.h"
+#include "FieldReader.h"
+#include "JsonPath.h"
+
+namespace kix {
+
+using namespace codes;
+
+namespace {
+
+// Catalog columns are nullable: null and absent both read as empty; another type is a problem.
+QString column(const Json& row, const char* key, ParsedDocument& doc, qint64 line) {
+    const auto it = row.find(key);
+    if (it == row.end() || it->is_null())
+        return {};
+    if (it->is_string())
+        return QString::fromStdString(it->get_ref<const std::string&>());
+    doc.problems.append(
+        makeProblem(Problem::Severity::Error, kCatalogRow, doc.origin.file,
+                    jsonPathKey(QStringLiteral("row"), QString::fromLatin1(key)),
+                    QStringLiteral("expected a string or null, got %1").arg(jsonTypeName(*it)), line));
+    return {};
+}
+
+void mismatch(ParsedDocument& doc, const char* code, const char* field, const QString& what,
+              const QString& published, const QString& recomputed) {
+    doc.problems.append(
+        makeProblem(Problem::Severity::Error, code, doc.origin.file,
+                    jsonPathKey(QStringLiteral("row"), QString::fromLatin1(field)),
+                    QStringLiteral("published %1 %2 differs from the %3 kix recomputes from the line")
+                        .arg(what, published, recomputed),
+                    doc.origin.line));
+}
+
+void checkPublished(ParsedDocument& doc, const char* field, const QString& what, const QString& published,
+                    const QString& recomputed, const char* code = kCatalogDigest) {
+    if (!published.isEmpty() && !recomputed.isEmpty() && published != recomputed)
+        mismatch(doc, code, field, what, published, recomputed);
+}
+
+void readRunRow(const Json& row, ParsedDocument& doc) {
+    const qint64 line = doc.origin.line;
+    CatalogRunFacts f;
+    f.id = column(row, "id", doc, line);
+    f.runDigest = column(row, "runDigest", doc, line);
+    f.protocolKey = column(row, "protocolKey", doc, line);
+    f.environmentKey = column(row, "environmentKey", doc, line);
+    f.correctnessKey = column(row, "correctnessKey", doc, line);
+    f.comparisonKey = column(row, "comparisonKey", doc, line);
+    f.status = column(row, "status", doc, line);
+    f.primaryMetric = column(row, "primaryMetric", doc, line);
+    f.primaryStatistic = column(row, "primaryStatistic", doc, line);
+    f.primaryUnit = column(row, "primaryUnit", doc, line);
+    if (const auto it = row.find("primaryValue"); it != row.end() && it->is_number())
+        f.primaryValue = it->get<double>();
+    f.publishedAt = column(row, "publishedAt", doc, line);
+    f.retractedAt = column(row, "retractedAt", doc, line);
+    f.retractionReason = column(row, "retractionReason", doc, line);
+    f.supersedesId = column(row, "supersedesId", doc, line);
+    f.implementationId = column(row, "implementationId", doc, line);
+    f.workloadId = column(row, "workloadId", doc, line);
+    f.hardwareModel = column(row, "hardwareModel", doc, line);
+    if (doc.run) {
+        const RunSpec& s = doc.run->spec;
+        checkPublished(doc, "runDigest", QStringLiteral("run digest"), f.runDigest, doc.run->digest());
+        checkPublished(doc, "protocolKey", QStringLiteral("protocol key"), f.protocolKey,
+                       doc.bundleProtocolDigest, kCatalogKey);
+        checkPublished(doc, "environmentKey", QStringLiteral("environment key"), f.environmentKey,
+                       doc.bundleEnvironmentDigest, kCatalogKey);
+        if (!f.status.isEmpty() && f.status != s.status)
+            doc.problems.append(makeProblem(
+                Problem::Severity::Error, kCatalogStatus, doc.origin.file, QStringLiteral("row.status"),
+                QStringLiteral("published status \"%1\" differs from the run's \"%2\"")
+                    .arg(f.status, s.status),
+                line));
+        const auto primary = s.primary();
+        const QString published = f.primaryValue
+                                      ? QStringLiteral("%1:%2:%3 = %4")
+                                            .arg(f.primaryMetric, f.primaryStatistic, f.primaryUnit)
+                                            .arg(*f.primaryValue, 0, 'g', 17)
+                                      : f.primaryMetric;
+        const QString recomputed =
+            primary ? primary->key() + QStringLiteral(" = ") + QString::number(primary->value, 'g', 17)
+                    : QStringLiteral("none");
+        if (published != recomputed)
+            doc.problems.append(
+                makeProblem(Problem::Severity::Error, kCatalogPrimary, doc.origin.file,
+                            QStringLiteral("row.primaryValue"),
+                            QStringLiteral("published primary measurement %1 differs from the %2 kix "
+                                           "derives from the run")
+                                .arg(published, recomputed),
+                            line));
+    }
+    doc.publishedRun = std::move(f);
+}
+
+void readResourceRow(const Json& row, const QString& table, const char* digestColumn, ParsedDocument& doc) {
+    CatalogResourceFacts f;
+    f.table = table;
+    f.id = column(row, "id", doc, doc.origin.line);
+    f.operationId = column(row, "operationId", doc, doc.origin.line);
+    if (digestColumn) {
+        f.publishedDigest = column(row, digestColumn, doc, doc.origin.line);
+        if (!doc.resources.isEmpty())
+            checkPublished(doc, digestColumn, QStringLiteral("digest"), f.publishedDigest,
+                           doc.resources.first()->digest);
+    }
+    doc.publishedResource = std::move(f);
+}
+
+void readMeasurementRow(const Json& row, ParsedDocument& doc) {
+    Problems& problems = doc.problems;
+    FieldReader fr(&row, QStringLiteral("row"), doc.origin.file, problems, doc.origin.line);
+    const auto runId = fr.string("runId", FieldReader::Required);
+    const auto metric = fr.string("metric", FieldReader::Required);
+    const auto statistic = fr.string("statistic", FieldReader::Required);
+    const auto unit = fr.string("unit", FieldReader::Required);
+    const auto value = fr.number("value", FieldReader::Required);
+    std::optional<qint64> samples;
+    if (const Json* n = fr.child("sampleCount"); n && !n->is_null())
+        samples = fr.count("sampleCount");
+    if (runId && metric && statistic && unit && value)
+        doc.measurement =
+            CatalogMeasurement{*runId, Measurement{*metric, *unit, *statistic, *value, samples}};
+}
+
+void readManifestOf(const Json& row, ParsedDocument& doc) {
+    const auto it = row.find("manifest");
+    if (it == row.end()) {
+        doc.problems.append(makeProblem(
+            Problem::Severity::Error, kCatalogRow, doc.origin.file, QStringLiteral("row.manifest"),
+            QStringLiteral("required field is missing (expected the row's manifest)"), doc.origin.line));
+        return;
+    }
+    readManifestDocument(*it,
+                         DocumentContext{doc.origin.file, doc.origin.line, QStringLiteral("/row/manifest"),
+                                         QStringLiteral("row.manifest"), doc.bytes},
+                         doc);
+}
+
+} // namespace
+
+bool isCatalogTableRead(const QString& table) {
+    static const QStringList read = {QStringLiteral("benchmark_runs"),  QStringLiteral("workloads"),
+                                     QStringLiteral("implementations"), QStringLiteral("operations"),
+                                     QStringLiteral("projects"),        QStringLiteral("measurements")};
+    return read.contains(table);
+}
+
+ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint64 line,
+                               const JsonLimits& limits) {
+    ParsedDocument doc;
+    doc.origin = Origin{file, line, QString()};
+    doc.bytes = text.size();
+    JsonReadResult parsed = parseJson(text, file, limits);
+    if (!parsed.value) {
+        parsed.error.line = line;
+        if (parsed.error.code.isEmpty())
+            parsed.error.code = QString::fromLatin1(kCatalogLine);
+        doc.problems.append(parsed.error);
+        return doc;
+    }
+    const Json& root = *parsed.value;
+    const auto table = root.is_object() ? root.find("table") : root.end();
+    const auto row = root.is_object() ? root.find("row") : root.end();
+    if (!root.is_object() || table == root.end() || !table->is_string() || row == root.end() ||
+        !row->is_object()) {
+        doc.problems.append(makeProblem(
+            Problem::Severity::Error, kCatalogLine, file, QString(),
+            QStringLiteral("expected a catalog record {\"table\": name, \"row\": object}"), line));
+        return doc;
+    }
+    doc.table = QString::fromStdString(table->get<std::string>());
+    if (doc.table == QLatin1String("benchmark_runs")) {
+        readManifestOf(*row, doc);
+        readRunRow(*row, doc);
+    } else if (doc.table == QLatin1String("workloads")) {
+        readManifestOf(*row, doc);
+        readResourceRow(*row, doc.table, "workloadDigest", doc);
+    } else if (doc.table == QLatin1String("implementations")) {
+        readManifestOf(*row, doc);
+        readResourceRow(*row, doc.table, "implementationDigest", doc);
+    } else if (doc.table == QLatin1String("operations")) {
+        readManifestOf(*row, doc);
+        readResourceRow(*row, doc.table, "semanticDigest", doc);
+    } else if (doc.table == QLatin1String("projects")) {
+        readManifestOf(*row, doc);
+        readResourceRow(*row, doc.table, nullptr, doc);
+    } else if (doc.table == QLatin1String("measurements")) {
+        readMeasurementRow(*row, doc);
+    }
+    return doc;
+}
+
+} // namespace kix

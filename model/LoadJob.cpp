@@ -1,0 +1,252 @@
+#include "LoadJob.h"
+
+#include "CatalogReader.h"
+#include "SourceReader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QFuture>
+#include <QThreadPool>
+#include <QtConcurrent>
+#include <deque>
+#if __has_include("LineSource.h")
+#include "LineSource.h"
+#define KIX_HAVE_LINE_SOURCE 1
+#endif
+
+namespace kix {
+
+using namespace codes;
+
+namespace {
+
+constexpr int kLinesPerBatch = 400;
+constexpr qint64 kBytesPerBatch = 2 << 20;
+constexpr int kFilesPerBatch = 64;
+
+ParsedDocument problemDocument(const Problem& p) {
+    ParsedDocument doc;
+    doc.origin = Origin{p.file, p.line, QString()};
+    doc.problems.append(p);
+    return doc;
+}
+
+LoadBatch parseFiles(const QStringList& files, const JsonLimits& limits) {
+    LoadBatch batch;
+    batch.documents.reserve(files.size());
+    for (const QString& f : files)
+        batch.documents.append(readDocumentFile(f, limits));
+    return batch;
+}
+
+#ifndef KIX_HAVE_LINE_SOURCE
+// Plain JSON Lines until the streaming reader (with zstd) is built in: one line at a time, a cap per line.
+class PlainLines {
+public:
+    PlainLines(const QString& path, const JsonLimits& limits)
+        : m_file(path)
+        , m_limits(limits) {}
+    std::optional<Problem> open() {
+        if (formatOf(m_file.fileName()) == SourceFormat::JsonLinesZstd)
+            return makeProblem(Problem::Severity::Error, kReadFormat, m_file.fileName(), QString(),
+                               QStringLiteral("zstd-compressed JSON Lines are not readable by this build"));
+        if (!m_file.open(QIODevice::ReadOnly))
+            return makeProblem(Problem::Severity::Error, kReadUnreadable, m_file.fileName(), QString(),
+                               QStringLiteral("cannot be read: %1").arg(m_file.errorString()));
+        return std::nullopt;
+    }
+    bool next(SourceLineText& line, std::optional<Problem>& problem) {
+        while (!m_file.atEnd()) {
+            QByteArray text = m_file.readLine(m_limits.maxBytes + 2);
+            ++m_number;
+            const bool complete = text.endsWith('\n') || m_file.atEnd();
+            if (!complete) {
+                while (!m_file.atEnd() && !m_file.readLine(1 << 20).endsWith('\n')) {
+                }
+                problem = makeProblem(
+                    Problem::Severity::Error, kReadFormat, m_file.fileName(), QString(),
+                    QStringLiteral("line is longer than the %1-byte limit for one record; skipped")
+                        .arg(m_limits.maxBytes),
+                    m_number);
+                return true;
+            }
+            while (text.endsWith('\n') || text.endsWith('\r'))
+                text.chop(1);
+            if (text.trimmed().isEmpty())
+                continue;
+            line = SourceLineText{std::move(text), m_number};
+            return true;
+        }
+        return false;
+    }
+    qint64 consumed() const { return m_file.pos(); }
+
+private:
+    QFile m_file;
+    JsonLimits m_limits;
+    qint64 m_number = 0;
+};
+#endif
+
+} // namespace
+
+struct LoadJob::InFlight {
+    std::deque<QFuture<LoadBatch>> futures;
+};
+
+LoadBatch parseCatalogLines(const QString& file, const QList<SourceLineText>& lines,
+                            const JsonLimits& limits) {
+    LoadBatch batch;
+    batch.documents.reserve(lines.size());
+    for (const SourceLineText& l : lines)
+        batch.documents.append(readCatalogLine(l.text, file, l.number, limits));
+    return batch;
+}
+
+LoadJob::LoadJob(QStringList paths, JsonLimits limits, Sink sink, Progress progress)
+    : m_paths(std::move(paths))
+    , m_limits(limits)
+    , m_sink(std::move(sink))
+    , m_progress(std::move(progress))
+    , m_inFlight(std::make_shared<InFlight>()) {}
+
+void LoadJob::deliver(LoadBatch&& batch) {
+    // Keep a few chunks in flight per pool thread; deliver the oldest in order.
+    const std::size_t window = std::size_t(std::max(2, QThreadPool::globalInstance()->maxThreadCount() * 2));
+    auto& futures = m_inFlight->futures;
+    if (!batch.documents.isEmpty())
+        futures.push_back(QtFuture::makeReadyFuture(std::move(batch)));
+    while (futures.size() > window || (!futures.empty() && futures.front().isFinished())) {
+        QFuture<LoadBatch> f = std::move(futures.front());
+        futures.pop_front();
+        f.waitForFinished();
+        if (!m_cancelled)
+            m_sink(f.takeResult());
+    }
+}
+
+void LoadJob::submitFiles(QStringList& chunk) {
+    if (chunk.isEmpty())
+        return;
+    const JsonLimits limits = m_limits;
+    m_inFlight->futures.push_back(QtConcurrent::run([chunk, limits] { return parseFiles(chunk, limits); }));
+    chunk.clear();
+    deliver({});
+}
+
+void LoadJob::readLines(const QString& file) {
+#ifdef KIX_HAVE_LINE_SOURCE
+    LineSource source(file, m_limits);
+#else
+    PlainLines source(file, m_limits);
+#endif
+    if (auto problem = source.open()) {
+        deliver(LoadBatch{{problemDocument(*problem)}});
+        return;
+    }
+    const qint64 base = m_state.done;
+    QList<SourceLineText> lines;
+    qint64 bytes = 0;
+    auto flush = [&] {
+        if (lines.isEmpty())
+            return;
+        const JsonLimits limits = m_limits;
+        m_inFlight->futures.push_back(
+            QtConcurrent::run([file, lines, limits] { return parseCatalogLines(file, lines, limits); }));
+        lines.clear();
+        bytes = 0;
+        deliver({});
+    };
+    while (!m_cancelled) {
+#ifdef KIX_HAVE_LINE_SOURCE
+        SourceLine line;
+        if (!source.next(line))
+            break;
+        if (line.problem) {
+            flush();
+            deliver(LoadBatch{{problemDocument(*line.problem)}});
+            continue;
+        }
+        if (line.text.trimmed().isEmpty())
+            continue;
+        SourceLineText text{std::move(line.text), line.number};
+        const qint64 consumed = source.bytesConsumed();
+#else
+        SourceLineText text;
+        std::optional<Problem> problem;
+        if (!source.next(text, problem))
+            break;
+        if (problem) {
+            flush();
+            deliver(LoadBatch{{problemDocument(*problem)}});
+            continue;
+        }
+        const qint64 consumed = source.consumed();
+#endif
+        bytes += text.text.size();
+        lines.append(std::move(text));
+        if (lines.size() >= kLinesPerBatch || bytes >= kBytesPerBatch) {
+            flush();
+            m_state.done = base + consumed;
+            if (m_progress)
+                m_progress(m_state);
+        }
+    }
+    flush();
+#ifdef KIX_HAVE_LINE_SOURCE
+    if (auto problem = source.error())
+        deliver(LoadBatch{{problemDocument(*problem)}});
+#endif
+}
+
+bool LoadJob::run() {
+    const Inputs inputs = collectInputs(m_paths);
+    LoadBatch problems;
+    for (const Problem& p : inputs.problems)
+        problems.documents.append(problemDocument(p));
+    if (!problems.documents.isEmpty())
+        deliver(std::move(problems));
+    m_state.files = int(inputs.files.size());
+    for (const QString& f : inputs.files)
+        m_state.total += std::max<qint64>(1, QFileInfo(f).size());
+    if (m_progress)
+        m_progress(m_state);
+    QStringList chunk;
+    qint64 chunkBytes = 0;
+    for (const QString& f : inputs.files) {
+        if (m_cancelled)
+            break;
+        const SourceFormat format = formatOf(f);
+        const qint64 size = std::max<qint64>(1, QFileInfo(f).size());
+        if (format == SourceFormat::JsonLines || format == SourceFormat::JsonLinesZstd) {
+            submitFiles(chunk);
+            chunkBytes = 0;
+            const qint64 before = m_state.done;
+            readLines(f);
+            m_state.done = before + size;
+        } else {
+            chunk << f;
+            chunkBytes += size;
+            m_state.done += size;
+            if (chunk.size() >= kFilesPerBatch || chunkBytes >= kBytesPerBatch) {
+                submitFiles(chunk);
+                chunkBytes = 0;
+            }
+        }
+        ++m_state.filesDone;
+        if (m_progress)
+            m_progress(m_state);
+    }
+    submitFiles(chunk);
+    auto& futures = m_inFlight->futures;
+    while (!futures.empty()) {
+        QFuture<LoadBatch> f = std::move(futures.front());
+        futures.pop_front();
+        f.waitForFinished();
+        if (!m_cancelled)
+            m_sink(f.takeResult());
+    }
+    return !m_cancelled;
+}
+
+} // namespace kix

@@ -1,0 +1,240 @@
+#include "RunReader.h"
+
+#include "JsonPath.h"
+
+#include <QDateTime>
+#include <QHash>
+
+namespace kix {
+
+using namespace codes;
+using Need = FieldReader::Need;
+
+namespace {
+
+bool isLowercaseName(const QString& s) {
+    if (s.isEmpty() || !(s[0] >= u'a' && s[0] <= u'z'))
+        return false;
+    for (QChar c : s)
+        if (!((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_'))
+            return false;
+    return true;
+}
+
+// KernelIndex writes minimum/maximum; kix's own files min/max. Either is read into the same member.
+std::optional<double> eitherOf(FieldReader& stats, const char* kernelIndexName, const char* kixName) {
+    if (stats.child(kernelIndexName))
+        return stats.duration(kernelIndexName);
+    return stats.duration(kixName);
+}
+
+LatencyStats readStats(FieldReader stats, bool meanRequired) {
+    LatencyStats s;
+    if (!stats.valid())
+        return s;
+    s.mean = stats.duration("mean", meanRequired ? Need::Required : Need::Optional);
+    s.median = stats.duration("median");
+    s.min = eitherOf(stats, "minimum", "min");
+    s.max = eitherOf(stats, "maximum", "max");
+    s.p05 = stats.duration("p05");
+    s.p95 = stats.duration("p95");
+    s.mad = stats.duration("mad");
+    s.stddev = stats.duration("stddev");
+    s.samples = stats.count("samples");
+    if (const Json* ci = stats.child("confidence95")) {
+        const QString path = stats.pathOf(QStringLiteral("confidence95"));
+        if (!ci->is_array() || ci->size() != 2) {
+            stats.error(kFieldType, path,
+                        QStringLiteral("expected [low, high] in nanoseconds, got %1").arg(jsonTypeName(*ci)));
+        } else {
+            const Json pair = Json{{"low", (*ci)[0]}, {"high", (*ci)[1]}};
+            FieldReader bounds(&pair, path, stats.file(), stats.problems(), stats.line());
+            s.ciLow = bounds.duration("low");
+            s.ciHigh = bounds.duration("high");
+            if (s.ciLow && s.ciHigh && *s.ciLow > *s.ciHigh)
+                stats.error(kFieldOrder, path,
+                            QStringLiteral("the low bound (%1) is above the high bound (%2)")
+                                .arg(*s.ciLow)
+                                .arg(*s.ciHigh));
+        }
+    }
+    if (s.min && s.max && *s.min > *s.max)
+        stats.error(
+            kFieldOrder,
+            stats.pathOf(stats.child("minimum") ? QStringLiteral("minimum") : QStringLiteral("min")),
+            QStringLiteral("the minimum (%1) is greater than the maximum (%2)").arg(*s.min).arg(*s.max));
+    if (!meanRequired && s.isEmpty())
+        stats.error(kFieldEmptyStats, stats.path(),
+                    QStringLiteral("expected at least one of mean, median, minimum, maximum, p05, p95"));
+    return s;
+}
+
+QList<QPair<QString, double>> readNumberMap(FieldReader map) {
+    QList<QPair<QString, double>> out;
+    if (!map.valid())
+        return out;
+    for (const auto& [key, value] : map.json()->items()) {
+        const QString name = QString::fromStdString(key);
+        if (value.is_number())
+            out.append({name, value.get<double>()});
+        else
+            map.warning(kFieldIgnored, map.pathOf(name),
+                        QStringLiteral("expected a number, got %1; ignored").arg(jsonTypeName(value)));
+    }
+    return out;
+}
+
+void readOutputs(FieldReader correctness, CaseResult& c) {
+    const Json* outputs = correctness.array("outputs");
+    if (!outputs)
+        return;
+    const QString outputsPath = correctness.pathOf(QStringLiteral("outputs"));
+    for (std::size_t i = 0; i < outputs->size(); ++i) {
+        FieldReader o(&(*outputs)[i], jsonPathIndex(outputsPath, qsizetype(i)), correctness.file(),
+                      correctness.problems(), correctness.line());
+        if (!o.valid()) {
+            o.error(kFieldType, o.path(), QStringLiteral("expected an object"));
+            continue;
+        }
+        OutputError e;
+        e.output = o.string("name", Need::Required).value_or(QString());
+        e.maxAbsError = o.nonNegative("maxAbsError");
+        e.maxRelError = o.nonNegative("maxRelError");
+        e.atol = o.nonNegative("atol");
+        e.rtol = o.nonNegative("rtol");
+        e.passed = o.boolean("passed");
+        c.errors.append(e);
+    }
+}
+
+void readCase(FieldReader fr, CaseResult& c) {
+    c.id = fr.string("id", Need::Required).value_or(QString());
+    c.axes = readNumberMap(fr.object("axes"));
+    c.status = fr.string("status").value_or(QStringLiteral("passed"));
+    const bool needsTiming = c.status == QLatin1String("passed");
+    c.latencyNs =
+        readStats(fr.object("latencyNs", needsTiming ? Need::Required : Need::Optional), needsTiming);
+    c.referenceLatencyNs = readStats(fr.object("referenceLatencyNs"), false);
+    c.speedup = fr.nonNegative("speedup");
+    c.bytes = fr.nonNegative("bytes", Need::Optional, "bytes");
+    c.bandwidthGBps = fr.nonNegative("bandwidthGBps");
+    c.copyBandwidthFraction = fr.nonNegative("copyBandwidthFraction");
+    readOutputs(fr.object("correctness"), c);
+}
+
+void readCases(FieldReader& spec, RunSpec& run) {
+    const Json* cases = spec.array("cases");
+    if (!cases)
+        return;
+    QHash<QString, qsizetype> firstSeen;
+    const QString casesPath = spec.pathOf(QStringLiteral("cases"));
+    run.cases.reserve(qsizetype(cases->size()));
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+        const QString path = jsonPathIndex(casesPath, qsizetype(i));
+        FieldReader fr(&(*cases)[i], path, spec.file(), spec.problems(), spec.line());
+        if (!fr.valid()) {
+            fr.error(kFieldType, path,
+                     QStringLiteral("expected an object, got %1").arg(jsonTypeName((*cases)[i])));
+            continue;
+        }
+        CaseResult c;
+        readCase(fr, c);
+        if (!c.id.isEmpty()) {
+            if (const auto it = firstSeen.constFind(c.id); it != firstSeen.constEnd()) {
+                fr.error(kFieldDuplicateId, jsonPathKey(path, QStringLiteral("id")),
+                         QStringLiteral("duplicate case id \"%1\" (first at %2)")
+                             .arg(c.id, jsonPathIndex(casesPath, *it)));
+                continue;
+            }
+            firstSeen.insert(c.id, qsizetype(i));
+        }
+        run.cases.append(std::move(c));
+    }
+}
+
+void readMeasurements(FieldReader& spec, RunSpec& run) {
+    const Json* list = spec.array("measurements");
+    if (!list)
+        return;
+    const QString listPath = spec.pathOf(QStringLiteral("measurements"));
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        FieldReader m(&(*list)[i], jsonPathIndex(listPath, qsizetype(i)), spec.file(), spec.problems(),
+                      spec.line());
+        if (!m.valid()) {
+            m.error(kFieldType, m.path(),
+                    QStringLiteral("expected an object, got %1").arg(jsonTypeName((*list)[i])));
+            continue;
+        }
+        const auto metric = m.string("metric", Need::Required);
+        const auto unit = m.string("unit", Need::Required);
+        const auto statistic = m.string("statistic", Need::Required);
+        const auto value = m.number("value", Need::Required);
+        const auto samples = m.count("sampleCount");
+        if (metric && unit && statistic && value)
+            run.measurements.append(Measurement{*metric, *unit, *statistic, *value, samples});
+    }
+}
+
+void readTiming(FieldReader& spec, RunSpec& run) {
+    FieldReader timing = spec.object("timing");
+    run.hasTiming = timing.valid();
+    if (!timing.valid())
+        return;
+    run.primaryStatistic = timing.string("primaryStatistic").value_or(QStringLiteral("mean"));
+    if (!isLowercaseName(run.primaryStatistic))
+        timing.error(
+            kFieldStatistic, timing.pathOf(QStringLiteral("primaryStatistic")),
+            QStringLiteral("expected a lowercase statistic name such as median, mean or p95, got \"%1\"")
+                .arg(run.primaryStatistic));
+    run.aggregation = timing.string("aggregation").value_or(QString());
+    run.latencyNs = readStats(timing.object("latencyNs", Need::Required), false);
+    if (const auto samples = timing.count("samples"); samples && !run.latencyNs.samples)
+        run.latencyNs.samples = samples;
+}
+
+} // namespace
+
+RunSpec readRunSpec(FieldReader spec) {
+    RunSpec run;
+    run.status = spec.string("status", Need::Required).value_or(QString());
+    if (const auto at = spec.string("observedAt", Need::Required)) {
+        if (!QDateTime::fromString(*at, Qt::ISODateWithMs).isValid())
+            spec.error(
+                kFieldTimestamp, spec.pathOf(QStringLiteral("observedAt")),
+                QStringLiteral("expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"%1\"")
+                    .arg(*at));
+        run.observedAt = *at;
+    }
+    readTiming(spec, run);
+    readMeasurements(spec, run);
+    if (!run.hasTiming && !run.measurements.isEmpty())
+        run.primaryStatistic = run.measurements.first().statistic;
+    const Json* listed = spec.child("measurements");
+    const bool noEntries = !listed || (listed->is_array() && listed->empty());
+    if (run.passed() && !run.hasTiming && noEntries)
+        spec.error(kFieldNoPrimary, spec.pathOf(QStringLiteral("timing")),
+                   QStringLiteral(
+                       "a passed run needs timing (with latencyNs) or at least one entry in measurements"));
+
+    run.protocolDigest = spec.digest("protocolDigest", Need::Required).value_or(QString());
+    run.environmentDigest = spec.digest("environmentDigest", Need::Required).value_or(QString());
+    run.workloadDigest = spec.digest("workloadDigest").value_or(QString());
+    run.implementationDigest = spec.digest("implementationDigest").value_or(QString());
+    run.correctnessComparator = spec.object("correctness").string("comparator").value_or(QString());
+
+    FieldReader native = spec.object("sourceNative");
+    run.source = native.string("source").value_or(QString());
+    run.benchmark = native.string("benchmark").value_or(QString());
+    run.externalId = native.string("externalId").value_or(QString());
+    run.metrics = readNumberMap(native.object("metrics"));
+    if (run.benchmark.isEmpty())
+        run.benchmark = spec.string("definition").value_or(QString());
+
+    FieldReader impl = spec.object("implementation");
+    run.implementationName = impl.string("name").value_or(QString());
+    run.implementationRevision = impl.string("revision").value_or(QString());
+    readCases(spec, run);
+    return run;
+}
+
+} // namespace kix

@@ -1,0 +1,91 @@
+// The typed fields of a BenchmarkRun that kix uses: status, timing or measurements, the digests it
+// names, where it came from, and kix's per-case extension (docs/manifest-format.md).
+#pragma once
+
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <optional>
+
+namespace kix {
+
+// Latency statistics in nanoseconds. KernelIndex names them median, mean, minimum, maximum, p05, p95,
+// mad and confidence95; kix's own files also use min, max and stddev, read into the same members.
+struct LatencyStats {
+    std::optional<double> mean, median, min, max, stddev, p05, p95, mad;
+    std::optional<double> ciLow, ciHigh; // confidence95
+    std::optional<qint64> samples;
+    bool isEmpty() const;
+    // The named statistic ("minimum" and "min" alike) when present, else the mean, else the median.
+    std::optional<double> value(const QString& statistic) const;
+    // KernelIndex's central latency: for "mean" the mean (else the median), for any other statistic the
+    // median (else the mean). Its primary value of a run with timing.
+    std::optional<double> central(const QString& primaryStatistic) const;
+};
+
+struct OutputError {
+    QString output;
+    std::optional<double> maxAbsError, maxRelError, atol, rtol;
+    std::optional<bool> passed;
+};
+
+// kix extension: one result per workload case (docs/manifest-format.md, "Per-case results").
+struct CaseResult {
+    QString id;
+    QList<QPair<QString, double>> axes;
+    QString status;
+    LatencyStats latencyNs;
+    LatencyStats referenceLatencyNs;
+    std::optional<double> speedup;
+    std::optional<double> bytes, bandwidthGBps, copyBandwidthFraction;
+    QList<OutputError> errors;
+    QString axesLabel() const;                      // "batch_size=4 seq_len=1973"
+    std::optional<double> effectiveSpeedup() const; // speedup, or reference/latency when both are known
+};
+
+// One entry of spec.measurements: any metric in any unit (GPU MODE scores in seconds, for example).
+struct Measurement {
+    QString metric, unit, statistic;
+    double value = 0;
+    std::optional<qint64> sampleCount;
+};
+
+// The run's primary measurement as KernelIndex derives it: latency in ns from timing when it has a
+// central latency, else the first entry of measurements.
+struct PrimaryMeasurement {
+    QString metric, statistic, unit;
+    double value = 0;
+    std::optional<qint64> sampleCount;
+    // "latency:median:ns": the metric part of the comparison key.
+    QString key() const;
+    // The value in nanoseconds when the unit is a time unit (ns, us, µs, ms, s).
+    std::optional<double> nanoseconds() const;
+};
+
+struct RunSpec {
+    QString status;
+    QString observedAt;
+    bool hasTiming = false;
+    QString primaryStatistic; // timing.primaryStatistic ("mean" when timing omits it), else the measurement's
+    QString aggregation;      // timing.aggregation (kix extension): how the suite value was formed
+    LatencyStats latencyNs;
+    QList<Measurement> measurements;
+    QString protocolDigest, workloadDigest, environmentDigest, implementationDigest;
+    QString correctnessComparator;         // spec.correctness.comparator
+    QString source, benchmark, externalId; // sourceNative
+    QList<QPair<QString, double>> metrics; // sourceNative.metrics
+    QString implementationName;            // spec.implementation.name (kix extension)
+    QString implementationRevision;
+    QList<CaseResult> cases;
+
+    std::optional<double> metric(const QString& name) const;
+    // The declared statistic of the timing, in ns (what the tables show as the latency).
+    std::optional<double> primaryLatencyNs() const;
+    std::optional<PrimaryMeasurement> primary() const;
+    bool passed() const { return status == QLatin1String("passed"); }
+};
+
+// Nanoseconds per unit for the time units KernelIndex's duration strings and measurements use.
+std::optional<double> nanosecondsPerUnit(const QString& unit);
+
+} // namespace kix

@@ -1,0 +1,129 @@
+#include "RunRows.h"
+
+#include "Format.h"
+#include "Manifest.h"
+#include "Statistics.h"
+#include "Verification.h"
+
+#include <QFileInfo>
+#include <QObject>
+#include <limits>
+
+namespace kix::ui {
+
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+QString sourceLabel(const Origin& o) {
+    QString s = QFileInfo(o.file).fileName();
+    if (o.line > 0)
+        s += u':' + QString::number(o.line);
+    return s;
+}
+
+void fill(RunRow& row) {
+    for (int c = 0; c < RunColumnCount; ++c) {
+        row.key[c] = row.text[c].toCaseFolded();
+        row.search += row.key[c] + u'\u001f';
+    }
+}
+
+QString primaryText(const RunSpec& r, double& ns) {
+    ns = kNone;
+    if (const auto v = r.primaryLatencyNs()) {
+        ns = *v;
+        const QString text = formatLatency(v);
+        return r.cases.isEmpty() ? text : text + QObject::tr(" (%1 cases)").arg(r.cases.size());
+    }
+    if (const auto p = r.primary())
+        return formatNumber(p->value, 4) + u' ' + p->unit + QStringLiteral(" (") + p->metric + u')';
+    return QStringLiteral("—");
+}
+
+} // namespace
+
+QString runColumnName(int column) {
+    static const char* const names[] = {"Implementation", "GPU",      "Latency", "SOL score",
+                                        "Speedup",        "Status",   "Digests", "KernelIndex",
+                                        "Benchmark",      "Observed", "Source"};
+    return column >= 0 && column < RunColumnCount ? QObject::tr(names[column]) : QString();
+}
+
+bool isNumericColumn(int column) {
+    return column == Latency || column == SolScore || column == Speedup;
+}
+
+RunRow computeRunRow(const RecordIndex& index, int storeRow) {
+    RunRow row;
+    row.storeRow = storeRow;
+    row.number.fill(kNone);
+    const StoreRow r = index.row(storeRow);
+    if (r.kind == StoreRow::Kind::Problem) {
+        const ProblemRow& p = index.problemRows()[r.index];
+        const Problem* first = &p.problems.first();
+        for (const Problem& q : p.problems)
+            if (q.isError()) {
+                first = &q;
+                break;
+            }
+        row.problem = true;
+        row.text[Status] = QObject::tr("error");
+        row.text[Implementation] =
+            first->path.isEmpty() ? first->message : first->path + QStringLiteral(": ") + first->message;
+        row.text[Source] = sourceLabel(p.origin);
+        row.tooltip = first->toString();
+        fill(row);
+        row.key[Status] = QStringLiteral("~error"); // after every status word
+        return row;
+    }
+    const RunEntry& e = index.run(r.index);
+    const RunSpec& s = e.run->spec;
+    const Problems problems = e.problems();
+    row.invalid = hasErrors(problems);
+    row.text[Implementation] = implementationLabel(*e.run);
+    if (const ResourceEntry* env = index.environmentOf(e))
+        row.text[Gpu] = env->resource->environment.product;
+    row.text[Latency] = primaryText(s, row.number[Latency]);
+    if (const auto sol = s.metric(QStringLiteral("sol_score"))) {
+        row.number[SolScore] = *sol;
+        row.text[SolScore] = formatNumber(sol, 4);
+    } else {
+        row.text[SolScore] = QStringLiteral("—");
+    }
+    std::optional<double> speedup = s.metric(QStringLiteral("avg_speedup"));
+    if (!speedup) {
+        std::vector<double> speedups;
+        for (const auto& c : s.cases)
+            if (const auto v = c.effectiveSpeedup())
+                speedups.push_back(*v);
+        speedup = geometricMean(speedups); // of the per-case speedups
+    }
+    row.text[Speedup] = formatRatio(speedup);
+    if (speedup)
+        row.number[Speedup] = *speedup;
+    row.text[Status] = row.invalid ? QObject::tr("✖ invalid: %1").arg(s.status) : s.status;
+    const DigestSummary digests = summarize(verifyRun(index, e));
+    row.mismatch = digests.mismatch > 0;
+    row.text[Digests] = digests.text();
+    const int findings = int(std::count_if(problems.begin(), problems.end(), isUpstreamFinding));
+    row.rejectedUpstream = findings > 0 || row.invalid;
+    row.text[Upstream] = !row.rejectedUpstream ? QObject::tr("accepts")
+                         : findings > 0 ? QObject::tr("would reject (%n finding(s))", nullptr, findings)
+                                        : QObject::tr("would reject");
+    row.text[Benchmark] = s.benchmark;
+    row.text[Observed] = s.observedAt.left(10);
+    row.text[Source] =
+        sourceLabel(e.occurrences.first().origin) +
+        (e.occurrences.size() > 1 ? QObject::tr(" (+%1)").arg(e.occurrences.size() - 1) : QString());
+    QStringList where;
+    for (const auto& o : e.occurrences.mid(0, 5))
+        where << o.origin.toString();
+    if (e.occurrences.size() > 5)
+        where << QObject::tr("… and %1 more").arg(e.occurrences.size() - 5);
+    row.tooltip = where.join(u'\n');
+    fill(row);
+    return row;
+}
+
+} // namespace kix::ui

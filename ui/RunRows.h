@@ -1,0 +1,47 @@
+// One row of the run table, computed once from the store: the text of every column, its sort key and
+// the facts the colours and tooltips need. Rows are plain values, so a worker thread can compute them
+// from a store snapshot and the sort/filter proxy can order them off the UI thread.
+#pragma once
+
+#include "RecordIndex.h"
+
+#include <QList>
+#include <QString>
+#include <array>
+#include <cmath>
+
+namespace kix::ui {
+
+enum RunColumn {
+    Implementation,
+    Gpu,
+    Latency,
+    SolScore,
+    Speedup,
+    Status,
+    Digests,
+    Upstream,
+    Benchmark,
+    Observed,
+    Source,
+    RunColumnCount
+};
+
+struct RunRow {
+    int storeRow = -1;
+    bool problem = false;  // a problem row (no run)
+    bool invalid = false;  // a run whose manifest has errors
+    bool mismatch = false; // a digest mismatch
+    bool rejectedUpstream = false;
+    std::array<QString, RunColumnCount> text;
+    std::array<double, RunColumnCount> number; // NaN: sort by text; the column's numeric key otherwise
+    std::array<QString, RunColumnCount> key;   // case-folded text, the sort key of text columns
+    QString search;                            // every column's text, case-folded, for the filter
+    QString tooltip;                           // problem rows: the first error; runs: where it was read
+};
+
+RunRow computeRunRow(const RecordIndex& index, int storeRow);
+QString runColumnName(int column);
+bool isNumericColumn(int column);
+
+} // namespace kix::ui
