@@ -18,7 +18,7 @@ QString column(const Json& row, const char* key, ParsedDocument& doc, qint64 lin
     if (it->is_string())
         return QString::fromStdString(it->get_ref<const std::string&>());
     doc.problems.append(
-        makeProblem(Problem::Severity::Error, kCatalogRow, doc.origin.file,
+        makeProblem(Problem::Severity::Error, catalogRow, doc.origin.file,
                     jsonPathKey(QStringLiteral("row"), QString::fromLatin1(key)),
                     QStringLiteral("expected a string or null, got %1").arg(jsonTypeName(*it)), line));
     return {};
@@ -35,7 +35,7 @@ void mismatch(ParsedDocument& doc, const char* code, const char* field, const QS
 }
 
 void checkPublished(ParsedDocument& doc, const char* field, const QString& what, const QString& published,
-                    const QString& recomputed, const char* code = kCatalogDigest) {
+                    const QString& recomputed, const char* code = catalogDigest) {
     if (!published.isEmpty() && !recomputed.isEmpty() && published != recomputed)
         mismatch(doc, code, field, what, published, recomputed);
 }
@@ -66,12 +66,12 @@ void readRunRow(const Json& row, ParsedDocument& doc) {
         const RunSpec& s = doc.run->spec;
         checkPublished(doc, "runDigest", QStringLiteral("run digest"), f.runDigest, doc.run->digest());
         checkPublished(doc, "protocolKey", QStringLiteral("protocol key"), f.protocolKey,
-                       doc.bundleProtocolDigest, kCatalogKey);
+                       doc.bundleProtocolDigest, catalogKey);
         checkPublished(doc, "environmentKey", QStringLiteral("environment key"), f.environmentKey,
-                       doc.bundleEnvironmentDigest, kCatalogKey);
+                       doc.bundleEnvironmentDigest, catalogKey);
         if (!f.status.isEmpty() && f.status != s.status)
             doc.problems.append(makeProblem(
-                Problem::Severity::Error, kCatalogStatus, doc.origin.file, QStringLiteral("row.status"),
+                Problem::Severity::Error, catalogStatus, doc.origin.file, QStringLiteral("row.status"),
                 QStringLiteral("published status \"%1\" differs from the run's \"%2\"")
                     .arg(f.status, s.status),
                 line));
@@ -86,7 +86,7 @@ void readRunRow(const Json& row, ParsedDocument& doc) {
                     : QStringLiteral("none");
         if (published != recomputed)
             doc.problems.append(
-                makeProblem(Problem::Severity::Error, kCatalogPrimary, doc.origin.file,
+                makeProblem(Problem::Severity::Error, catalogPrimary, doc.origin.file,
                             QStringLiteral("row.primaryValue"),
                             QStringLiteral("published primary measurement %1 differs from the %2 kix "
                                            "derives from the run")
@@ -130,7 +130,7 @@ void readManifestOf(const Json& row, ParsedDocument& doc) {
     const auto it = row.find("manifest");
     if (it == row.end()) {
         doc.problems.append(makeProblem(
-            Problem::Severity::Error, kCatalogRow, doc.origin.file, QStringLiteral("row.manifest"),
+            Problem::Severity::Error, catalogRow, doc.origin.file, QStringLiteral("row.manifest"),
             QStringLiteral("required field is missing (expected the row's manifest)"), doc.origin.line));
         return;
     }
@@ -158,7 +158,7 @@ ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint
     if (!parsed.value) {
         parsed.error.line = line;
         if (parsed.error.code.isEmpty())
-            parsed.error.code = QString::fromLatin1(kCatalogLine);
+            parsed.error.code = QString::fromLatin1(catalogLine);
         doc.problems.append(parsed.error);
         return doc;
     }
@@ -168,7 +168,7 @@ ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint
     if (!root.is_object() || table == root.end() || !table->is_string() || row == root.end() ||
         !row->is_object()) {
         doc.problems.append(makeProblem(
-            Problem::Severity::Error, kCatalogLine, file, QString(),
+            Problem::Severity::Error, catalogLine, file, QString(),
             QStringLiteral("expected a catalog record {\"table\": name, \"row\": object}"), line));
         return doc;
     }

@@ -31,13 +31,13 @@ void readBundle(const Json& root, const DocumentContext& where, ParsedDocument& 
         if (name != QLatin1String("run") && name != QLatin1String("protocol") &&
             name != QLatin1String("environment"))
             doc.problems.append(makeProblem(
-                Problem::Severity::Warning, kResourceBundleMember, where.file, jsonPathKey(where.path, name),
+                Problem::Severity::Warning, resourceBundleMember, where.file, jsonPathKey(where.path, name),
                 QStringLiteral("unknown member of a bundle; ignored"), where.line));
     }
     const auto runIt = root.find("run");
     if (runIt == root.end())
         doc.problems.append(makeProblem(
-            Problem::Severity::Error, kResourceNoRun, where.file,
+            Problem::Severity::Error, resourceNoRun, where.file,
             jsonPathKey(where.path, QStringLiteral("run")),
             QStringLiteral("required field is missing (expected a BenchmarkRun resource)"), where.line));
     else
@@ -64,7 +64,7 @@ void readManifestDocument(const Json& root, const DocumentContext& where, Parsed
     doc.bytes = where.bytes;
     if (!root.is_object()) {
         doc.problems.append(makeProblem(
-            Problem::Severity::Error, kResourceNotObject, where.file, where.path,
+            Problem::Severity::Error, resourceNotObject, where.file, where.path,
             QStringLiteral("expected a JSON object at the top level, got %1").arg(jsonTypeName(root)),
             where.line));
     } else if (root.contains("kind")) {
@@ -76,7 +76,7 @@ void readManifestDocument(const Json& root, const DocumentContext& where, Parsed
         readBundle(root, where, doc);
     } else {
         doc.problems.append(
-            makeProblem(Problem::Severity::Error, kResourceNotManifest, where.file, where.path,
+            makeProblem(Problem::Severity::Error, resourceNotManifest, where.file, where.path,
                         QStringLiteral("not a kernelindex manifest: expected a bundle with \"run\", "
                                        "\"protocol\" and \"environment\", or a resource with \"kind\""),
                         where.line));

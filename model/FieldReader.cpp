@@ -92,14 +92,14 @@ const Json* FieldReader::find(const char* key, Need need, const char* expected) 
         return nullptr;
     const Json* v = child(key);
     if (!v && need == Required)
-        error(kFieldMissing, pathOf(QString::fromLatin1(key)),
+        error(fieldMissing, pathOf(QString::fromLatin1(key)),
               QStringLiteral("required field is missing (expected %1)").arg(QLatin1String(expected)));
     return v;
 }
 
 bool FieldReader::expectType(const Json& v, const char* key, bool ok, const char* expected) {
     if (!ok)
-        error(kFieldType, pathOf(QString::fromLatin1(key)),
+        error(fieldType, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected %1, got %2").arg(QLatin1String(expected), jsonTypeName(v)));
     return ok;
 }
@@ -110,7 +110,7 @@ std::optional<QString> FieldReader::string(const char* key, Need need) {
         return std::nullopt;
     const QString s = QString::fromStdString(v->get_ref<const std::string&>());
     if (need == Required && s.trimmed().isEmpty()) {
-        error(kFieldEmpty, pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-empty string"));
+        error(fieldEmpty, pathOf(QString::fromLatin1(key)), QStringLiteral("expected a non-empty string"));
         return std::nullopt;
     }
     return s;
@@ -130,13 +130,13 @@ std::optional<double> FieldReader::nonNegative(const char* key, Need need, const
     if (!v)
         return std::nullopt;
     if (!v->is_number()) {
-        error(kFieldType, pathOf(QString::fromLatin1(key)),
+        error(fieldType, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected %1, got %2").arg(what, jsonTypeName(*v)));
         return std::nullopt;
     }
     const double d = v->get<double>();
     if (!std::isfinite(d) || d < 0) {
-        error(kFieldRange, pathOf(QString::fromLatin1(key)),
+        error(fieldRange, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected %1, got %2").arg(what, QString::fromStdString(v->dump())));
         return std::nullopt;
     }
@@ -151,7 +151,7 @@ std::optional<double> FieldReader::duration(const char* key, Need need) {
         const QString text = QString::fromStdString(v->get_ref<const std::string&>());
         if (const auto ns = parseDurationNs(text))
             return ns;
-        error(kFieldDuration, pathOf(QString::fromLatin1(key)),
+        error(fieldDuration, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected a duration such as \"8120 ns\" or \"0.008 ms\" (units ns, us, µs, ms, "
                              "s), got \"%1\"")
                   .arg(text));
@@ -165,7 +165,7 @@ std::optional<qint64> FieldReader::count(const char* key, Need need) {
     if (!v)
         return std::nullopt;
     if (!v->is_number_integer() || v->get<std::int64_t>() < 0) {
-        error(v->is_number() ? kFieldRange : kFieldType, pathOf(QString::fromLatin1(key)),
+        error(v->is_number() ? fieldRange : fieldType, pathOf(QString::fromLatin1(key)),
               QStringLiteral("expected a non-negative integer, got %1")
                   .arg(v->is_number() ? QString::fromStdString(v->dump()) : jsonTypeName(*v)));
         return std::nullopt;
@@ -188,14 +188,14 @@ std::optional<QString> FieldReader::digest(const char* key, Need need) {
     case DigestForm::Sha256:
         return s;
     case DigestForm::OtherScheme:
-        warning(kFieldDigestScheme, pathOf(QString::fromLatin1(key)),
+        warning(fieldDigestScheme, pathOf(QString::fromLatin1(key)),
                 QStringLiteral("digest scheme \"%1\" is not one kix can recompute").arg(digestScheme(*s)));
         return s;
     case DigestForm::Malformed:
         break;
     }
     error(
-        kFieldDigest, pathOf(QString::fromLatin1(key)),
+        fieldDigest, pathOf(QString::fromLatin1(key)),
         QStringLiteral("expected a digest of the form sha256:<64 lowercase hex digits>, got \"%1\"").arg(*s));
     return std::nullopt;
 }

@@ -48,10 +48,10 @@ public:
         , m_limits(limits) {}
     std::optional<Problem> open() {
         if (formatOf(m_file.fileName()) == SourceFormat::JsonLinesZstd)
-            return makeProblem(Problem::Severity::Error, kReadFormat, m_file.fileName(), QString(),
+            return makeProblem(Problem::Severity::Error, readFormat, m_file.fileName(), QString(),
                                QStringLiteral("zstd-compressed JSON Lines are not readable by this build"));
         if (!m_file.open(QIODevice::ReadOnly))
-            return makeProblem(Problem::Severity::Error, kReadUnreadable, m_file.fileName(), QString(),
+            return makeProblem(Problem::Severity::Error, readUnreadable, m_file.fileName(), QString(),
                                QStringLiteral("cannot be read: %1").arg(m_file.errorString()));
         return std::nullopt;
     }
@@ -64,7 +64,7 @@ public:
                 while (!m_file.atEnd() && !m_file.readLine(1 << 20).endsWith('\n')) {
                 }
                 problem = makeProblem(
-                    Problem::Severity::Error, kReadFormat, m_file.fileName(), QString(),
+                    Problem::Severity::Error, readFormat, m_file.fileName(), QString(),
                     QStringLiteral("line is longer than the %1-byte limit for one record; skipped")
                         .arg(m_limits.maxBytes),
                     m_number);

@@ -28,7 +28,7 @@ using Problems = QList<Problem>;
 
 bool hasErrors(const Problems& problems);
 int errorCount(const Problems& problems);
-// Makes a problem in one expression: located(Error, codes::kFieldMissing, file, path, message).
+// Makes a problem in one expression: located(Error, codes::fieldMissing, file, path, message).
 Problem makeProblem(Problem::Severity severity, const char* code, const QString& file, const QString& path,
                     const QString& message, qint64 line = 0);
 

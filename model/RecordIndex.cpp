@@ -96,7 +96,7 @@ int RecordIndex::add(ParsedDocument doc) {
                                             earlier.environmentDigest != occurrence.environmentDigest;
             if (protocolDiffers || environmentDiffers) {
                 occurrence.problems.append(makeProblem(
-                    Problem::Severity::Warning, kResourceConflict, occurrence.origin.file, QString(),
+                    Problem::Severity::Warning, resourceConflict, occurrence.origin.file, QString(),
                     QStringLiteral("the same run (%1) is also in %2 with a different %3 beside it")
                         .arg(shortDigest(digest), earlier.origin.toString(),
                              protocolDiffers ? QStringLiteral("protocol") : QStringLiteral("environment")),

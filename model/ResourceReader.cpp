@@ -4,7 +4,7 @@
 #include "ComparisonKey.h"
 #include "Digest.h"
 #include "FieldReader.h"
-#include "KernelIndexRules.h"
+#include "ResourceRules.h"
 #include "RunReader.h"
 
 namespace kix {
@@ -103,7 +103,7 @@ bool readIdentity(FieldReader& fr, const QString& path, std::optional<ResourceKi
                   ResourceRecord& r) {
     const auto api = fr.string("apiVersion", Need::Required);
     if (api && *api != QLatin1String(kApiVersion))
-        fr.error(kResourceApiVersion, fr.pathOf(QStringLiteral("apiVersion")),
+        fr.error(resourceApiVersion, fr.pathOf(QStringLiteral("apiVersion")),
                  QStringLiteral("unknown apiVersion \"%1\": expected \"%2\"")
                      .arg(*api, QLatin1String(kApiVersion)));
     const auto kindText = fr.string("kind", Need::Required);
@@ -112,10 +112,10 @@ bool readIdentity(FieldReader& fr, const QString& path, std::optional<ResourceKi
         const auto parsed = kindFromName(*kindText);
         if (!parsed) {
             fr.error(
-                kResourceUnknownKind, fr.pathOf(QStringLiteral("kind")),
+                resourceUnknownKind, fr.pathOf(QStringLiteral("kind")),
                 QStringLiteral("unknown kind \"%1\": expected one of %2").arg(*kindText, knownKindNames()));
         } else if (expected && *parsed != *expected) {
-            fr.error(kResourceWrongKind, fr.pathOf(QStringLiteral("kind")),
+            fr.error(resourceWrongKind, fr.pathOf(QStringLiteral("kind")),
                      QStringLiteral("expected kind \"%1\" under %2, got \"%3\"")
                          .arg(kindName(*expected), path, *kindText));
         } else {
@@ -142,7 +142,7 @@ ReadResource readResource(const Json& json, const ResourceContext& where,
     auto r = std::make_shared<ResourceRecord>();
     r->origin = Origin{where.file, where.line, where.pointer};
     if (!fr.valid()) {
-        fr.error(kResourceNotObject, where.path,
+        fr.error(resourceNotObject, where.path,
                  QStringLiteral("expected a resource object, got %1").arg(jsonTypeName(json)));
     } else if (readIdentity(fr, where.path, expected, *r)) {
         NormalizedForm normal = normalizeForDigest(json, where.file, where.path, where.line);
@@ -168,7 +168,7 @@ ReadResource readResource(const Json& json, const ResourceContext& where,
                 out.run = run;
             }
         } catch (const CanonicalError& e) {
-            fr.error(kResourceCanonical, where.path,
+            fr.error(resourceCanonical, where.path,
                      QStringLiteral("cannot compute the digest: %1").arg(QString::fromUtf8(e.what())));
         }
     }

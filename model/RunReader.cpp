@@ -44,7 +44,7 @@ LatencyStats readStats(FieldReader stats, bool meanRequired) {
     if (const Json* ci = stats.child("confidence95")) {
         const QString path = stats.pathOf(QStringLiteral("confidence95"));
         if (!ci->is_array() || ci->size() != 2) {
-            stats.error(kFieldType, path,
+            stats.error(fieldType, path,
                         QStringLiteral("expected [low, high] in nanoseconds, got %1").arg(jsonTypeName(*ci)));
         } else {
             const Json pair = Json{{"low", (*ci)[0]}, {"high", (*ci)[1]}};
@@ -52,7 +52,7 @@ LatencyStats readStats(FieldReader stats, bool meanRequired) {
             s.ciLow = bounds.duration("low");
             s.ciHigh = bounds.duration("high");
             if (s.ciLow && s.ciHigh && *s.ciLow > *s.ciHigh)
-                stats.error(kFieldOrder, path,
+                stats.error(fieldOrder, path,
                             QStringLiteral("the low bound (%1) is above the high bound (%2)")
                                 .arg(*s.ciLow)
                                 .arg(*s.ciHigh));
@@ -60,11 +60,11 @@ LatencyStats readStats(FieldReader stats, bool meanRequired) {
     }
     if (s.min && s.max && *s.min > *s.max)
         stats.error(
-            kFieldOrder,
+            fieldOrder,
             stats.pathOf(stats.child("minimum") ? QStringLiteral("minimum") : QStringLiteral("min")),
             QStringLiteral("the minimum (%1) is greater than the maximum (%2)").arg(*s.min).arg(*s.max));
     if (!meanRequired && s.isEmpty())
-        stats.error(kFieldEmptyStats, stats.path(),
+        stats.error(fieldEmptyStats, stats.path(),
                     QStringLiteral("expected at least one of mean, median, minimum, maximum, p05, p95"));
     return s;
 }
@@ -78,7 +78,7 @@ QList<QPair<QString, double>> readNumberMap(FieldReader map) {
         if (value.is_number())
             out.append({name, value.get<double>()});
         else
-            map.warning(kFieldIgnored, map.pathOf(name),
+            map.warning(fieldIgnored, map.pathOf(name),
                         QStringLiteral("expected a number, got %1; ignored").arg(jsonTypeName(value)));
     }
     return out;
@@ -93,7 +93,7 @@ void readOutputs(FieldReader correctness, CaseResult& c) {
         FieldReader o(&(*outputs)[i], jsonPathIndex(outputsPath, qsizetype(i)), correctness.file(),
                       correctness.problems(), correctness.line());
         if (!o.valid()) {
-            o.error(kFieldType, o.path(), QStringLiteral("expected an object"));
+            o.error(fieldType, o.path(), QStringLiteral("expected an object"));
             continue;
         }
         OutputError e;
@@ -133,7 +133,7 @@ void readCases(FieldReader& spec, RunSpec& run) {
         const QString path = jsonPathIndex(casesPath, qsizetype(i));
         FieldReader fr(&(*cases)[i], path, spec.file(), spec.problems(), spec.line());
         if (!fr.valid()) {
-            fr.error(kFieldType, path,
+            fr.error(fieldType, path,
                      QStringLiteral("expected an object, got %1").arg(jsonTypeName((*cases)[i])));
             continue;
         }
@@ -141,7 +141,7 @@ void readCases(FieldReader& spec, RunSpec& run) {
         readCase(fr, c);
         if (!c.id.isEmpty()) {
             if (const auto it = firstSeen.constFind(c.id); it != firstSeen.constEnd()) {
-                fr.error(kFieldDuplicateId, jsonPathKey(path, QStringLiteral("id")),
+                fr.error(fieldDuplicateId, jsonPathKey(path, QStringLiteral("id")),
                          QStringLiteral("duplicate case id \"%1\" (first at %2)")
                              .arg(c.id, jsonPathIndex(casesPath, *it)));
                 continue;
@@ -161,7 +161,7 @@ void readMeasurements(FieldReader& spec, RunSpec& run) {
         FieldReader m(&(*list)[i], jsonPathIndex(listPath, qsizetype(i)), spec.file(), spec.problems(),
                       spec.line());
         if (!m.valid()) {
-            m.error(kFieldType, m.path(),
+            m.error(fieldType, m.path(),
                     QStringLiteral("expected an object, got %1").arg(jsonTypeName((*list)[i])));
             continue;
         }
@@ -183,7 +183,7 @@ void readTiming(FieldReader& spec, RunSpec& run) {
     run.primaryStatistic = timing.string("primaryStatistic").value_or(QStringLiteral("mean"));
     if (!isLowercaseName(run.primaryStatistic))
         timing.error(
-            kFieldStatistic, timing.pathOf(QStringLiteral("primaryStatistic")),
+            fieldStatistic, timing.pathOf(QStringLiteral("primaryStatistic")),
             QStringLiteral("expected a lowercase statistic name such as median, mean or p95, got \"%1\"")
                 .arg(run.primaryStatistic));
     run.aggregation = timing.string("aggregation").value_or(QString());
@@ -200,7 +200,7 @@ RunSpec readRunSpec(FieldReader spec) {
     if (const auto at = spec.string("observedAt", Need::Required)) {
         if (!QDateTime::fromString(*at, Qt::ISODateWithMs).isValid())
             spec.error(
-                kFieldTimestamp, spec.pathOf(QStringLiteral("observedAt")),
+                fieldTimestamp, spec.pathOf(QStringLiteral("observedAt")),
                 QStringLiteral("expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"%1\"")
                     .arg(*at));
         run.observedAt = *at;
@@ -212,7 +212,7 @@ RunSpec readRunSpec(FieldReader spec) {
     const Json* listed = spec.child("measurements");
     const bool noEntries = !listed || (listed->is_array() && listed->empty());
     if (run.passed() && !run.hasTiming && noEntries)
-        spec.error(kFieldNoPrimary, spec.pathOf(QStringLiteral("timing")),
+        spec.error(fieldNoPrimary, spec.pathOf(QStringLiteral("timing")),
                    QStringLiteral(
                        "a passed run needs timing (with latencyNs) or at least one entry in measurements"));
 

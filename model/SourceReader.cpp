@@ -54,18 +54,18 @@ struct Walk {
         const QString path = info.filePath();
         if (info.isSymLink() && !info.exists()) {
             out.problems << readProblem(
-                kReadDanglingLink, path,
+                readDanglingLink, path,
                 QStringLiteral("symbolic link to \"%1\", which does not exist").arg(info.symLinkTarget()));
             return false;
         }
         if (!info.isFile()) {
             out.problems << readProblem(
-                kReadNotRegular, path,
+                readNotRegular, path,
                 QStringLiteral("not a regular file (a FIFO, socket or device); not read"));
             return false;
         }
         if (!info.isReadable()) {
-            out.problems << readProblem(kReadUnreadable, path,
+            out.problems << readProblem(readUnreadable, path,
                                         QStringLiteral("cannot be read: permission denied"));
             return false;
         }
@@ -79,7 +79,7 @@ struct Walk {
         seenFolders.insert(canonical);
         QDir dir(folder);
         if (!dir.isReadable()) {
-            out.problems << readProblem(kReadUnreadable, folder,
+            out.problems << readProblem(readUnreadable, folder,
                                         QStringLiteral("folder cannot be read: permission denied"));
             return 1;
         }
@@ -143,7 +143,7 @@ QString fileIdentity(const QString& path) {
 Inputs collectInputs(const QStringList& paths) {
     Walk walk;
     if (paths.isEmpty()) {
-        walk.out.problems << readProblem(kReadNoInput, QString(),
+        walk.out.problems << readProblem(readNoInput, QString(),
                                          QStringLiteral("no file or folder to read was given"));
         return walk.out;
     }
@@ -151,13 +151,13 @@ Inputs collectInputs(const QStringList& paths) {
         const QFileInfo info(path);
         if (info.isSymLink() && !info.exists()) {
             walk.out.problems << readProblem(
-                kReadDanglingLink, path,
+                readDanglingLink, path,
                 QStringLiteral("symbolic link to \"%1\", which does not exist").arg(info.symLinkTarget()));
         } else if (!info.exists()) {
-            walk.out.problems << readProblem(kReadNotFound, path, QStringLiteral("no such file"));
+            walk.out.problems << readProblem(readNotFound, path, QStringLiteral("no such file"));
         } else if (info.isDir()) {
             if (walk.walkFolder(path) == 0)
-                walk.out.problems << readProblem(kReadEmptyFolder, path,
+                walk.out.problems << readProblem(readEmptyFolder, path,
                                                  QStringLiteral("no manifest in this folder (looked for %1, "
                                                                 "in subfolders too)")
                                                      .arg(sourceNamePatterns()));
@@ -179,7 +179,7 @@ ParsedDocument readDocumentBytes(const QByteArray& bytes, const QString& file, S
 #if __has_include("YamlReader.h")
         parsed = parseYaml(bytes, file, limits);
 #else
-        parsed.error = makeProblem(Problem::Severity::Error, kReadFormat, file, QString(),
+        parsed.error = makeProblem(Problem::Severity::Error, readFormat, file, QString(),
                                    QStringLiteral("YAML is not readable by this build"));
 #endif
     } else {
@@ -200,7 +200,7 @@ ParsedDocument readDocumentFile(const QString& path, const JsonLimits& limits) {
         ParsedDocument doc;
         doc.origin = Origin{path, 0, QString()};
         if (problem->code.isEmpty())
-            problem->code = QString::fromLatin1(kReadUnreadable);
+            problem->code = QString::fromLatin1(readUnreadable);
         doc.problems.append(*problem);
         return doc;
     }

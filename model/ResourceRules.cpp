@@ -1,4 +1,4 @@
-#include "KernelIndexRules.h"
+#include "ResourceRules.h"
 
 namespace kix {
 
