@@ -85,13 +85,12 @@ void readRunRow(const Json& row, ParsedDocument& doc) {
             primary ? primary->key() + QStringLiteral(" = ") + QString::number(primary->value, 'g', 17)
                     : QStringLiteral("none");
         if (published != recomputed)
-            doc.problems.append(
-                makeProblem(Problem::Severity::Error, catalogPrimary, doc.origin.file,
-                            QStringLiteral("row.primaryValue"),
-                            QStringLiteral("published primary measurement %1 differs from the %2 kix "
-                                           "derives from the run")
-                                .arg(published, recomputed),
-                            line));
+            doc.problems.append(makeProblem(
+                Problem::Severity::Error, catalogPrimary, doc.origin.file, QStringLiteral("row.primaryValue"),
+                QStringLiteral("published primary measurement %1 differs from the %2 kix "
+                               "derives from the run")
+                    .arg(published, recomputed),
+                line));
     }
     doc.publishedRun = std::move(f);
 }

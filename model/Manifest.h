@@ -65,6 +65,11 @@ struct Manifest {
 
 using ManifestPtr = std::shared_ptr<const Manifest>;
 
+// The digest checks of a bundle view, as of when it was built (against what was loaded then).
+inline QList<DigestCheck> verifyRunDigests(const Manifest& m) {
+    return m.checks;
+}
+
 // Every leaf of a JSON value as (path, text) pairs, for key/value views.
 Pairs flattenedFields(const Json& value, const QString& path = {});
 

@@ -27,7 +27,7 @@ inline constexpr char fieldRange[] = "field.range";     // a number is negative,
 inline constexpr char fieldOrder[] = "field.order";     // minimum above maximum, or a reversed interval
 inline constexpr char fieldDigest[] = "field.digest";   // not "sha256:<64 lowercase hex>" nor another scheme
 inline constexpr char fieldDigestScheme[] =
-    "field.digest_scheme";                                   // warning: a digest scheme kix cannot recompute
+    "field.digest_scheme";                                  // warning: a digest scheme kix cannot recompute
 inline constexpr char fieldTimestamp[] = "field.timestamp"; // not an RFC 3339 date-time
 inline constexpr char fieldDuration[] = "field.duration";   // a duration string kix cannot read
 inline constexpr char fieldStatistic[] = "field.statistic"; // a statistic name that is not lowercase
@@ -46,7 +46,7 @@ inline constexpr char resourceUnknownKind[] = "resource.unknown_kind"; // kind i
 inline constexpr char resourceWrongKind[] = "resource.wrong_kind";     // a bundle member of the wrong kind
 inline constexpr char resourceNotManifest[] = "resource.not_manifest"; // neither a bundle nor a resource
 inline constexpr char resourceBundleMember[] =
-    "resource.bundle_member";                                      // warning: unknown bundle member, ignored
+    "resource.bundle_member";                                     // warning: unknown bundle member, ignored
 inline constexpr char resourceNoRun[] = "resource.no_run";        // a bundle without its run
 inline constexpr char resourceCanonical[] = "resource.canonical"; // the content has no RFC 8785 form
 inline constexpr char resourceConflict[] = "resource.conflict"; // warning: one run, different bundle members

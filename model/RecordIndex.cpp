@@ -74,6 +74,13 @@ int RecordIndex::add(ParsedDocument doc) {
     if (!doc.run) {
         if (!doc.isProblemRow())
             return -1;
+        // The same input read again with the same problems (a folder opened twice) stays one row.
+        QString key = doc.origin.file + u'\n' + QString::number(doc.origin.line);
+        for (const Problem& p : doc.problems)
+            key += u'\n' + p.toString();
+        if (m_problemKeys.contains(key))
+            return -1;
+        m_problemKeys.insert(key);
         m_problemRows.append(ProblemRow{doc.origin, doc.table, doc.problems});
         m_rows.append(StoreRow{StoreRow::Kind::Problem, int(m_problemRows.size()) - 1});
         return int(m_rows.size()) - 1;

@@ -120,6 +120,7 @@ private:
     QHash<int, int> m_kindCounts;
     QHash<QString, QList<Measurement>> m_measurements;
     QSet<QString> m_superseded;
+    QSet<QString> m_problemKeys;
     QMap<QString, SourceSummary> m_sources;
     int m_lastMerged = -1;
 };

@@ -100,7 +100,7 @@ DigestCheck checkDeclared(const RecordIndex& index, const RunEntry& e, const QSt
         if (kindOk(found->resource->kind, kinds))
             return verified(c, *found, runOrigin);
         return mismatch(c, *found->resource, runOrigin,
-                        QStringLiteral("has this digest but is a %1, not a %2")
+                        QStringLiteral("has this digest but is of kind %1, not %2")
                             .arg(kindName(found->resource->kind), c.kind));
     }
     if (const ResourceEntry* named = catalogId.isEmpty() ? nullptr : index.resourceByCatalogId(catalogId))

@@ -42,7 +42,10 @@ MainWindow::MainWindow(QWidget* parent)
     , m_store(new RunStore(this))
     , m_runs(new RunTableModel(m_store, this))
     , m_proxy(new RunFilterProxy(this))
-    , m_rerun(new RerunController(this)) {
+    , m_rerun(new RerunController(this))
+    , m_chooseFiles([](QWidget* parent, const QString& caption, const QString& folder, const QString& filter) {
+        return QFileDialog::getOpenFileNames(parent, caption, folder, filter);
+    }) {
     setWindowTitle(tr("kix — benchmark run explorer"));
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);
@@ -111,8 +114,8 @@ void MainWindow::buildActions() {
     QAction* open =
         addAction(file, QStringLiteral("open"), tr("&Open files or catalog…"), QKeySequence::Open, nullptr);
     connect(open, &QAction::triggered, this, [this] {
-        const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open manifests or a catalog"),
-                                                                m_settings.lastFolder(), openFilter());
+        const QStringList files =
+            m_chooseFiles(this, tr("Open manifests or a catalog"), m_settings.lastFolder(), openFilter());
         if (!files.isEmpty()) {
             m_settings.setLastFolder(QFileInfo(files.first()).absolutePath());
             openPaths(files);

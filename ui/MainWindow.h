@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 #include <QTimer>
+#include <functional>
 
 class QLabel;
 class QLineEdit;
@@ -53,6 +54,10 @@ public:
     RerunController* rerun() const { return m_rerun; }
     QAction* action(const QString& objectName) const;
     QList<int> selectedStoreIndices() const;
+    // What File ▸ Open asks with (a file dialog); tests put their own chooser here.
+    using FileChooser = std::function<QStringList(QWidget* parent, const QString& caption, const QString& folder,
+                                                  const QString& filter)>;
+    void setFileChooser(FileChooser chooser) { m_chooseFiles = std::move(chooser); }
     // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
     static QString openFilter();
 
@@ -99,6 +104,7 @@ private:
     QStringList m_pending;         // paths asked for while a load was running
     QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
     QByteArray m_defaultState;     // for View ▸ Reset layout
+    FileChooser m_chooseFiles;
 };
 
 } // namespace kix::ui

@@ -21,6 +21,8 @@ QList<int> orderRows(const QList<RunRow>& rows, const QString& filter, int colum
         return out;
     const bool descending = order == Qt::DescendingOrder;
     auto less = [&](int a, int b) {
+        if (rows[a].problem != rows[b].problem)
+            return rows[b].problem; // rows without a run go last, whatever the column
         const double x = rows[a].number[column], y = rows[b].number[column];
         const bool nx = !std::isnan(x), ny = !std::isnan(y);
         if (nx || ny) {

@@ -1,11 +1,13 @@
-// The explorer window as a user drives it: open, browse, compare, plot, verify, drop files,
-// and a corrupt file among good ones.
+// The explorer window as a user drives it: open manifests and a catalog export (File ▸ Open, drop, the
+// command line), browse, compare by KernelIndex's policy, verify, and a corrupt file among good ones.
 #include "CaseDiffModel.h"
+#include "CatalogFixture.h"
 #include "Citation.h"
 #include "CitationDialog.h"
 #include "DiffWidget.h"
 #include "DigestModel.h"
 #include "DigestPanel.h"
+#include "ExplorerCommandLine.h"
 #include "FieldDiffModel.h"
 #include "GuiTestSupport.h"
 #include "PairsModel.h"
@@ -13,6 +15,7 @@
 #include "PlotWidget.h"
 #include "ProblemModel.h"
 #include "RunDetailsWidget.h"
+#include "RunFilterProxy.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -23,6 +26,26 @@
 #include <QTemporaryDir>
 
 using namespace kix::ui;
+using kixfix::Json;
+
+namespace {
+// A folder with a catalog export of the fixture world.
+struct CatalogFolder {
+    QTemporaryDir dir;
+    kixfix::Catalog c;
+    QString catalog = dir.filePath(QStringLiteral("catalog.jsonl"));
+    CatalogFolder() { kixfix::writeFile(catalog, c.text()); }
+};
+
+QStringList overviewLines(const MainWindow& w) {
+    const PairsModel* overview = w.details()->overviewModel();
+    QStringList fields;
+    for (int r = 0; r < overview->rowCount(); ++r)
+        fields << overview->index(r, 0).data().toString() + QStringLiteral(": ") +
+                      overview->index(r, 1).data().toString();
+    return fields;
+}
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -34,11 +57,9 @@ private slots:
         QSignalSpy done(&w, &MainWindow::loadFinished);
         w.openBundledSamples();
         QVERIFY(done.wait(20000));
-        QVERIFY(w.runTable()->model()->rowCount() >= 4);
-        for (const char* name : {"Amir M. Mir | SF Tensor", "Hyra", "Databricks", "ac4k"})
-            QVERIFY2(kixtest::rowOf(w, QString::fromUtf8(name)) >= 0, name);
-        // The first row is selected and shown.
-        QCOMPARE(w.selectedStoreIndices().size(), 1);
+        QVERIFY(w.runTable()->model()->rowCount() >= 1);
+        QVERIFY(kixtest::rowOf(w, QStringLiteral("ac4k")) >= 0); // the seed
+        QCOMPARE(w.selectedStoreIndices().size(), 1);            // the first row is selected and shown
         QVERIFY(w.details()->overviewModel()->rowCount() > 5);
     }
 
@@ -46,63 +67,123 @@ private slots:
         MainWindow w;
         QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
         w.selectRows({0});
-        const PairsModel* overview = w.details()->overviewModel();
-        QStringList fields;
-        for (int r = 0; r < overview->rowCount(); ++r)
-            fields << overview->index(r, 0).data().toString() + QStringLiteral(": ") +
-                          overview->index(r, 1).data().toString();
+        const QStringList fields = overviewLines(w);
         QVERIFY(fields.contains(
             QStringLiteral("Run digest (recomputed): "
                            "sha256:486a757a54ba25c8de2165e2dd2b9696c234d1147241426c430e6334870d0e2b")));
         QVERIFY(fields.contains(QStringLiteral("Latency: 45.3 µs (mean)")));
         QVERIFY(fields.contains(QStringLiteral("Digest checks: 2 verified · 2 not verifiable")));
+        QVERIFY(fields.contains(
+            QStringLiteral("Accepted by KernelIndex: yes: its schemas and parser accept every resource")));
+        QVERIFY(
+            fields.contains(QStringLiteral("Read from: ") + kixtest::seedPath() + QStringLiteral(" /run")));
         QVERIFY(w.details()->rawView()->toPlainText().contains(QStringLiteral("\"externalId\": \"14917\"")));
         QVERIFY(w.details()->rawView()->isReadOnly());
     }
 
-    void compareTwoRuns() {
+    // File ▸ Open offers catalog exports and loads one.
+    void openCatalogFromFileOpen() {
+        CatalogFolder f;
         MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {QStringLiteral(":/kix/samples/kernelindex")}));
-        const int seed = kixtest::rowOf(w, QStringLiteral("ac4k")),
-                  hyra = kixtest::rowOf(w, QStringLiteral("Hyra"));
-        w.selectRows({seed, hyra});
+        QString offered;
+        w.setFileChooser([&](QWidget*, const QString&, const QString&, const QString& filter) {
+            offered = filter;
+            return QStringList{f.catalog};
+        });
+        QSignalSpy done(&w, &MainWindow::loadFinished);
+        w.action(QStringLiteral("open"))->trigger();
+        QVERIFY(done.wait(20000));
+        QVERIFY2(offered.startsWith(QStringLiteral(
+                     "Manifests and catalog exports (*.json *.yaml *.yml *.jsonl *.jsonl.zst)")),
+                 qPrintable(offered));
+        QCOMPARE(w.store()->index().runCount(), 4);
+        QCOMPARE(w.runTable()->model()->rowCount(), 4);
+    }
+
+    void openCatalogByDrop() {
+        CatalogFolder f;
+        MainWindow w;
+        w.show();
+        auto* mime = new QMimeData;
+        mime->setUrls({QUrl::fromLocalFile(f.catalog)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QSignalSpy done(&w, &MainWindow::loadFinished);
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &drop);
+        QVERIFY(done.wait(20000));
+        QCOMPARE(w.runTable()->model()->rowCount(), 4);
+        QCOMPARE(w.store()->at(w.selectedStoreIndices().first())->file, f.catalog);
+        delete mime;
+    }
+
+    void openCatalogFromTheCommandLine() {
+        CatalogFolder f;
+        ExplorerCommandLine commandLine;
+        QVERIFY(commandLine.parse({QStringLiteral("kix-explorer"), QStringLiteral("--tab"),
+                                   QStringLiteral("digests"), QStringLiteral("--select"),
+                                   QStringLiteral("0,1"), f.catalog}));
+        MainWindow w;
+        QSignalSpy done(&w, &MainWindow::loadFinished);
+        commandLine.start(w);
+        QVERIFY(done.wait(20000));
+        QCOMPARE(w.store()->index().runCount(), 4);
+        QCOMPARE(w.selectedStoreIndices().size(), 2);
+        QCOMPARE(w.tabs()->currentWidget(), w.digests());
+        ExplorerCommandLine bad;
+        QVERIFY(!bad.parse({QStringLiteral("kix-explorer"), QStringLiteral("--frob")}));
+        QCOMPARE(bad.errorText(), QStringLiteral("Unknown option 'frob'."));
+    }
+
+    void compareTwoRuns() {
+        CatalogFolder f;
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {f.catalog}));
+        w.selectRows(
+            {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-c"))});
         w.compareSelected();
         QCOMPARE(w.tabs()->currentWidget(), w.diff());
-        QVERIFY(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("⚠ Not comparable")));
-        QVERIFY(w.diff()->verdictLabel()->text().contains(
-            QStringLiteral("stack version differs: \"SOL-ExecBench evaluation stack v1.1\" vs "
-                           "\"SOL-ExecBench evaluation stack v1.0\"")));
+        const QString verdict = w.diff()->verdictLabel()->text();
+        QVERIFY2(verdict.startsWith(QStringLiteral("⚠ Not comparable by KernelIndex's policy")),
+                 qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral(
+                     "• first material mismatch: workload differs: \"hidden=4096 tokens=2048 · ")),
+                 qPrintable(verdict));
         QCOMPARE(w.diff()->verdictLabel()->textFormat(), Qt::PlainText);
         const FieldDiffModel* fields = w.diff()->fieldModel();
         QStringList rows;
         for (int r = 0; r < fields->rowCount(); ++r)
             rows << fields->index(r, FieldDiffModel::Path).data().toString();
-        QVERIFY(rows.contains(QStringLiteral("run.spec.timing.latencyNs.mean")));
-        QVERIFY(rows.contains(QStringLiteral("protocol.spec.harness.version")));
+        QVERIFY(rows.contains(QStringLiteral("run.spec.timing.latencyNs.median")));
+        QVERIFY(rows.contains(QStringLiteral("run.spec.workloadDigest")));
         QCOMPARE(w.diff()->caseModel()->rowCount(), 0); // suite values only
-        QVERIFY(w.diff()->summaryLabel()->text().startsWith(
-            QStringLiteral("Cases: suite values only (no per-case results): B/A = ")));
 
-        // Two leaders on the same stack are comparable.
+        // Two runs of one cohort are comparable; a failed run is not.
         w.selectRows(
-            {kixtest::rowOf(w, QStringLiteral("Hyra")), kixtest::rowOf(w, QStringLiteral("Databricks"))});
+            {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-b"))});
         w.compareSelected();
-        QVERIFY(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("✔ Comparable")));
+        QVERIFY2(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("✔ Comparable")),
+                 qPrintable(w.diff()->verdictLabel()->text()));
+        w.selectRows(
+            {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-d"))});
+        w.compareSelected();
+        QVERIFY(w.diff()->verdictLabel()->text().contains(
+            QStringLiteral("B is not eligible: its status is compile_error")));
     }
 
     void digestPanelShowsModelStates() {
+        CatalogFolder f;
         MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {QStringLiteral(":/kix/samples/kernelindex")}));
-        w.selectRows({kixtest::rowOf(w, QStringLiteral("ac4k"))});
+        QVERIFY(kixtest::loadInto(w, {f.catalog}));
+        w.selectRows({kixtest::rowOf(w, QStringLiteral("run-a"))});
         const DigestModel* model = w.digests()->model();
         const auto expected = w.store()->verify(w.selectedStoreIndices().first());
         QCOMPARE(model->rowCount(), expected.size());
         for (int r = 0; r < model->rowCount(); ++r)
             QCOMPARE(model->index(r, DigestModel::State).data().toString(),
                      stateSymbol(expected[r].state) + u' ' + kix::stateName(expected[r].state));
-        QCOMPARE(model->index(2, DigestModel::State).data().toString(),
-                 QStringLiteral("✔ verified")); // workload: suite is loaded
-        QCOMPARE(model->index(3, DigestModel::State).data().toString(), QStringLiteral("? not verifiable"));
+        QCOMPARE(model->rowCount(), 9);
 
         QSignalSpy verified(w.digests(), &DigestPanel::verified);
         w.action(QStringLiteral("verifyAll"))->trigger();
@@ -110,7 +191,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 1, 10000);
         QCOMPARE(verified.first().at(0).toInt(), 4);
         QCOMPARE(verified.first().at(1).toInt(), 0);
-        QCOMPARE(model->rowCount(), 16);
+        QCOMPARE(model->rowCount(), 36);
     }
 
     void corruptFileAmongGoodOnes() {
@@ -129,7 +210,7 @@ private slots:
                     .startsWith(QStringLiteral("not valid JSON")));
         w.selectRows({errorRow});
         QCOMPARE(w.details()->problemModel()->rowCount(), 1);
-        QCOMPARE(w.details()->tabs()->currentIndex(), 5);
+        QCOMPARE(w.details()->tabs()->currentIndex(), int(RunDetailsWidget::ProblemsTab));
     }
 
     void dropFileUrl() {
@@ -150,9 +231,10 @@ private slots:
     }
 
     void filterDebounced() {
+        CatalogFolder f;
         MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {QStringLiteral(":/kix/samples/kernelindex")}));
-        w.filterEdit()->setText(QStringLiteral("hyra"));
+        QVERIFY(kixtest::loadInto(w, {f.catalog}));
+        w.filterEdit()->setText(QStringLiteral("run-b"));
         QTRY_COMPARE_WITH_TIMEOUT(w.runTable()->model()->rowCount(), 1, 3000);
         w.filterEdit()->clear();
         QTRY_COMPARE_WITH_TIMEOUT(w.runTable()->model()->rowCount(), 4, 3000);

@@ -1,6 +1,8 @@
-// Every item model, checked by QAbstractItemModelTester before and after data arrives.
+// Every item model, checked by QAbstractItemModelTester before and after data arrives; the run table's
+// proxy sorts and filters off the UI thread and swaps the order in.
 #include "CaseDiffModel.h"
 #include "CaseTableModel.h"
+#include "CatalogFixture.h"
 #include "DigestModel.h"
 #include "FieldDiffModel.h"
 #include "GuiTestSupport.h"
@@ -10,9 +12,21 @@
 #include "RunFilterProxy.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
 
 using namespace kix;
 using namespace kix::ui;
+using kixfix::Json;
+
+namespace {
+QStringList column(QAbstractItemModel& m, int c) {
+    QStringList out;
+    for (int r = 0; r < m.rowCount(); ++r)
+        out << m.index(r, c).data().toString();
+    return out;
+}
+} // namespace
 
 class TestModels : public QObject {
     Q_OBJECT
@@ -20,6 +34,10 @@ private slots:
     void initTestCase() { kixtest::initGui(); }
 
     void runTableModelAndProxy() {
+        QTemporaryDir dir;
+        const kixfix::Catalog c;
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("broken.json")), "{\"run\": "));
         RunStore store;
         RunTableModel model(&store);
         RunFilterProxy proxy;
@@ -27,25 +45,100 @@ private slots:
         QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&store, &RunStore::loadFinished);
-        store.loadAsync(
-            {QStringLiteral(":/kix/samples/kernelindex"), kixtest::dataPath(QStringLiteral("manifests"))});
+        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
+        store.loadAsync({dir.path()});
         QVERIFY(finished.wait(10000));
-        // 4 leaderboard runs + 1 unreadable test file; the suite and implementations are supporting rows, not
-        // runs.
-        QCOMPARE(model.rowCount(), 5);
+        QVERIFY(refreshed.wait(10000));
+        QCOMPARE(model.rowCount(), 5); // 4 runs and the broken file
+        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
         proxy.sort(RunTableModel::Latency);
-        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(),
-                 QStringLiteral("Amir M. Mir | SF Tensor"));
-        QCOMPARE(proxy.index(3, RunTableModel::Implementation).data().toString(), QStringLiteral("ac4k"));
+        QVERIFY(ordered.wait(5000));
+        QCOMPARE(column(proxy, RunTableModel::Implementation).mid(0, 3),
+                 (QStringList{QStringLiteral("run-a"), QStringLiteral("run-b"), QStringLiteral("run-c")}));
+        QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("8.12 µs"));
         QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
                  QStringLiteral("error")); // no latency: last
-        QCOMPARE(proxy.index(3, RunTableModel::Digests).data().toString(),
-                 QStringLiteral("3 verified · 1 not verifiable"));
-        QCOMPARE(proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("4 verified"));
-        proxy.setFilterFixedString(QStringLiteral("databricks"));
+        QCOMPARE(proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("9 verified"));
+        QCOMPARE(proxy.index(0, RunTableModel::Upstream).data().toString(), QStringLiteral("accepts"));
+        QCOMPARE(proxy.index(0, RunTableModel::File).data().toString(), QStringLiteral("catalog.jsonl:6"));
+        proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+        QVERIFY(ordered.wait(5000));
+        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("run-c"));
+        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
+                 QStringLiteral("error")); // still last
+        proxy.setFilterFixedString(QStringLiteral("RUN-B"));
+        QVERIFY(ordered.wait(5000));
         QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.mapToSource(proxy.index(0, 0)).row(), 2); // the error row is row 0, run-a row 1
+        proxy.setFilterFixedString(QString());
+        QVERIFY(ordered.wait(5000));
+        QCOMPARE(proxy.rowCount(), 5);
         store.clear();
         QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(proxy.rowCount(), 0);
+    }
+
+    // A re-sort keeps the selection's rows: persistent indexes follow the rows to their new places.
+    void sortKeepsPersistentIndexes() {
+        QTemporaryDir dir;
+        const kixfix::Catalog c;
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
+        RunStore store;
+        RunTableModel model(&store);
+        RunFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QSignalSpy finished(&store, &RunStore::loadFinished);
+        store.loadAsync({dir.path()});
+        QVERIFY(finished.wait(10000));
+        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        proxy.sort(RunTableModel::Latency);
+        QVERIFY(ordered.wait(5000));
+        const QPersistentModelIndex runC(proxy.index(2, RunTableModel::Implementation));
+        QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
+        proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+        QVERIFY(ordered.wait(5000));
+        QCOMPARE(runC.row(), 0);
+        QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
+    }
+
+    // 50,000 rows: the sort and the filter run on a worker; the UI thread only swaps the order in (the
+    // timings are in BENCHMARKS.md, tests/bench/load_bench.cpp).
+    void manyRowsSortOffTheUiThread() {
+        RunStore store;
+        QList<ParsedDocument> docs;
+        for (int i = 0; i < 50000; ++i) {
+            auto resource = std::make_shared<ResourceRecord>();
+            resource->name = QStringLiteral("bulk-%1").arg(i);
+            resource->title = resource->name;
+            resource->digest = QStringLiteral("sha256:%1").arg(i, 64, 10, QLatin1Char('0'));
+            auto run = std::make_shared<RunRecord>();
+            run->resource = resource;
+            run->spec.status = QStringLiteral("passed");
+            run->spec.hasTiming = true;
+            run->spec.primaryStatistic = QStringLiteral("median");
+            run->spec.latencyNs.median = 10000 + (i * 7919) % 50000;
+            ParsedDocument doc;
+            doc.origin = Origin{QStringLiteral("bulk.jsonl"), i + 1, QString()};
+            doc.run = run;
+            docs << doc;
+        }
+        RunTableModel model(&store);
+        RunFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        store.add(docs);
+        QCOMPARE(model.rowCount(), 50000);
+        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        proxy.sort(RunTableModel::Latency);
+        QVERIFY(proxy.isBusy()); // returned before the order was built
+        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("bulk-0"));
+        QVERIFY(ordered.wait(60000));
+        QVERIFY(!proxy.isBusy());
+        QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("10.0 µs"));
+        QCOMPARE(proxy.index(49999, RunTableModel::Latency).data().toString(), QStringLiteral("60.0 µs"));
+        proxy.setFilterFixedString(QStringLiteral("bulk-4999"));
+        QVERIFY(proxy.isBusy());
+        QVERIFY(ordered.wait(60000));
+        QCOMPARE(proxy.rowCount(), 11); // bulk-4999 and bulk-49990 … bulk-49999
     }
 
     void caseTableModel() {
@@ -81,9 +174,17 @@ private slots:
         QAbstractItemModelTester t4(&fields, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester t5(&cases, QAbstractItemModelTester::FailureReportingMode::QtTest);
         pairs.setRows({{QStringLiteral("a"), QStringLiteral("1")}});
-        problems.setRows({Problem{Problem::Severity::Error, QStringLiteral("f"), QStringLiteral("run.spec"),
-                                  QStringLiteral("bad")}});
-        QCOMPARE(problems.index(0, 0).data().toString(), QStringLiteral("✖ error"));
+        problems.setRows(
+            {makeProblem(Problem::Severity::Error, codes::catalogLine, QStringLiteral("/x/c.jsonl"),
+                         QStringLiteral("row.status"), QStringLiteral("bad"), 12),
+             makeProblem(Problem::Severity::Warning, "upstream.enum", QStringLiteral("f.json"), QString(),
+                         QStringLiteral("not in the enum"))});
+        QCOMPARE(problems.index(0, ProblemModel::Severity).data().toString(), QStringLiteral("✖ error"));
+        QCOMPARE(problems.index(0, ProblemModel::Code).data().toString(), QStringLiteral("catalog.line"));
+        QCOMPARE(problems.index(0, ProblemModel::Location).data().toString(), QStringLiteral("c.jsonl:12"));
+        QCOMPARE(problems.index(1, ProblemModel::Severity).data().toString(),
+                 QStringLiteral("⚠ KernelIndex"));
+        QCOMPARE(problems.index(1, ProblemModel::Path).data().toString(), QStringLiteral("(whole document)"));
         const auto seed = loadManifestFile(kixtest::seedPath());
         QList<DigestRow> rows;
         for (const auto& c : verifyRunDigests(*seed))

@@ -1,0 +1,68 @@
+#include "ExplorerCommandLine.h"
+
+#include "MainWindow.h"
+
+#include <QCoreApplication>
+#include <QTabWidget>
+#include <QTimer>
+
+namespace kix::ui {
+
+ExplorerCommandLine::ExplorerCommandLine() {
+    m_parser.setApplicationDescription(QStringLiteral(
+        "Explore, compare, plot, verify and cite GPU-kernel benchmark runs: manifests (.json, .yaml, "
+        ".yml), folders of them, and KernelIndex catalog exports (.jsonl, .jsonl.zst)."));
+    m_parser.addHelpOption();
+    m_parser.addVersionOption();
+    m_parser.addPositionalArgument(QStringLiteral("paths"),
+                                   QStringLiteral("Manifests, folders or catalog exports to open."),
+                                   QStringLiteral("[FILE|DIR...]"));
+    m_parser.addOption({QStringLiteral("select"),
+                        QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two rows: compare)."),
+                        QStringLiteral("rows")});
+    m_parser.addOption({QStringLiteral("tab"),
+                        QStringLiteral("Tab to show: details, compare, plot or digests."),
+                        QStringLiteral("tab")});
+    m_parser.addOption({QStringLiteral("screenshot"),
+                        QStringLiteral("Render the window to this PNG once loaded, then exit."),
+                        QStringLiteral("png")});
+}
+
+bool ExplorerCommandLine::parse(const QStringList& arguments) {
+    return m_parser.parse(arguments);
+}
+
+void ExplorerCommandLine::start(MainWindow& window) {
+    const QString screenshot = m_parser.value(QStringLiteral("screenshot"));
+    const QString select = m_parser.value(QStringLiteral("select"));
+    const QString tabName = m_parser.value(QStringLiteral("tab"));
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = QObject::connect(
+        &window, &MainWindow::loadFinished, &window, [&window, screenshot, select, tabName, connection] {
+            QObject::disconnect(*connection);
+            if (!select.isEmpty()) {
+                QList<int> rows;
+                for (const QString& r : select.split(u','))
+                    rows << r.toInt();
+                window.selectRows(rows);
+                if (rows.size() == 2)
+                    window.compareSelected();
+            }
+            const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"),
+                                   QStringLiteral("plot"), QStringLiteral("digests")};
+            if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
+                window.tabs()->setCurrentIndex(tab);
+            if (!screenshot.isEmpty())
+                QTimer::singleShot(600, &window, [&window, screenshot] {
+                    const bool ok = window.grab().save(screenshot);
+                    QCoreApplication::exit(ok ? 0 : 1);
+                });
+        });
+    const QStringList paths = m_parser.positionalArguments();
+    if (paths.isEmpty())
+        window.openBundledSamples();
+    else
+        window.openPaths(paths);
+}
+
+} // namespace kix::ui
