@@ -48,11 +48,14 @@ private slots:
         QSignalSpy refreshed(&model, &RunTableModel::refreshed);
         store.loadAsync({dir.path()});
         QVERIFY(finished.wait(10000));
-        QVERIFY(refreshed.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
         QCOMPARE(model.rowCount(), 5); // 4 runs and the broken file
         QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
-        proxy.sort(RunTableModel::Latency);
-        QVERIFY(ordered.wait(5000));
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
         QCOMPARE(column(proxy, RunTableModel::Implementation).mid(0, 3),
                  (QStringList{QStringLiteral("run-a"), QStringLiteral("run-b"), QStringLiteral("run-c")}));
         QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("8.12 µs"));
@@ -61,17 +64,26 @@ private slots:
         QCOMPARE(proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("9 verified"));
         QCOMPARE(proxy.index(0, RunTableModel::Upstream).data().toString(), QStringLiteral("accepts"));
         QCOMPARE(proxy.index(0, RunTableModel::File).data().toString(), QStringLiteral("catalog.jsonl:6"));
-        proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
-        QVERIFY(ordered.wait(5000));
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
         QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("run-c"));
         QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
                  QStringLiteral("error")); // still last
-        proxy.setFilterFixedString(QStringLiteral("RUN-B"));
-        QVERIFY(ordered.wait(5000));
+        {
+            const auto before = ordered.size();
+            proxy.setFilterFixedString(QStringLiteral("RUN-B"));
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
         QCOMPARE(proxy.rowCount(), 1);
         QCOMPARE(proxy.mapToSource(proxy.index(0, 0)).row(), 2); // the error row is row 0, run-a row 1
-        proxy.setFilterFixedString(QString());
-        QVERIFY(ordered.wait(5000));
+        {
+            const auto before = ordered.size();
+            proxy.setFilterFixedString(QString());
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
         QCOMPARE(proxy.rowCount(), 5);
         store.clear();
         QCOMPARE(model.rowCount(), 0);
@@ -91,12 +103,18 @@ private slots:
         store.loadAsync({dir.path()});
         QVERIFY(finished.wait(10000));
         QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
-        proxy.sort(RunTableModel::Latency);
-        QVERIFY(ordered.wait(5000));
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
         const QPersistentModelIndex runC(proxy.index(2, RunTableModel::Implementation));
         QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
-        proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
-        QVERIFY(ordered.wait(5000));
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
         QCOMPARE(runC.row(), 0);
         QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
     }
@@ -131,13 +149,13 @@ private slots:
         proxy.sort(RunTableModel::Latency);
         QVERIFY(proxy.isBusy()); // returned before the order was built
         QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("bulk-0"));
-        QVERIFY(ordered.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!proxy.isBusy(), 60000);
         QVERIFY(!proxy.isBusy());
         QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("10.0 µs"));
         QCOMPARE(proxy.index(49999, RunTableModel::Latency).data().toString(), QStringLiteral("60.0 µs"));
         proxy.setFilterFixedString(QStringLiteral("bulk-4999"));
         QVERIFY(proxy.isBusy());
-        QVERIFY(ordered.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!proxy.isBusy(), 60000);
         QCOMPARE(proxy.rowCount(), 11); // bulk-4999 and bulk-49990 … bulk-49999
     }
 
