@@ -118,6 +118,7 @@ struct LineSource::Impl {
             ZSTD_inBuffer ib{in.data(), inEnd, inPos};
             ZSTD_outBuffer ob{out.data(), out.size(), 0};
             const std::size_t r = ZSTD_decompressStream(zstd, &ob, &ib);
+            const bool progressed = ib.pos > inPos || ob.pos > 0;
             inPos = ib.pos;
             if (ZSTD_isError(r)) {
                 stop(problem(codes::readZstdCorrupt,
@@ -128,7 +129,8 @@ struct LineSource::Impl {
                                  .arg(lineNumber + 1)));
                 return false;
             }
-            frameRemaining = r;
+            if (progressed) // a call that did nothing reports the next frame's header size, not a cut
+                frameRemaining = r;
             if (ob.pos > 0) {
                 end = ob.pos;
                 return true;
