@@ -102,11 +102,16 @@ QString durationProblem(const std::string& text, const char*& code) {
     }
     if (d.status == ki::DurationParse::Ambiguous) {
         code = codes::upstreamAmbiguousDuration;
-        QString exact = std::isfinite(d.exactNs) ? QString::fromStdString(ecmaScriptNumber(d.exactNs))
-                                                 : QStringLiteral("too many");
-        return QStringLiteral("%1 is %2 ns, not a whole number of nanoseconds that KernelIndex can store: it "
-                              "rejects this duration as ambiguous")
-            .arg(shownText(text), exact);
+        if (!std::isfinite(d.exactNs) || std::trunc(d.exactNs) == d.exactNs)
+            return QStringLiteral(
+                       "%1 is more nanoseconds than KernelIndex stores exactly (at most %2): it rejects "
+                       "this duration")
+                .arg(shownText(text))
+                .arg(ki::kMaxSafeInteger);
+        return QStringLiteral(
+                   "%1 is %2 ns, not a whole number of nanoseconds: KernelIndex rejects this duration as "
+                   "ambiguous")
+            .arg(shownText(text), QString::fromStdString(ecmaScriptNumber(d.exactNs)));
     }
     return {};
 }
