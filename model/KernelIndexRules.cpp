@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <string>
 
 namespace kix::kernelindex {
 
@@ -192,15 +193,26 @@ bool isHttpsUrl(std::string_view s) {
     }
     if (host.empty() || !validPort(port))
         return false;
-    for (char ch : host) {
+    // The host is percent-decoded before its code points are checked ("x%41y" is the host "xay").
+    std::string name;
+    name.reserve(host.size());
+    const auto nibble = [](char h) { return digit(h) ? h - '0' : (h | 0x20) - 'a' + 10; };
+    for (std::size_t k = 0; k < host.size(); ++k) {
+        char ch = host[k];
+        if (ch == '%' && k + 2 < host.size() && hex(char(host[k + 1] | 0x20)) &&
+            hex(char(host[k + 2] | 0x20))) {
+            ch = char(nibble(host[k + 1]) * 16 + nibble(host[k + 2]));
+            k += 2;
+        }
         const auto c = static_cast<unsigned char>(ch);
         if (c <= 0x20 || c == 0x7F || ch == '#' || ch == '%' || ch == '/' || ch == ':' || ch == '<' ||
             ch == '>' || ch == '?' || ch == '@' || ch == '[' || ch == '\\' || ch == ']' || ch == '^' ||
             ch == '|')
             return false;
+        name.push_back(ch >= 'A' && ch <= 'Z' ? char(ch | 0x20) : ch);
     }
-    if (lastLabelIsNumber(host))
-        return validIpv4(host);
+    if (lastLabelIsNumber(name))
+        return validIpv4(name);
     return true;
 }
 
