@@ -33,10 +33,11 @@ public:
 
     bool key(string_t& k) override {
         Frame& top = m_stack.back();
-        const QString name = QString::fromStdString(k);
-        if (top.node->contains(k))
-            return fail(jsonPathKey(top.path, name), QStringLiteral("duplicate key \"%1\"").arg(name),
-                        codes::jsonDuplicateKey);
+        if (top.node->contains(k)) {
+            const QString name = QString::fromStdString(k);
+            return fail(jsonPathKey(pathOf(m_stack.size() - 1, false), name),
+                        QStringLiteral("duplicate key \"%1\"").arg(name), codes::jsonDuplicateKey);
+        }
         top.pendingKey = std::move(k);
         return true;
     }
@@ -55,20 +56,29 @@ public:
     QString m_failCode;
 
 private:
+    // No path is kept while parsing (a catalog has millions of keys): it is rebuilt from the stack
+    // when a message needs it. A frame's child container is its last element or its pending key.
     struct Frame {
         Json* node;
-        QString path;
         std::string pendingKey;
     };
 
-    QString currentPath() const {
-        if (m_stack.empty())
-            return {};
-        const Frame& top = m_stack.back();
-        if (top.node->is_array())
-            return jsonPathIndex(top.path, qsizetype(top.node->size()));
-        return jsonPathKey(top.path, QString::fromStdString(top.pendingKey));
+    // The path through the first `frames` frames; with `nextSlot`, the innermost one names where its
+    // next value goes rather than its last one.
+    QString pathOf(std::size_t frames, bool nextSlot) const {
+        QString path;
+        for (std::size_t i = 0; i < frames; ++i) {
+            const Frame& f = m_stack[i];
+            const bool innermost = i + 1 == frames;
+            if (f.node->is_array())
+                path = jsonPathIndex(path, qsizetype(f.node->size()) - (innermost && nextSlot ? 0 : 1));
+            else
+                path = jsonPathKey(path, QString::fromStdString(f.pendingKey));
+        }
+        return path;
     }
+
+    QString currentPath() const { return pathOf(m_stack.size(), true); }
 
     // Places a value in the current container and returns where it now lives.
     Json* place(Json&& v) {
@@ -92,11 +102,10 @@ private:
     }
 
     bool open(Json&& container) {
-        const QString path = currentPath();
         if (int(m_stack.size()) >= m_maxDepth)
-            return fail(path, tooDeepMessage(m_maxDepth), codes::jsonTooDeep);
+            return fail(currentPath(), tooDeepMessage(m_maxDepth), codes::jsonTooDeep);
         Json* node = place(std::move(container));
-        m_stack.push_back(Frame{node, path, {}});
+        m_stack.push_back(Frame{node, {}});
         return true;
     }
 

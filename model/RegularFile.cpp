@@ -1,6 +1,7 @@
 #include "RegularFile.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -40,10 +41,27 @@ void RegularFile::close() {
     if (m_fd >= 0)
         ::close(m_fd);
     m_fd = -1;
+    m_resource.reset();
 }
 
 std::optional<Problem> RegularFile::open(const QString& path) {
     close();
+    if (path.startsWith(u':')) {
+        const QFileInfo info(path);
+        if (!info.exists())
+            return readProblem(path, codes::readNotFound, QStringLiteral("no such file"));
+        if (info.isDir())
+            return readProblem(path, codes::readIsFolder,
+                               QStringLiteral("is a folder, expected a manifest file"));
+        m_resource = std::make_unique<QFile>(path);
+        if (!m_resource->open(QIODevice::ReadOnly)) {
+            const QString why = m_resource->errorString();
+            m_resource.reset();
+            return readProblem(path, codes::readUnreadable, QStringLiteral("cannot be read: %1").arg(why));
+        }
+        m_size = m_resource->size();
+        return std::nullopt;
+    }
     const QByteArray native = QFile::encodeName(path);
     // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -82,6 +100,12 @@ std::optional<Problem> RegularFile::open(const QString& path) {
 }
 
 qint64 RegularFile::read(char* data, qint64 size) {
+    if (m_resource) {
+        const qint64 n = m_resource->read(data, size);
+        if (n < 0)
+            m_error = m_resource->errorString();
+        return n;
+    }
     if (m_fd < 0)
         return 0;
     while (true) {

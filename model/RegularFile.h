@@ -6,7 +6,9 @@
 
 #include "Problem.h"
 
+#include <QFile>
 #include <QString>
+#include <memory>
 #include <optional>
 
 namespace kix {
@@ -19,7 +21,8 @@ public:
     RegularFile& operator=(const RegularFile&) = delete;
 
     // The problem (codes read.*) when the path is missing, a dangling link, a folder, not a regular
-    // file or unreadable.
+    // file or unreadable. Qt resource paths (":/kix/samples/...") are read through QFile: they live
+    // in the program's memory and are always regular.
     std::optional<Problem> open(const QString& path);
     // Reads up to `size` bytes; returns the count (0 at the end), or -1 with errorString() set.
     qint64 read(char* data, qint64 size);
@@ -29,6 +32,7 @@ public:
 
 private:
     int m_fd = -1;
+    std::unique_ptr<QFile> m_resource;
     qint64 m_size = 0;
     QString m_error;
 };

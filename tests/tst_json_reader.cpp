@@ -1,5 +1,6 @@
 // Untrusted JSON: every way the bytes can be wrong gives one located message, never a crash or hang.
 #include "JsonReader.h"
+#include "KixResources.h"
 #include "ManifestParser.h"
 #include "TestSupport.h"
 
@@ -106,6 +107,24 @@ private slots:
         QByteArray bytes;
         QVERIFY(!kix::readLimitedFile(big.fileName(), limits, bytes));
         QCOMPARE(bytes, QByteArray(2048, ' '));
+    }
+
+    // The bundled samples live in Qt's resource system, which only QFile can read.
+    void qtResources() {
+        kixInitResources();
+        const auto r =
+            kix::readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
+        QVERIFY2(r.value, qPrintable(r.error.toString()));
+        QCOMPARE(kix::readJsonFile(QStringLiteral(":/kix/no-such.json")).error.code,
+                 QStringLiteral("read.not_found"));
+        QCOMPARE(kix::readJsonFile(QStringLiteral(":/kix/samples")).error.code,
+                 QStringLiteral("read.is_folder"));
+        kix::JsonLimits limits;
+        limits.maxBytes = 1024;
+        QCOMPARE(kix::readJsonFile(
+                     QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"), limits)
+                     .error.code,
+                 QStringLiteral("read.too_large"));
     }
 
     // FIFOs, devices and sockets are refused at once: never a read that blocks or never ends.
