@@ -9,6 +9,8 @@ packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libgl-dev
   libqcustomplot-dev nlohmann-json3-dev libssl-dev
+  libyaml-cpp-dev libzstd-dev    # YAML manifests; zstd-compressed catalog exports
+  zstd                           # the fuzz test's catalog seeds
   clang libclang-rt-dev          # the parser's libFuzzer target
   fonts-dejavu-core              # readable text in offscreen screenshots
 )
