@@ -35,14 +35,15 @@ inline QString sharedPath(const QString& relative) {
     return QFileInfo::exists(path) ? path : QString();
 }
 inline QString sharedMissingReason(const QString& relative) {
-    return QStringLiteral("../shared/%1 is absent (the reference data beside the source tree, looked for at %2); "
-                          "this check runs where it is present, and the fixtures cover the same behaviour")
+    return QStringLiteral(
+               "../shared/%1 is absent (the reference data beside the source tree, looked for at %2); "
+               "this check runs where it is present, and the fixtures cover the same behaviour")
         .arg(relative, sharedRoot() + u'/' + relative);
 }
 // Declares `var` as the path of ../shared/<relative>, or skips the test with the reason when it is absent.
 #define KIX_REQUIRE_SHARED(var, relative)                                                                    \
-    const QString var = kixtest::sharedPath(relative);                                                      \
-    if (var.isEmpty())                                                                                        \
+    const QString var = kixtest::sharedPath(relative);                                                       \
+    if (var.isEmpty())                                                                                       \
         QSKIP(qPrintable(kixtest::sharedMissingReason(relative)));
 
 // The project's bundled data files (docs/problem-format.md).
@@ -50,7 +51,8 @@ inline QString problemPath() {
     return repoPath(QStringLiteral("resources/problems/013-fused-residual-rms-norm-backward.json"));
 }
 inline QString publishedPath() {
-    return repoPath(QStringLiteral("resources/published/013-fused-residual-rms-norm-backward.leaderboard.json"));
+    return repoPath(
+        QStringLiteral("resources/published/013-fused-residual-rms-norm-backward.leaderboard.json"));
 }
 
 inline QByteArray readAll(const QString& path) {
