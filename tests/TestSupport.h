@@ -26,8 +26,10 @@ inline QString suitePath() {
 // The ecosystem's reference data: ../shared beside the source tree (KernelIndex's catalog and examples,
 // SOL-ExecBench's problem files and traces). A user's clone usually lacks it, so every test that reads it
 // skips with KIX_REQUIRE_SHARED, and covers the same behaviour with fixtures it writes itself.
+// KIX_SHARED_DIR, when set, names another folder (or a missing one, to run the tests as a clone would).
 inline QString sharedRoot() {
-    return QDir::cleanPath(QStringLiteral(KIX_REPO_ROOT "/../shared"));
+    const QString over = qEnvironmentVariable("KIX_SHARED_DIR");
+    return QDir::cleanPath(over.isEmpty() ? QStringLiteral(KIX_REPO_ROOT "/../shared") : over);
 }
 // The path of `relative` under ../shared, or an empty string when it is not there.
 inline QString sharedPath(const QString& relative) {
@@ -35,10 +37,10 @@ inline QString sharedPath(const QString& relative) {
     return QFileInfo::exists(path) ? path : QString();
 }
 inline QString sharedMissingReason(const QString& relative) {
-    return QStringLiteral(
-               "../shared/%1 is absent (the reference data beside the source tree, looked for at %2); "
-               "this check runs where it is present, and the fixtures cover the same behaviour")
-        .arg(relative, sharedRoot() + u'/' + relative);
+    return QStringLiteral("%1 is absent (the reference data beside the source tree, ../shared, or "
+                          "KIX_SHARED_DIR); this check runs where it is present, and the fixtures cover the "
+                          "same behaviour")
+        .arg(sharedRoot() + u'/' + relative);
 }
 // Declares `var` as the path of ../shared/<relative>, or skips the test with the reason when it is absent.
 #define KIX_REQUIRE_SHARED(var, relative)                                                                    \
