@@ -17,7 +17,8 @@ namespace kix {
 // name itself when kix has no other spelling for it.
 QString dtypeFromSolExecBench(const QString& dtype);
 
-// definition.json: name, axes (var/const and values), inputs and outputs (names in order, dtypes, shapes).
+// definition.json: name, axes (var/const and values), inputs and outputs (names, dtypes, shapes; their
+// order is what the OperationSpec digest checks, since a parsed JSON object keeps none).
 QStringList compareWithSolExecBenchDefinition(const ProblemDefinition& problem, const Json& definition);
 // workload.jsonl, one parsed line per element: uuid, axes, input generation and tolerances, in order.
 QStringList compareWithSolExecBenchWorkloads(const ProblemDefinition& problem, const QList<Json>& lines);
