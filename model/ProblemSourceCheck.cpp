@@ -2,6 +2,8 @@
 
 #include "JsonPath.h"
 
+#include <algorithm>
+
 namespace kix {
 
 namespace {
