@@ -19,11 +19,6 @@ QString lower(const Json& v) {
     return v.is_string() ? QString::fromStdString(v.get<std::string>()).toLower() : QString();
 }
 
-QString formatRate(double gbps) {
-    return gbps >= 1000 ? QStringLiteral("%1 TB/s").arg(gbps / 1000, 0, 'f', 2)
-                        : QStringLiteral("%1 GB/s").arg(gbps, 0, 'f', 0);
-}
-
 QString formatMiB(double bytes) {
     return QStringLiteral("%1 MiB").arg(bytes / (1024.0 * 1024.0), 0, 'f',
                                         bytes >= 10 * 1024.0 * 1024.0 ? 0 : 1);
@@ -145,6 +140,11 @@ SuiteAggregation suiteAggregationFrom(const QString& text) {
     return SuiteAggregation::NotStated;
 }
 
+QString formatBandwidth(double gbps) {
+    return gbps >= 1000 ? QStringLiteral("%1 TB/s").arg(gbps / 1000, 0, 'f', 2)
+                        : QStringLiteral("%1 GB/s").arg(gbps, 0, 'f', 0);
+}
+
 QString formatBytes(double bytes) {
     const auto scaled = [](double v, const char* unit) {
         return QStringLiteral("%1 %2")
@@ -195,7 +195,7 @@ QString RooflineVerdict::text() const {
         cases > 1 ? QStringLiteral(", the %1 of %2 case floors").arg(aggregation).arg(cases) : QString();
     const QString numbers = QStringLiteral("%1 measured, floor %2 (%3 at %4 on %5%6)")
                                 .arg(formatLatency(measuredNs), formatLatency(floorNs), formatBytes(bytes),
-                                     formatRate(bandwidthGBps), gpu, suite);
+                                     formatBandwidth(bandwidthGBps), gpu, suite);
     const QString cache = cacheBytes ? QStringLiteral("the %1 %2").arg(formatMiB(*cacheBytes), cacheName)
                                      : QStringLiteral("a cache of unknown size");
     switch (kind) {

@@ -75,6 +75,7 @@ RooflineOutcome rooflineFor(const nlohmann::json& operation, const nlohmann::jso
                             double measuredNs, SuiteAggregation aggregation, const GpuMemorySpec& gpu,
                             const ProtocolFacts& protocol);
 
-QString formatBytes(double bytes); // "95.4 MB", "4.30 GB" (decimal units, as bandwidth is quoted)
+QString formatBytes(double bytes);    // "95.4 MB", "4.30 GB" (decimal units, as bandwidth is quoted)
+QString formatBandwidth(double gbps); // "8.00 TB/s", "300 GB/s"
 
 } // namespace kix

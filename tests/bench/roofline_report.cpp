@@ -1,5 +1,6 @@
 // kix-roofline-report: the memory-roofline check over a KernelIndex catalog export, as Markdown.
 //   zstd -dc catalog-….jsonl.zst | kix-roofline-report > report.md      (or: kix-roofline-report FILE.jsonl)
+//   kix-roofline-report --operation OPERATION.json MANIFEST...           (per-case check of kix's own runs)
 // Reads {"table", "row"} lines (operations, workloads, benchmark_runs), computes every run's floor with the
 // same model code the explorer and CLI use (Roofline.h), and reports how many runs have a floor, the
 // distribution of "× floor", and every run faster than its floor with its numbers. Results:
@@ -12,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QMap>
 #include <QRegularExpression>
@@ -103,6 +105,65 @@ QString cell(QString s) {
     return s.replace(u'|', QStringLiteral("\\|")).replace(u'\n', u' ');
 }
 
+Json readJson(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Json();
+    const kix::JsonReadResult r = kix::parseJson(f.readAll(), path);
+    return r.value.value_or(Json());
+}
+
+// Every case of kix's own run manifests (which carry per-case latencies) against its floor.
+int perCaseReport(const QString& operationFile, const QStringList& manifests,
+                  const kix::GpuBandwidthTable& table) {
+    const Json op = readJson(operationFile);
+    if (op.is_null()) {
+        std::fprintf(stderr, "kix-roofline-report: %s: not a readable JSON OperationSpec\n",
+                     qPrintable(operationFile));
+        return 3;
+    }
+    QTextStream out(stdout);
+    for (const QString& file : manifests) {
+        const Json m = readJson(file);
+        QString why;
+        const auto gpu = kix::gpuFromEnvironment(m.value("environment", Json()), table, why);
+        const Json* cases = at(m, {"run", "spec", "cases"});
+        if (!gpu || !cases || !cases->is_array()) {
+            std::fprintf(stderr, "kix-roofline-report: %s: %s\n", qPrintable(file),
+                         qPrintable(gpu ? QStringLiteral("no per-case results") : why));
+            return 3;
+        }
+        const kix::ProtocolFacts facts = kix::protocolFactsFrom(m.value("protocol", Json()));
+        out << "#### " << QFileInfo(file).fileName() << "\n\n"
+            << gpu->product << ", " << kix::formatBandwidth(gpu->peakBandwidthGBps) << ", L2 "
+            << (facts.l2 == kix::ProtocolFacts::L2::Flushed ? "flushed before every timed launch"
+                                                            : "not stated")
+            << "\n\n| case | bytes | measured (mean) | floor | × floor | verdict "
+               "|\n|---|---:|---:|---:|---:|---|\n";
+        for (const Json& c : *cases) {
+            const Json* mean = at(c, {"latencyNs", "mean"});
+            const Json caseAxes = c.value("axes", Json::object());
+            const auto r = kix::rooflineForCase(
+                op, caseAxes, Json(), mean && mean->is_number() ? mean->get<double>() : 0, *gpu, facts);
+            QStringList axes;
+            for (const auto& [k, v] : caseAxes.items())
+                axes << QStringLiteral("%1=%2")
+                            .arg(QString::fromStdString(k))
+                            .arg(v.is_number() ? v.get<double>() : 0);
+            if (!r.verdict) {
+                out << "| " << axes.join(u' ') << " | | | | | " << r.noFloorReason << " |\n";
+                continue;
+            }
+            out << "| " << axes.join(u' ') << " | " << kix::formatBytes(r.verdict->bytes) << " | "
+                << kix::formatLatency(r.verdict->measuredNs) << " | "
+                << kix::formatLatency(r.verdict->floorNs) << " | " << r.verdict->ratioText() << " | "
+                << r.verdict->label() << " |\n";
+        }
+        out << "\n";
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -114,8 +175,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kix-roofline-report: %s\n", qPrintable(tableError));
         return 3;
     }
-    QFile in;
     const QStringList args = QCoreApplication::arguments();
+    if (args.size() > 3 && args.at(1) == QLatin1String("--operation"))
+        return perCaseReport(args.at(2), args.mid(3), table);
+    QFile in;
     if (args.size() > 1) {
         in.setFileName(args.at(1));
         if (!in.open(QIODevice::ReadOnly)) {
@@ -133,6 +196,8 @@ int main(int argc, char** argv) {
     qint64 lineNo = 0, badLines = 0;
     while (!in.atEnd()) {
         const QByteArray line = in.readLine();
+        if (line.isEmpty()) // a pipe reports its end only after a last, empty read
+            continue;
         ++lineNo;
         if (line.trimmed().isEmpty())
             continue;
@@ -158,7 +223,7 @@ int main(int argc, char** argv) {
     QMap<QString, int> kinds;
     QMap<QString, QPair<int, int>> byGpu; // runs with a floor, flagged
     std::vector<double> ratios;
-    QList<Flagged> suspicious, cached, atRoofline;
+    QList<Flagged> suspicious, cached, atRoofline, closest;
     for (const Json& row : runs) {
         const Json* manifest = at(row, {"manifest"});
         const Json* runSpec = manifest ? at(*manifest, {"run", "spec"}) : nullptr;
@@ -227,6 +292,7 @@ int main(int argc, char** argv) {
             break;
         case kix::RooflineVerdict::Kind::AboveFloor:
             ++kinds[QStringLiteral("above the floor by more than 5%")];
+            closest << f;
             break;
         }
     }
@@ -288,5 +354,8 @@ int main(int argc, char** argv) {
     list(QStringLiteral("Every run faster than the memory roofline: suspicious"), suspicious);
     list(QStringLiteral("Faster than the HBM floor, which the cache can explain"), cached);
     list(QStringLiteral("At the roofline (1–1.05× floor)"), atRoofline);
+    std::sort(closest.begin(), closest.end(),
+              [](const Flagged& a, const Flagged& b) { return a.verdict.ratio < b.verdict.ratio; });
+    list(QStringLiteral("The 20 runs above the floor closest to it"), closest.mid(0, 20));
     return 0;
 }
