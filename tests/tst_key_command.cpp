@@ -221,6 +221,17 @@ private slots:
         QVERIFY(j[1]["envelopes"][0]["predicate"].is_null());
     }
 
+    void untrustedNamesAreShownNotSent() {
+        // An envelope planted beside a manifest under a name with a terminal escape: the escape is shown.
+        const QString manifest = signedManifest(QStringLiteral("named.json"), userKey());
+        const QString evil = m_work.filePath(QStringLiteral("evil\x1b[2J.intoto.jsonl"));
+        QVERIFY(QFile::rename(manifest + QStringLiteral(".intoto.jsonl"), evil));
+        const Result r = run({QStringLiteral("key"), QStringLiteral("verify"), manifest});
+        QCOMPARE(r.code, 0);
+        QVERIFY(!r.out.contains(QChar(0x1b)));
+        QVERIFY(r.out.contains(QStringLiteral("evil\\x1b[2J.intoto.jsonl, line 1\n")));
+    }
+
     void usage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");

@@ -213,7 +213,8 @@ int verifySigned(const QStringList& args, Io io) {
     for (const QString& manifest : parser.positionalArguments()) {
         const QFileInfo info(manifest);
         if (!info.isFile()) {
-            io.err << manifest << ": " << (info.exists() ? "not a regular file" : "no such file") << "\n";
+            io.err << terminalSafe(manifest) << ": "
+                   << (info.exists() ? "not a regular file" : "no such file") << "\n";
             if (severity(ExitInput) > severity(worst))
                 worst = ExitInput;
             continue;
@@ -239,16 +240,16 @@ int verifySigned(const QStringList& args, Io io) {
             continue;
         }
         if (checks.isEmpty()) {
-            io.out << manifest << ": not signed (no envelope beside it)\n";
+            io.out << terminalSafe(manifest) << ": not signed (no envelope beside it)\n";
             continue;
         }
-        io.out << manifest << "\n";
+        io.out << terminalSafe(manifest) << "\n";
         for (const SignatureCheck& c : checks) {
-            io.out << "  " << c.summary
+            io.out << "  " << terminalSafe(c.summary)
                    << (c.signerLabel.isEmpty() ? QString()
                                                : QStringLiteral(" · %1").arg(terminalSafe(c.signerLabel)))
                    << "\n";
-            io.out << "      " << c.envelopeFile
+            io.out << "      " << terminalSafe(c.envelopeFile)
                    << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";
             io.out << "      " << terminalSafe(c.detail) << "\n";
         }
