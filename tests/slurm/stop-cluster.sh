@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# CTest fixture (FIXTURES_CLEANUP): stops the daemons start-cluster.sh started, by the process ids
+# they recorded under SCRATCH, and waits for them to exit.
+set -u
+scratch=${1:?usage: stop-cluster.sh SCRATCH}
+stopped=0
+for pidfile in "$scratch/slurmd.pid" "$scratch/slurmctld.pid" "$scratch/munge/munged.pid"; do
+  [ -s "$pidfile" ] || continue
+  pid=$(cat "$pidfile")
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid"
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -KILL "$pid"
+    stopped=$((stopped + 1))
+  fi
+  rm -f "$pidfile"
+done
+echo "slurm fixture: stopped $stopped daemon(s)"
+exit 0
