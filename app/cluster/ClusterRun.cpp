@@ -130,10 +130,13 @@ int ClusterRun::submit() {
     if (!r.found)
         return fail(protocol::RunUnavailable,
                     QStringLiteral("sbatch not found: Slurm's client commands are not on PATH"));
-    if (!r.ok()) {
-        const QString why = r.timedOut || r.errorText().isEmpty() ? r.failure() : r.errorText();
-        return fail(protocol::RunFailed, QStringLiteral("Slurm rejected the job: %1").arg(why));
-    }
+    if (r.timedOut)
+        return fail(protocol::RunFailed,
+                    QStringLiteral("%1; the job may or may not have been submitted (see squeue --me)")
+                        .arg(r.failure()));
+    if (!r.ok())
+        return fail(protocol::RunFailed, QStringLiteral("Slurm rejected the job: %1")
+                                             .arg(r.errorText().isEmpty() ? r.failure() : r.errorText()));
     m_jobId = parseJobId(r.out);
     if (m_jobId.isEmpty())
         return fail(protocol::RunFailed, QStringLiteral("sbatch answered without a job id: \"%1\"")
