@@ -1,5 +1,6 @@
 #include "ClusterRun.h"
 
+#include "JsonReader.h"
 #include "RunStore.h"
 #include "SlurmCommand.h"
 #include "SlurmState.h"
@@ -336,6 +337,44 @@ QString ClusterRun::verify(const QString& staged) const {
     return {};
 }
 
+QString ClusterRun::suiteFileName() const {
+    const JsonReadResult r = readJsonFile(m_follow.suitePath);
+    if (!r.value || !r.value->contains("metadata") ||
+        !(*r.value)["metadata"].value("name", Json()).is_string())
+        return QFileInfo(m_follow.suitePath).fileName();
+    return QString::fromStdString((*r.value)["metadata"]["name"].get<std::string>()) +
+           QStringLiteral(".json");
+}
+
+// Copies a resource the returned manifests name into the output folder (once), never over a different file.
+void ClusterRun::placeSupporting(const QString& source, const QString& name, int task) {
+    const QString target = QDir(m_options.outputDir).filePath(name);
+    if (m_placed.contains(target))
+        return;
+    QString problem;
+    if (!QFileInfo::exists(target)) {
+        if (!QFile::copy(source, target))
+            problem = QStringLiteral("cannot copy %1 to the output folder").arg(name);
+    } else {
+        QFile a(source), b(target);
+        if (!a.open(QIODevice::ReadOnly) || !b.open(QIODevice::ReadOnly) || a.readAll() != b.readAll())
+            problem = QStringLiteral(
+                          "%1 in the output folder differs from the one the runs name; it was left alone")
+                          .arg(name);
+    }
+    if (!problem.isEmpty()) {
+        log(problem, task);
+        return;
+    }
+    m_placed << target;
+    RunnerEvent resource;
+    resource.kind = EventKind::Written;
+    resource.task = task;
+    resource.file = target;
+    resource.status = QStringLiteral("resource");
+    emitEvent(resource);
+}
+
 void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems) {
     RunnerEvent e;
     e.kind = EventKind::TaskFinished;
@@ -366,22 +405,6 @@ void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems
                     .arg(why, staged);
         } else {
             const QString target = QDir(m_options.outputDir).filePath(QFileInfo(staged).fileName());
-            const QString implStaged = QDir(jobStaging).filePath(m_follow.implementationFile);
-            const QString implTarget = QDir(m_options.outputDir).filePath(m_follow.implementationFile);
-            QString implProblem;
-            if (!QFileInfo::exists(implTarget)) {
-                if (!QFile::copy(implStaged, implTarget))
-                    implProblem = QStringLiteral("cannot copy %1 to the output folder")
-                                      .arg(m_follow.implementationFile);
-            } else {
-                QFile a(implStaged), b(implTarget);
-                if (!a.open(QIODevice::ReadOnly) || !b.open(QIODevice::ReadOnly) ||
-                    a.readAll() != b.readAll())
-                    implProblem =
-                        QStringLiteral("%1 in the output folder differs from the one the task wrote; it was "
-                                       "left alone")
-                            .arg(m_follow.implementationFile);
-            }
             if (QFileInfo::exists(target)) {
                 e.outcome = TaskOutcome::Failed;
                 e.message = QStringLiteral("verified, but %1 already exists; left in staging").arg(target);
@@ -391,16 +414,11 @@ void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems
             } else {
                 e.file = target;
                 e.message = QStringLiteral("manifest verified: %1").arg(QFileInfo(target).fileName());
-                if (!implProblem.isEmpty())
-                    log(implProblem, index);
-                RunnerEvent resource;
-                resource.kind = EventKind::Written;
-                resource.task = index;
-                resource.file = implTarget;
-                resource.status = QStringLiteral("resource");
-                if (implProblem.isEmpty() && !m_implementationWritten)
-                    emitEvent(resource);
-                m_implementationWritten = m_implementationWritten || implProblem.isEmpty();
+                // What the manifest names by digest goes beside it, so that the folder verifies anywhere.
+                placeSupporting(QDir(jobStaging).filePath(m_follow.implementationFile),
+                                m_follow.implementationFile, index);
+                if (!m_follow.suitePath.isEmpty())
+                    placeSupporting(m_follow.suitePath, suiteFileName(), index);
                 RunnerEvent written;
                 written.kind = EventKind::Written;
                 written.task = index;

@@ -52,6 +52,8 @@ private:
     bool waitOrCancel();
     QString verify(const QString& staged) const;
     void collect(int index, Task& task, int& done, QStringList& problems);
+    void placeSupporting(const QString& source, const QString& name, int task);
+    QString suiteFileName() const;
     void emitEvent(protocol::RunnerEvent e) const;
     void log(const QString& message, int task = -1) const;
     int fail(int code, const QString& message) const;
@@ -64,7 +66,7 @@ private:
     QString m_jobId;
     QList<Task> m_tasks;
     bool m_cancelSent = false;
-    bool m_implementationWritten = false;
+    QStringList m_placed; // supporting resources already in the output folder
     QElapsedTimer m_sinceCancel;
 };
 
