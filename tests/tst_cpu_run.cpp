@@ -31,9 +31,10 @@ private slots:
     void smallCasesOnly() {
         QCOMPARE(runner::cpuModeCases(), (QList<int>{2, 3, 4, 5, 7, 8, 14, 15}));
         QCOMPARE(runner::cpuCaseRefusal(8), QString());
-        QCOMPARE(runner::cpuCaseRefusal(1),
-                 QStringLiteral("workload 1 has 524288 rows; CPU mode runs only workloads of at most 4096 rows "
-                                "(2, 3, 4, 5, 7, 8, 14, 15)"));
+        QCOMPARE(
+            runner::cpuCaseRefusal(1),
+            QStringLiteral("workload 1 has 524288 rows; CPU mode runs only workloads of at most 4096 rows "
+                           "(2, 3, 4, 5, 7, 8, 14, 15)"));
     }
 
     void oneCaseIsCheckedAndTimed() {
@@ -53,7 +54,8 @@ private slots:
     }
 
     void cancelStopsACase() {
-        const kernels::CaseReport r = runner::runCpuCase(8, runner::cpuHarnessOptions(true), [] { return true; });
+        const kernels::CaseReport r =
+            runner::runCpuCase(8, runner::cpuHarnessOptions(true), [] { return true; });
         QCOMPARE(QString::fromStdString(r.error), QStringLiteral("cancelled"));
         QTemporaryDir dir;
         runner::RunOptions o;
@@ -97,8 +99,9 @@ private slots:
         QCOMPARE(m->protocolSpec.family, QStringLiteral("kix_cpu_mode"));
         QVERIFY(m->gpuLabel().startsWith(QStringLiteral("CPU: ")));
         QVERIFY(m->title().contains(QStringLiteral("CPU mode, not a GPU result")));
-        QCOMPARE(QString::fromStdString(m->environment->json["spec"]["hardware"]["formFactor"].get<std::string>()),
-                 QStringLiteral("cpu"));
+        QCOMPARE(
+            QString::fromStdString(m->environment->json["spec"]["hardware"]["formFactor"].get<std::string>()),
+            QStringLiteral("cpu"));
         QCOMPARE(m->runSpec.cases.size(), 2);
         QCOMPARE(m->runSpec.status, QStringLiteral("passed"));
         QVERIFY(m->runSpec.cases[0].latencyNs.mean.has_value());

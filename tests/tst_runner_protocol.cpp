@@ -35,7 +35,8 @@ private slots:
         e.caseIndex = 8;
         e.batchSize = 1;
         e.seqLen = 128;
-        QTest::newRow("case started") << e << QStringLiteral("case 1 of 2 (workload 8): batch_size=1 seq_len=128");
+        QTest::newRow("case started")
+            << e << QStringLiteral("case 1 of 2 (workload 8): batch_size=1 seq_len=128");
         e = make(EventKind::CaseFinished);
         e.position = 2;
         e.total = 2;
@@ -48,7 +49,8 @@ private slots:
         e.medianNs.reset();
         e.correct = false;
         e.task = -1;
-        QTest::newRow("case finished, no timing") << e << QStringLiteral("case 2 of 2 (workload 8): INCORRECT");
+        QTest::newRow("case finished, no timing")
+            << e << QStringLiteral("case 2 of 2 (workload 8): INCORRECT");
         e = make(EventKind::Written);
         e.file = QStringLiteral("/runs/a.manifest.json");
         e.status = QStringLiteral("passed");
@@ -76,9 +78,10 @@ private slots:
         e.exitCode = 0;
         e.signal = 15;
         e.message = QStringLiteral("it reached its time limit (TIMEOUT)");
-        e.logTail = QStringList{QStringLiteral("case 1 of 8"), QStringLiteral("slurmstepd: error: *** TIME LIMIT ***")};
-        QTest::newRow("task finished") << e
-                                       << QStringLiteral("task 1: timed out: it reached its time limit (TIMEOUT)");
+        e.logTail = QStringList{QStringLiteral("case 1 of 8"),
+                                QStringLiteral("slurmstepd: error: *** TIME LIMIT ***")};
+        QTest::newRow("task finished")
+            << e << QStringLiteral("task 1: timed out: it reached its time limit (TIMEOUT)");
         e = make(EventKind::Cancelling);
         e.jobId = QStringLiteral("42");
         e.message = QStringLiteral("cancelling: called scancel 42");
@@ -92,7 +95,8 @@ private slots:
         const auto back = parseEvent(line, &error);
         QVERIFY2(back, qPrintable(error));
         QCOMPARE(back->kind, event.kind);
-        QCOMPARE(QString::fromStdString(back->toJson().dump()), QString::fromStdString(event.toJson().dump()));
+        QCOMPARE(QString::fromStdString(back->toJson().dump()),
+                 QString::fromStdString(event.toJson().dump()));
         QCOMPARE(describeEvent(*back), text);
     }
 
@@ -103,9 +107,11 @@ private slots:
         QTest::newRow("array") << QByteArray("[1]") << QStringLiteral("not a JSON object");
         QTest::newRow("no name") << QByteArray(R"({"position":1})") << QStringLiteral("no \"event\" name");
         QTest::newRow("wrong type") << QByteArray(R"({"event":"case-finished","position":"1"})")
-                                    << QStringLiteral("event \"case-finished\": \"position\" is not an integer");
+                                    << QStringLiteral(
+                                           "event \"case-finished\": \"position\" is not an integer");
         QTest::newRow("bad tail") << QByteArray(R"({"event":"task-finished","logTail":[1]})")
-                                  << QStringLiteral("event \"task-finished\": \"logTail\" is not an array of strings");
+                                  << QStringLiteral(
+                                         "event \"task-finished\": \"logTail\" is not an array of strings");
         QTest::newRow("bad outcome") << QByteArray(R"({"event":"task-state","outcome":"exploded"})")
                                      << QStringLiteral("event \"task-state\": unknown outcome \"exploded\"");
     }
@@ -125,11 +131,12 @@ private slots:
     }
 
     void streamSplitsLinesAnyhow() {
-        const QByteArray all = R"({"event":"device","name":"A","detail":""})"
-                               "\nplain text from stderr\n"
-                               R"({"event":"case-started","position":1,"total":1,"case":3,"batch_size":2,"seq_len":256})"
-                               "\n\n"
-                               R"({"event":"written","file":"f","status":"passed"})";
+        const QByteArray all =
+            R"({"event":"device","name":"A","detail":""})"
+            "\nplain text from stderr\n"
+            R"({"event":"case-started","position":1,"total":1,"case":3,"batch_size":2,"seq_len":256})"
+            "\n\n"
+            R"({"event":"written","file":"f","status":"passed"})";
         for (int chunk : {1, 3, 7, 1000}) {
             ProgressStream s;
             QList<ProgressStream::Item> items;
@@ -162,8 +169,9 @@ private slots:
                                   "\n");
         QCOMPARE(items.size(), 1);
         QVERIFY(!items[0].event);
-        QCOMPARE(items[0].text, QStringLiteral("{\"event\":\"case-finished\",\"position\":\"x\"} (not a progress event: "
-                                               "event \"case-finished\": \"position\" is not an integer)"));
+        QCOMPARE(items[0].text,
+                 QStringLiteral("{\"event\":\"case-finished\",\"position\":\"x\"} (not a progress event: "
+                                "event \"case-finished\": \"position\" is not an integer)"));
     }
 
     void printableShowsControls_data() {
@@ -173,8 +181,10 @@ private slots:
         QTest::newRow("escape") << QStringLiteral("a\x1b]52;c;ZWNobw==\x07z")
                                 << QStringLiteral("a\\x1b]52;c;ZWNobw==\\x07z");
         QTest::newRow("cr") << QStringLiteral("x\ry") << QStringLiteral("x\\x0dy");
-        QTest::newRow("del and c1") << QString::fromUtf16(u"a\u007f\u009bb") << QStringLiteral("a\\x7f\\x9bb");
-        QTest::newRow("bidi") << QString::fromUtf16(u"ab\u202Ecd\u2066") << QStringLiteral("ab⟨U+202E⟩cd⟨U+2066⟩");
+        QTest::newRow("del and c1") << QString::fromUtf16(u"a\u007f\u009bb")
+                                    << QStringLiteral("a\\x7f\\x9bb");
+        QTest::newRow("bidi") << QString::fromUtf16(u"ab\u202Ecd\u2066")
+                              << QStringLiteral("ab⟨U+202E⟩cd⟨U+2066⟩");
     }
     void printableShowsControls() {
         QFETCH(QString, in);

@@ -38,10 +38,12 @@ struct Run {
 };
 
 QStringList cpuArgs(const QString& out) {
-    return {QStringLiteral("run"),    QStringLiteral("--slurm"),    QStringLiteral("--device"),
-            QStringLiteral("cpu"),    QStringLiteral("--partition"), QStringLiteral("debug"),
-            QStringLiteral("--output"), out,                         QStringLiteral("--poll"),
-            QStringLiteral("0.2"),    QStringLiteral("--progress"), QStringLiteral("jsonl")};
+    return {QStringLiteral("run"),         QStringLiteral("--slurm"),
+            QStringLiteral("--device"),    QStringLiteral("cpu"),
+            QStringLiteral("--partition"), QStringLiteral("debug"),
+            QStringLiteral("--output"),    out,
+            QStringLiteral("--poll"),      QStringLiteral("0.2"),
+            QStringLiteral("--progress"),  QStringLiteral("jsonl")};
 }
 
 // Runs kix to the end; `whenSeen` may act (cancel, take the node down) once an event matches.
@@ -109,9 +111,10 @@ private slots:
 
     void twoTaskArrayInCpuMode() {
         QTemporaryDir out;
-        const Run r = runKix(cpuArgs(out.path()) + QStringList{QStringLiteral("--quick"), QStringLiteral("--cases"),
-                                                               QStringLiteral("8,15"), QStringLiteral("--array"),
-                                                               QStringLiteral("gpus:2")});
+        const Run r =
+            runKix(cpuArgs(out.path()) + QStringList{QStringLiteral("--quick"), QStringLiteral("--cases"),
+                                                     QStringLiteral("8,15"), QStringLiteral("--array"),
+                                                     QStringLiteral("gpus:2")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QCOMPARE(r.of(EventKind::JobSubmitted).value(0).tasks, 2);
         const QString job = r.of(EventKind::JobSubmitted).value(0).jobId;
@@ -155,14 +158,15 @@ private slots:
         const QString wrapper = tools.filePath(QStringLiteral("kix-on-node"));
         QFile w(wrapper);
         QVERIFY(w.open(QIODevice::WriteOnly));
-        w.write("#!/bin/sh\nif [ \"$SLURM_ARRAY_TASK_ID\" = 1 ]; then echo 'drill: task 1 fails on purpose' >&2; "
-                "exit 3; fi\nexec '" KIX_CLI_PATH "' \"$@\"\n");
+        w.write(
+            "#!/bin/sh\nif [ \"$SLURM_ARRAY_TASK_ID\" = 1 ]; then echo 'drill: task 1 fails on purpose' >&2; "
+            "exit 3; fi\nexec '" KIX_CLI_PATH "' \"$@\"\n");
         w.close();
         w.setPermissions(w.permissions() | QFileDevice::ExeOwner);
-        const Run r = runKix(cpuArgs(out.path()) + QStringList{QStringLiteral("--quick"), QStringLiteral("--cases"),
-                                                               QStringLiteral("8"), QStringLiteral("--array"),
-                                                               QStringLiteral("gpus:2"), QStringLiteral("--runner"),
-                                                               wrapper});
+        const Run r = runKix(cpuArgs(out.path()) +
+                             QStringList{QStringLiteral("--quick"), QStringLiteral("--cases"),
+                                         QStringLiteral("8"), QStringLiteral("--array"),
+                                         QStringLiteral("gpus:2"), QStringLiteral("--runner"), wrapper});
         QCOMPARE(r.code, int(protocol::RunFailed));
         const auto finished = r.of(EventKind::TaskFinished);
         QCOMPARE(finished.size(), 2);
@@ -190,13 +194,15 @@ private slots:
         QVERIFY(pid > 0);
         QCOMPARE(r.code, int(protocol::RunCancelled));
         const QString job = r.of(EventKind::JobSubmitted).value(0).jobId;
-        QCOMPARE(r.of(EventKind::Cancelling).value(0).message,
-                 QStringLiteral("cancelling: called scancel %1; waiting for Slurm to stop the tasks").arg(job));
+        QCOMPARE(
+            r.of(EventKind::Cancelling).value(0).message,
+            QStringLiteral("cancelling: called scancel %1; waiting for Slurm to stop the tasks").arg(job));
         const auto finished = r.of(EventKind::TaskFinished);
         QCOMPARE(finished.size(), 1);
         QCOMPARE(finished[0].outcome, TaskOutcome::Cancelled);
         QCOMPARE(finished[0].state, QStringLiteral("CANCELLED"));
-        QVERIFY(r.err.contains(QStringLiteral("kix run: cancelled (scancel %1); 0 of 1 tasks had finished").arg(job)));
+        QVERIFY(r.err.contains(
+            QStringLiteral("kix run: cancelled (scancel %1); 0 of 1 tasks had finished").arg(job)));
         QCOMPARE(manifestsIn(out.path()), QStringList{});
         QCOMPARE(manifestsIn(out.filePath(QStringLiteral(".kix-slurm/job") + job)), QStringList{});
     }
@@ -207,15 +213,16 @@ private slots:
         const Run r = runKix(cpuArgs(out.path()), [&answer](const RunnerEvent& e, QProcess&) {
             if (e.kind != EventKind::CaseStarted || e.task != 0)
                 return false;
-            answer = slurm({QStringLiteral("update"), QStringLiteral("nodename=kixnode"), QStringLiteral("state=down"),
-                            QStringLiteral("reason=kix-drill")});
+            answer = slurm({QStringLiteral("update"), QStringLiteral("nodename=kixnode"),
+                            QStringLiteral("state=down"), QStringLiteral("reason=kix-drill")});
             return true;
         });
         // Put the node back for whatever runs next (ReturnToService=2 may already have).
         QElapsedTimer t;
         t.start();
         while (!nodeIdle() && t.elapsed() < 30000) {
-            slurm({QStringLiteral("update"), QStringLiteral("nodename=kixnode"), QStringLiteral("state=resume")});
+            slurm({QStringLiteral("update"), QStringLiteral("nodename=kixnode"),
+                   QStringLiteral("state=resume")});
             QTest::qWait(500);
         }
         QVERIFY2(answer.trimmed().isEmpty(), qPrintable(answer));
@@ -224,7 +231,8 @@ private slots:
         QCOMPARE(finished.size(), 1);
         QCOMPARE(finished[0].outcome, TaskOutcome::Failed);
         QCOMPARE(finished[0].state, QStringLiteral("NODE_FAIL"));
-        QCOMPARE(finished[0].message, QStringLiteral("its node failed or was set down (NODE_FAIL, NodeDown)"));
+        QCOMPARE(finished[0].message,
+                 QStringLiteral("its node failed or was set down (NODE_FAIL, NodeDown)"));
         QCOMPARE(manifestsIn(out.path()), QStringList{});
         QVERIFY(nodeIdle());
     }
@@ -235,8 +243,9 @@ private slots:
         args[args.indexOf(QStringLiteral("debug"))] = QStringLiteral("nope");
         const Run r = runKix(args);
         QCOMPARE(r.code, int(protocol::RunFailed));
-        QCOMPARE(r.err, QStringLiteral("kix run: Slurm rejected the job: invalid partition specified: nope; Batch job "
-                                       "submission failed: Invalid partition name specified\n"));
+        QCOMPARE(r.err, QStringLiteral(
+                            "kix run: Slurm rejected the job: invalid partition specified: nope; Batch job "
+                            "submission failed: Invalid partition name specified\n"));
         QCOMPARE(r.of(EventKind::JobSubmitted).size(), 0);
         QCOMPARE(r.of(EventKind::Failed).value(0).exitCode, int(protocol::RunFailed));
         QCOMPARE(manifestsIn(out.path()), QStringList{});

@@ -66,8 +66,9 @@ private slots:
         const auto spec = parseArraySpec(text, &error);
         if (split < 0) {
             QVERIFY(!spec);
-            QCOMPARE(error, QStringLiteral("--array expects cases, cases:N or gpus:N (N from 1 to 9999), got \"%1\"")
-                                .arg(text));
+            QCOMPARE(error,
+                     QStringLiteral("--array expects cases, cases:N or gpus:N (N from 1 to 9999), got \"%1\"")
+                         .arg(text));
             return;
         }
         QVERIFY(spec);
@@ -80,16 +81,23 @@ private slots:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("error");
         QTest::newRow("partition with a space")
-            << "partition" << "gpu nodes"
+            << "partition"
+            << "gpu nodes"
             << "--partition \"gpu nodes\" is not one word of letters, digits and _ . : , = + @ / - %";
         QTest::newRow("account with a newline")
-            << "account" << "a\n#SBATCH --x"
+            << "account"
+            << "a\n#SBATCH --x"
             << "--account \"a\n#SBATCH --x\" is not one word of letters, digits and _ . : , = + @ / - %";
-        QTest::newRow("quote in gres") << "gres" << "gpu:'1'"
-                                       << "--gres \"gpu:'1'\" is not one word of letters, digits and _ . : , = + @ / - %";
-        QTest::newRow("module") << "module" << "cuda; rm -rf"
-                                << "--module \"cuda; rm -rf\" is not a module name (letters, digits and _ . + / -)";
-        QTest::newRow("relative output") << "output" << "runs"
+        QTest::newRow("quote in gres")
+            << "gres"
+            << "gpu:'1'"
+            << "--gres \"gpu:'1'\" is not one word of letters, digits and _ . : , = + @ / - %";
+        QTest::newRow("module")
+            << "module"
+            << "cuda; rm -rf"
+            << "--module \"cuda; rm -rf\" is not a module name (letters, digits and _ . + / -)";
+        QTest::newRow("relative output") << "output"
+                                         << "runs"
                                          << "--output must be an absolute path for --slurm, got \"runs\"";
     }
     void badOptions() {
@@ -128,32 +136,35 @@ private slots:
         o.account = QStringLiteral("proj42");
         o.time = QStringLiteral("00:10:00");
         const QString s = batchScript(o, planTasks(o, {8, 15}));
-        QCOMPARE(s, QStringLiteral(
-                        "#!/bin/bash\n"
-                        "# kix 0.1.0: rerun of the bundled fused RMSNorm-backward kernel in CPU mode (not a GPU "
-                        "result), written by `kix run --slurm`.\n"
-                        "# Each array task runs `kix run` on its allocation and writes one manifest to the staging\n"
-                        "# folder; the submitting kix verifies every digest before it moves the manifest to\n"
-                        "# /shared/it's here\n"
-                        "#SBATCH --job-name=kix-rerun\n"
-                        "#SBATCH --array=0-1\n"
-                        "#SBATCH --partition=debug\n"
-                        "#SBATCH --account=proj42\n"
-                        "#SBATCH --time=00:10:00\n"
-                        "#SBATCH --ntasks=1\n"
-                        "#SBATCH --cpus-per-task=1\n"
-                        "#SBATCH --no-requeue\n"
-                        "#SBATCH --output=/shared/it's here/.kix-slurm/kix-%A_%a.log\n"
-                        "set -euo pipefail\n"
-                        "task=\"${SLURM_ARRAY_TASK_ID:?not started as a Slurm array task}\"\n"
-                        "job=\"${SLURM_ARRAY_JOB_ID}\"\n"
-                        "case \"$task\" in\n"
-                        "  0) cases=8,15 ;;\n"
-                        "  1) cases=8,15 ;;\n"
-                        "  *) echo \"kix: array task $task has no cases\" >&2; exit 2 ;;\n"
-                        "esac\n"
-                        "exec '/opt/kix/bin/kix' run --device cpu --quick --cases \"$cases\" --progress jsonl \\\n"
-                        "  --output '/shared/it'\\''s here/.kix-slurm'/\"job$job\" --file-tag \"job$job-task$task\"\n"));
+        QCOMPARE(
+            s,
+            QStringLiteral(
+                "#!/bin/bash\n"
+                "# kix 0.1.0: rerun of the bundled fused RMSNorm-backward kernel in CPU mode (not a GPU "
+                "result), written by `kix run --slurm`.\n"
+                "# Each array task runs `kix run` on its allocation and writes one manifest to the staging\n"
+                "# folder; the submitting kix verifies every digest before it moves the manifest to\n"
+                "# /shared/it's here\n"
+                "#SBATCH --job-name=kix-rerun\n"
+                "#SBATCH --array=0-1\n"
+                "#SBATCH --partition=debug\n"
+                "#SBATCH --account=proj42\n"
+                "#SBATCH --time=00:10:00\n"
+                "#SBATCH --ntasks=1\n"
+                "#SBATCH --cpus-per-task=1\n"
+                "#SBATCH --no-requeue\n"
+                "#SBATCH --output=/shared/it's here/.kix-slurm/kix-%A_%a.log\n"
+                "set -euo pipefail\n"
+                "task=\"${SLURM_ARRAY_TASK_ID:?not started as a Slurm array task}\"\n"
+                "job=\"${SLURM_ARRAY_JOB_ID}\"\n"
+                "case \"$task\" in\n"
+                "  0) cases=8,15 ;;\n"
+                "  1) cases=8,15 ;;\n"
+                "  *) echo \"kix: array task $task has no cases\" >&2; exit 2 ;;\n"
+                "esac\n"
+                "exec '/opt/kix/bin/kix' run --device cpu --quick --cases \"$cases\" --progress jsonl \\\n"
+                "  --output '/shared/it'\\''s here/.kix-slurm'/\"job$job\" --file-tag "
+                "\"job$job-task$task\"\n"));
     }
 
     void gpuScriptAsksForAGpu() {
@@ -198,12 +209,17 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<int>("signal");
         QTest::addColumn<QString>("text");
-        QTest::newRow("exit") << "FAILED" << "NonZeroExitCode" << 3 << 0 << "exit status 3 (FAILED, NonZeroExitCode)";
-        QTest::newRow("signal") << "FAILED" << "None" << 0 << 9 << "it was killed by signal 9 (FAILED)";
-        QTest::newRow("node") << "NODE_FAIL" << "NodeDown" << 0 << 0
+        QTest::newRow("exit") << "FAILED"
+                              << "NonZeroExitCode" << 3 << 0 << "exit status 3 (FAILED, NonZeroExitCode)";
+        QTest::newRow("signal") << "FAILED"
+                                << "None" << 0 << 9 << "it was killed by signal 9 (FAILED)";
+        QTest::newRow("node") << "NODE_FAIL"
+                              << "NodeDown" << 0 << 0
                               << "its node failed or was set down (NODE_FAIL, NodeDown)";
-        QTest::newRow("time") << "TIMEOUT" << "TimeLimit" << 0 << 15 << "it reached its time limit (TIMEOUT)";
-        QTest::newRow("cancel") << "CANCELLED by 0" << "" << 0 << 15 << "it was cancelled (CANCELLED by 0)";
+        QTest::newRow("time") << "TIMEOUT"
+                              << "TimeLimit" << 0 << 15 << "it reached its time limit (TIMEOUT)";
+        QTest::newRow("cancel") << "CANCELLED by 0"
+                                << "" << 0 << 15 << "it was cancelled (CANCELLED by 0)";
     }
     void explanations() {
         QFETCH(QString, state);
@@ -246,7 +262,8 @@ private slots:
             "Dependency=(null) ExitCode=0:0 RunTime=00:00:01\n"
             "JobId=12 ArrayJobId=12 ArrayTaskId=1 JobName=kix-rerun JobState=NODE_FAIL Reason=NodeDown "
             "ExitCode=143:0\n"
-            "JobId=14 ArrayJobId=12 ArrayTaskId=2-3%1 JobState=PENDING Reason=JobArrayTaskLimit ExitCode=0:0\n"
+            "JobId=14 ArrayJobId=12 ArrayTaskId=2-3%1 JobState=PENDING Reason=JobArrayTaskLimit "
+            "ExitCode=0:0\n"
             "JobId=20 ArrayJobId=20 ArrayTaskId=0 JobState=RUNNING Reason=None ExitCode=0:0\n";
         const auto tasks = parseScontrol(out, QStringLiteral("12"));
         QCOMPARE(tasks.size(), 4);
@@ -265,7 +282,8 @@ private slots:
     void commandTimeoutAndErrors() {
         QTemporaryDir tools;
         writeTool(tools, QStringLiteral("squeue"), "exec /bin/sleep 30\n");
-        writeTool(tools, QStringLiteral("sacct"), "echo 'sacct: error: Slurm accounting storage is disabled' >&2\nexit 1\n");
+        writeTool(tools, QStringLiteral("sacct"),
+                  "echo 'sacct: error: Slurm accounting storage is disabled' >&2\nexit 1\n");
         PathGuard path(tools.path());
         QElapsedTimer t;
         t.start();
@@ -287,20 +305,23 @@ private slots:
         QTest::newRow("no sbatch") << QByteArray() << int(protocol::RunUnavailable)
                                    << "sbatch not found: Slurm's client commands are not on PATH";
         QTest::newRow("rejected")
-            << QByteArray("echo 'sbatch: error: invalid partition specified: nope' >&2\n"
-                          "echo 'sbatch: error: Batch job submission failed: Invalid partition name specified' >&2\n"
-                          "exit 1\n")
+            << QByteArray(
+                   "echo 'sbatch: error: invalid partition specified: nope' >&2\n"
+                   "echo 'sbatch: error: Batch job submission failed: Invalid partition name specified' >&2\n"
+                   "exit 1\n")
             << int(protocol::RunFailed)
-            << "Slurm rejected the job: invalid partition specified: nope; Batch job submission failed: Invalid "
+            << "Slurm rejected the job: invalid partition specified: nope; Batch job submission failed: "
+               "Invalid "
                "partition name specified";
-        QTest::newRow("hangs") << QByteArray("exec /bin/sleep 30\n") << int(protocol::RunFailed)
-                               << "sbatch did not answer within 1 s (stopped it); the job may or may not have been "
-                                  "submitted (see squeue --me)";
+        QTest::newRow("hangs")
+            << QByteArray("exec /bin/sleep 30\n") << int(protocol::RunFailed)
+            << "sbatch did not answer within 1 s (stopped it); the job may or may not have been "
+               "submitted (see squeue --me)";
         QTest::newRow("no job id") << QByteArray("echo 'Submitted batch job'\n") << int(protocol::RunFailed)
                                    << "sbatch answered without a job id: \"Submitted batch job\"";
         QTest::newRow("control characters in stderr")
-            << QByteArray("printf 'sbatch: error: \\033]52;c;eA==\\007bad\\n' >&2\nexit 1\n") << int(protocol::RunFailed)
-            << "Slurm rejected the job: \\x1b]52;c;eA==\\x07bad";
+            << QByteArray("printf 'sbatch: error: \\033]52;c;eA==\\007bad\\n' >&2\nexit 1\n")
+            << int(protocol::RunFailed) << "Slurm rejected the job: \\x1b]52;c;eA==\\x07bad";
     }
     void submissionFailures() {
         QFETCH(QByteArray, sbatch);
@@ -317,8 +338,9 @@ private slots:
         FollowOptions follow;
         follow.commandTimeoutMs = 1000;
         const ClusterOptions o = cpuOptions(out.path());
-        ClusterRun run(o, planTasks(o, {8}), follow, [&](const protocol::RunnerEvent& e) { events << e; },
-                       [] { return false; });
+        ClusterRun run(
+            o, planTasks(o, {8}), follow, [&](const protocol::RunnerEvent& e) { events << e; },
+            [] { return false; });
         QCOMPARE(run.run(), code);
         QCOMPARE(events.last().message, message);
         QCOMPARE(events.last().exitCode, code);

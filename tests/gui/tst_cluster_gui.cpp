@@ -53,10 +53,10 @@ private slots:
         form->quick()->setChecked(true);
         ClusterSettings s = form->settings();
         QCOMPARE(clusterArguments(s),
-                 (QStringList{QStringLiteral("--partition"), QStringLiteral("debug"), QStringLiteral("--array"),
-                              QStringLiteral("gpus:2"), QStringLiteral("--cases"), QStringLiteral("8,15"),
-                              QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--quick"),
-                              QStringLiteral("--poll"), QStringLiteral("5")}));
+                 (QStringList{QStringLiteral("--partition"), QStringLiteral("debug"),
+                              QStringLiteral("--array"), QStringLiteral("gpus:2"), QStringLiteral("--cases"),
+                              QStringLiteral("8,15"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                              QStringLiteral("--quick"), QStringLiteral("--poll"), QStringLiteral("5")}));
         form->reject();
         s.pollSeconds = 0.2; // the test's cluster answers at once
         QSignalSpy finished(w.clusterRerun(), &RerunController::finished);
@@ -66,7 +66,8 @@ private slots:
         QVERIFY(panel);
         QCOMPARE(panel->windowTitle(), QStringLiteral("Run on cluster"));
         QVERIFY(panel->tasks());
-        QAbstractItemModelTester tester(panel->tasks(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(panel->tasks(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(finished.wait(90000));
         QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
         const QStringList files = finished.first().at(2).toStringList();
