@@ -11,6 +11,7 @@ packages=(
   libqcustomplot-dev nlohmann-json3-dev libssl-dev
   clang libclang-rt-dev          # the parser's libFuzzer target
   fonts-dejavu-core              # readable text in offscreen screenshots
+  slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/slurm/)
 )
 
 missing=()

@@ -17,14 +17,14 @@ skip() {
   exit 0
 }
 [ "$(id -u)" -eq 0 ] || skip "not root (the one-node cluster runs slurmd, which needs root)"
-for tool in munged mungekey slurmctld slurmd sbatch squeue sacct scontrol scancel sinfo ss; do
+for tool in munged mungekey slurmctld slurmd sbatch squeue sacct scontrol scancel sinfo; do
   command -v "$tool" >/dev/null || skip "$tool not found (packaging/install-deps.sh installs slurm-wlm and munge)"
 done
 
-free_port() { # the first port from $1 on that nothing listens on
+free_port() { # the first port from $1 on that nothing listens on (bash's /dev/tcp: no extra tools)
   local p
   for p in $(seq "$1" $(($1 + 500))); do
-    if [ -z "$(ss -Hltn "sport = :$p")" ]; then echo "$p"; return; fi
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return; fi
   done
   return 1
 }
