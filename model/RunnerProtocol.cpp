@@ -311,10 +311,10 @@ QString describeEvent(const RunnerEvent& e) {
                    .arg(e.tasks)
                    .arg(e.tasks == 1 ? QString() : QStringLiteral("s"));
         break;
-    case EventKind::TaskState:
+    case EventKind::TaskState: // Slurm's word; "done" is said only once the manifest is verified
         text = e.reason.isEmpty() || e.reason == QLatin1String("None")
-                   ? QStringLiteral("%1 (%2)").arg(outcomeName(e.outcome), e.state)
-                   : QStringLiteral("%1 (%2, %3)").arg(outcomeName(e.outcome), e.state, e.reason);
+                   ? QStringLiteral("Slurm: %1").arg(e.state)
+                   : QStringLiteral("Slurm: %1 (%2)").arg(e.state, e.reason);
         break;
     case EventKind::TaskFinished:
         text = outcomeName(e.outcome) + (e.message.isEmpty() ? QString() : QStringLiteral(": ") + e.message);

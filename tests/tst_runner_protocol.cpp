@@ -69,7 +69,7 @@ private slots:
         e.state = QStringLiteral("PENDING");
         e.reason = QStringLiteral("Resources");
         e.outcome = TaskOutcome::Pending;
-        QTest::newRow("task state") << e << QStringLiteral("task 0: pending (PENDING, Resources)");
+        QTest::newRow("task state") << e << QStringLiteral("task 0: Slurm: PENDING (Resources)");
         e = make(EventKind::TaskFinished);
         e.jobId = QStringLiteral("42");
         e.task = 1;

@@ -44,6 +44,10 @@ QVariant ClusterTaskModel::data(const QModelIndex& index, int role) const {
         case Task:
             return index.row();
         case State:
+            if (!r.finished)
+                return r.reason.isEmpty() || r.reason == QLatin1String("None")
+                           ? tr("Slurm: %1").arg(r.state)
+                           : tr("Slurm: %1 (%2)").arg(r.state, r.reason);
             return QStringLiteral("%1 (%2)").arg(protocol::outcomeName(r.outcome), r.state);
         case Progress:
             return r.progress;
@@ -53,7 +57,7 @@ QVariant ClusterTaskModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     }
-    if (role == Qt::ForegroundRole && index.column() == State) {
+    if (role == Qt::ForegroundRole && index.column() == State && r.finished) {
         switch (r.outcome) {
         case TaskOutcome::Done:
             return toneColor(Tone::Good);
@@ -97,6 +101,7 @@ void ClusterTaskModel::apply(const protocol::RunnerEvent& e) {
     case EventKind::TaskState:
         r.outcome = e.outcome;
         r.state = protocol::printable(e.state);
+        r.reason = protocol::printable(e.reason);
         break;
     case EventKind::CaseStarted:
         r.progress = tr("case %1 of %2 (workload %3)").arg(e.position).arg(e.total).arg(e.caseIndex);
@@ -105,6 +110,7 @@ void ClusterTaskModel::apply(const protocol::RunnerEvent& e) {
         r.progress = tr("%1 of %2 cases done").arg(e.position).arg(e.total);
         break;
     case EventKind::TaskFinished:
+        r.finished = true;
         r.outcome = e.outcome;
         r.state = protocol::printable(e.state);
         r.result = protocol::printable(e.message);

@@ -26,7 +26,8 @@ public:
 private:
     struct Row {
         protocol::TaskOutcome outcome = protocol::TaskOutcome::Pending;
-        QString state = QStringLiteral("PENDING"), progress, result;
+        QString state = QStringLiteral("PENDING"), reason, progress, result;
+        bool finished = false; // task-finished arrived: the outcome is kix's verdict, not only Slurm's
     };
     void changed(int row);
     QList<Row> m_rows;

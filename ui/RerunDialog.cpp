@@ -46,7 +46,9 @@ RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
         m_taskView->setEditTriggers(QAbstractItemView::NoEditTriggers);
         layout->addWidget(m_taskView, 1);
         connect(controller, &RerunController::runnerEvent, m_tasks, &ClusterTaskModel::apply);
+        m_taskView->setWordWrap(false);
         connect(m_tasks, &QAbstractItemModel::modelReset, m_taskView, &QTableView::resizeColumnsToContents);
+        connect(m_tasks, &QAbstractItemModel::dataChanged, m_taskView, &QTableView::resizeColumnsToContents);
         m_cancel->setText(tr("Cancel job"));
     }
     layout->addWidget(m_log, 1);
