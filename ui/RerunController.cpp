@@ -125,8 +125,9 @@ void RerunController::start(const QString& outputDir, const QStringList& extraAr
             return;
         }
         QString message = exitMessage(code);
-        if (!m_failure.isEmpty())
-            message += QStringLiteral(": ") + m_failure;
+        if (!m_failure
+                 .isEmpty()) // the cluster follower's last word says it all ("job 7: 1 of 2 tasks done; …")
+            message = m_mode == Mode::Cluster ? m_failure : message + QStringLiteral(": ") + m_failure;
         // A cluster run that was cancelled may still have returned verified manifests of tasks that had
         // ended.
         emit finished(code == protocol::RunOk, message, m_written);

@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QTemporaryDir>
 
 using namespace kix::ui;
@@ -102,6 +103,38 @@ private slots:
         QCOMPARE(Settings().cluster().partition, QStringLiteral("debug"));
         QCOMPARE(Settings().cluster().outputFolder, out.path());
         panel->close();
+    }
+
+    // Cancel in the progress panel: kix calls scancel, the task ends cancelled, nothing is opened.
+    void cancelFromThePanel() {
+        MainWindow w;
+        QSignalSpy availability(w.clusterRerun(), &RerunController::availabilityChanged);
+        QVERIFY(availability.wait(20000));
+        QTemporaryDir out;
+        ClusterSettings s;
+        s.partition = QStringLiteral("debug");
+        s.outputFolder = out.path();
+        s.cpuMode = true; // every small case, full timing: long enough to cancel mid-run
+        s.pollSeconds = 0.2;
+        QSignalSpy finished(w.clusterRerun(), &RerunController::finished);
+        bool running = false;
+        connect(w.clusterRerun(), &RerunController::runnerEvent, this,
+                [&running](const kix::protocol::RunnerEvent& e) {
+                    running = running || (e.kind == kix::protocol::EventKind::CaseStarted && e.task == 0);
+                });
+        w.startClusterRun(s);
+        auto* panel = w.findChild<RerunDialog*>();
+        QVERIFY(panel);
+        QTRY_VERIFY_WITH_TIMEOUT(running, 60000);
+        panel->reject(); // closing the panel (or its Cancel job button) cancels the job
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QVERIFY2(finished.first().at(1).toString().startsWith(QStringLiteral("cancelled (scancel ")),
+                 qPrintable(finished.first().at(1).toString()));
+        QCOMPARE(finished.first().at(2).toStringList(), QStringList{});
+        QCOMPARE(panel->tasks()->outcome(0), kix::protocol::TaskOutcome::Cancelled);
+        QVERIFY(panel->log()->toPlainText().contains(QStringLiteral("cancelling: called scancel ")));
+        QCOMPARE(QDir(out.path()).entryList({QStringLiteral("*.json")}, QDir::Files), QStringList{});
     }
 };
 

@@ -178,7 +178,7 @@ exit 0
         QVERIFY(finished.wait(10000));
         QCOMPARE(finished.first().at(0).toBool(), false);
         QCOMPARE(finished.first().at(1).toString(),
-                 QStringLiteral("the run failed: job 7: 1 of 2 tasks done; task 1 failed"));
+                 QStringLiteral("job 7: 1 of 2 tasks done; task 1 failed"));
         QCOMPARE(finished.first().at(2).toStringList(),
                  QStringList{QStringLiteral("/out/a-job7-task0.manifest.json")});
         QCOMPARE(c.writtenResources(), QStringList{QStringLiteral("/out/kix-cpu-reference-0.1.0.json")});
@@ -196,7 +196,7 @@ exit 0
                  QStringLiteral("exit status 3 (FAILED, NonZeroExitCode)"));
         QVERIFY(panel.log()->toPlainText().contains(QStringLiteral("    | boom \\x1b[2J")));
         QCOMPARE(panel.status()->text(),
-                 QStringLiteral("Not completed: the run failed: job 7: 1 of 2 tasks done; task 1 failed"));
+                 QStringLiteral("Not completed: job 7: 1 of 2 tasks done; task 1 failed"));
     }
 };
 
