@@ -13,6 +13,7 @@ packages=(
   zstd                           # the fuzz test's catalog seeds
   clang libclang-rt-dev          # the parser's libFuzzer target
   fonts-dejavu-core              # readable text in offscreen screenshots
+  slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/slurm/)
 )
 
 missing=()
