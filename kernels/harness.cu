@@ -1,157 +1,42 @@
-#include "cuda_check.h"
-#include "kix/harness.h"
-#include "kix/rmsnorm_backward_cpu.h"
+#include "cupti_timer.h"
+#include "harness_data.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <cuda_bf16.h>
 #include <dlfcn.h>
+#include <numeric>
 
 namespace kix::kernels {
 
-namespace {
-
-// ---- inputs: counter-based random numbers, so any element is reproducible from (seed, stream, index)
-
-__device__ __forceinline__ unsigned long long mix(unsigned long long x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
+SampleStats summarize(const std::vector<double>& samples) {
+    SampleStats s;
+    s.count = samples.size();
+    if (samples.empty())
+        return s;
+    std::vector<double> v = samples;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    s.median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / double(n);
+    s.min = v.front();
+    s.max = v.back();
+    return s;
 }
-
-__device__ __forceinline__ float uniform01(unsigned long long h) {
-    return (float((h >> 40) & 0xFFFFFF) + 0.5f) * (1.0f / 16777216.0f); // (0, 1)
-}
-
-__device__ __forceinline__ float normalAt(unsigned long long seed, unsigned long long i) {
-    const unsigned long long h = mix(seed ^ mix(i));
-    const float u1 = uniform01(h), u2 = uniform01(mix(h));
-    return sqrtf(-2.f * logf(u1)) * cospif(2.f * u2);
-}
-
-__global__ void fillNormalBf16(__nv_bfloat16* out, long long n, unsigned long long seed) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
-         i += (long long)gridDim.x * blockDim.x)
-        out[i] = __float2bfloat16_rn(normalAt(seed, (unsigned long long)i));
-}
-
-__global__ void fillNormal(float* out, long long n, unsigned long long seed, float mean, float scale) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
-         i += (long long)gridDim.x * blockDim.x)
-        out[i] = mean + scale * normalAt(seed, (unsigned long long)i);
-}
-
-__global__ void fillUniform(float* out, long long n, unsigned long long seed, float lo, float hi) {
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
-         i += (long long)gridDim.x * blockDim.x)
-        out[i] = lo + (hi - lo) * uniform01(mix(seed ^ mix((unsigned long long)i)));
-}
-
-// ---- correctness: fp64 reference on the device, compared element by element
-
-struct ErrorAccumulator {
-    unsigned long long maxAbsBits[2];
-    unsigned long long maxRelBits[2];
-    unsigned long long failures[2];
-};
-
-__device__ __forceinline__ void atomicMaxNonNegative(unsigned long long* bits, double v) {
-    // Non-negative doubles order like their bit patterns.
-    atomicMax(bits, (unsigned long long)__double_as_longlong(v));
-}
-
-constexpr int kCheckThreads = 256;
-
-__global__ void checkRows(const __nv_bfloat16* go, const float* nrm, const float* rstd, const float* w,
-                          const __nv_bfloat16* out0, const __nv_bfloat16* out1, long long rows, int hidden,
-                          double atol, double rtol, ErrorAccumulator* acc) {
-    __shared__ double partial[kCheckThreads];
-    for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
-        const long long base = r * hidden;
-        double dot = 0;
-        for (int j = threadIdx.x; j < hidden; j += blockDim.x)
-            dot += double(__bfloat162float(go[base + j])) * double(w[j]) * double(nrm[base + j]);
-        partial[threadIdx.x] = dot;
-        __syncthreads();
-        for (int s = blockDim.x / 2; s > 0; s >>= 1) {
-            if (threadIdx.x < s)
-                partial[threadIdx.x] += partial[threadIdx.x + s];
-            __syncthreads();
-        }
-        const double mean = partial[0] / hidden;
-        __syncthreads();
-        double maxAbs[2] = {0, 0}, maxRel[2] = {0, 0};
-        unsigned long long fails[2] = {0, 0};
-        for (int j = threadIdx.x; j < hidden; j += blockDim.x) {
-            const double ref = double(rstd[r]) * (double(__bfloat162float(go[base + j])) * double(w[j]) -
-                                                  mean * double(nrm[base + j]));
-            const __nv_bfloat16* outs[2] = {out0, out1};
-            for (int o = 0; o < 2; ++o) {
-                const double got = double(__bfloat162float(outs[o][base + j]));
-                const double err = fabs(got - ref);
-                if (!isfinite(err)) {
-                    ++fails[o];
-                    maxAbs[o] = maxRel[o] = 1e308;
-                    continue;
-                }
-                if (err > atol + rtol * fabs(ref))
-                    ++fails[o];
-                maxAbs[o] = fmax(maxAbs[o], err);
-                maxRel[o] = fmax(maxRel[o], err / fmax(fabs(ref), atol));
-            }
-        }
-        for (int o = 0; o < 2; ++o) {
-            if (fails[o])
-                atomicAdd(&acc->failures[o], fails[o]);
-            atomicMaxNonNegative(&acc->maxAbsBits[o], maxAbs[o]);
-            atomicMaxNonNegative(&acc->maxRelBits[o], maxRel[o]);
-        }
-    }
-}
-
-__global__ void gradWeightPartials(const __nv_bfloat16* go, const float* nrm, long long rows, int hidden,
-                                   int rowsPerChunk, double* partial) {
-    const int col = blockIdx.x * blockDim.x + threadIdx.x;
-    if (col >= hidden)
-        return;
-    const long long begin = (long long)blockIdx.y * rowsPerChunk;
-    const long long end = min(rows, begin + rowsPerChunk);
-    double acc = 0;
-    for (long long r = begin; r < end; ++r)
-        acc += double(__bfloat162float(go[r * hidden + col])) * double(nrm[r * hidden + col]);
-    partial[(long long)blockIdx.y * hidden + col] = acc;
-}
-
-template <typename T> struct DeviceBuffer {
-    T* ptr = nullptr;
-    std::size_t count = 0;
-    std::string allocate(std::size_t n) {
-        count = n;
-        const cudaError_t e = cudaMalloc(&ptr, std::max<std::size_t>(n, 1) * sizeof(T));
-        if (e != cudaSuccess) {
-            ptr = nullptr;
-            return cudaMessage(e, "cudaMalloc") + " for " + std::to_string(n * sizeof(T)) + " bytes";
-        }
-        return {};
-    }
-    ~DeviceBuffer() {
-        if (ptr)
-            cudaFree(ptr);
-    }
-};
-
-int fillGrid(long long n) {
-    return int(std::min<long long>((n + 255) / 256, 132LL * 32));
-}
-
-} // namespace
 
 bool CaseReport::correct() const {
     if (!error.empty() || checks.empty())
         return false;
     return std::all_of(checks.begin(), checks.end(), [](const OutputCheck& c) { return c.passed(); });
+}
+
+double CaseReport::floorRatio(TimingMethod m) const {
+    const double own = fused.stats(m).median, floor = copyFloor.stats(m).median;
+    return own > 0 && floor > 0 ? own / floor : 0;
+}
+
+bool VariantReport::correct() const {
+    return error.empty() && !checks.empty() &&
+           std::all_of(checks.begin(), checks.end(), [](const OutputCheck& c) { return c.passed(); });
 }
 
 DeviceInfo queryDevice() {
@@ -209,6 +94,7 @@ struct Harness::Impl {
     DeviceInfo device;
     cudaStream_t stream = nullptr;
     DeviceBuffer<unsigned char> flush;
+    unsigned flushes = 0;
     std::vector<cudaEvent_t> events;
 
     ~Impl() {
@@ -227,18 +113,24 @@ struct Harness::Impl {
         return {};
     }
 
-    // Times `launch` once per iteration, writing the flush buffer (twice the L2) before each.
-    template <typename Launch>
-    std::string time(int iterations, Launch&& launch, const std::function<bool()>& cancelled,
-                     std::vector<double>& out) {
+    std::string flushL2() {
+        KIX_CUDA_TRY(cudaMemsetAsync(flush.ptr, int(++flushes & 0xff), flush.count, stream));
+        return {};
+    }
+
+    // CUDA events: flush, event, call, event, … enqueued back to back; read after one synchronize.
+    template <typename Call>
+    std::string timeEvents(int iterations, Call&& call, const std::function<bool()>& cancelled,
+                           std::vector<double>& out) {
         if (auto err = ensureEvents(std::size_t(iterations)); !err.empty())
             return err;
         for (int i = 0; i < iterations; ++i) {
             if (i % 16 == 0 && cancelled && cancelled())
                 return "cancelled";
-            KIX_CUDA_TRY(cudaMemsetAsync(flush.ptr, i & 0xff, flush.count, stream));
+            if (auto err = flushL2(); !err.empty())
+                return err;
             KIX_CUDA_TRY(cudaEventRecord(events[2 * i], stream));
-            if (auto err = launch(); !err.empty())
+            if (auto err = call(); !err.empty())
                 return err;
             KIX_CUDA_TRY(cudaEventRecord(events[2 * i + 1], stream));
         }
@@ -251,9 +143,84 @@ struct Harness::Impl {
         return {};
     }
 
+    // CUPTI: flush and wait, then the call and wait, between two CUPTI timestamps. A CUPTI failure is
+    // not fatal: it is recorded in `cuptiError` and the events stand alone.
+    template <typename Call>
+    std::string timeCupti(int iterations, Call&& call, const std::function<bool()>& cancelled, Timing& t) {
+        if (!options.useCupti) {
+            t.cuptiError = "CUPTI timing was switched off";
+            return {};
+        }
+        if (std::string err = cupti::begin(); !err.empty()) {
+            t.cuptiError = err;
+            return {};
+        }
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> windows;
+        std::string failure;
+        for (int i = 0; i < iterations && failure.empty(); ++i) {
+            if (i % 16 == 0 && cancelled && cancelled()) {
+                failure = "cancelled";
+                break;
+            }
+            failure = flushL2();
+            if (failure.empty() && cudaStreamSynchronize(stream) != cudaSuccess)
+                failure = "cudaStreamSynchronize failed before a timed call";
+            if (!failure.empty())
+                break;
+            const std::uint64_t start = cupti::timestamp();
+            failure = call();
+            if (failure.empty()) {
+                if (const cudaError_t e = cudaStreamSynchronize(stream); e != cudaSuccess)
+                    failure = cudaMessage(e, "cudaStreamSynchronize");
+            }
+            windows.emplace_back(start, cupti::timestamp());
+        }
+        std::vector<double> spans;
+        const std::string err = cupti::end(windows, spans);
+        if (!failure.empty())
+            return failure;
+        if (!err.empty())
+            t.cuptiError = err;
+        else
+            t.cuptiNs = std::move(spans);
+        return {};
+    }
+
     int iterationsFor(double estimateNs) const {
         const double wanted = options.targetMillisecondsPerCase * 1e6 / std::max(estimateNs, 1.0);
         return int(std::clamp(wanted, double(options.minIterations), double(options.maxIterations)));
+    }
+
+    // Warm-up (timed with events, not reported), then `iterations` calls by each method; 0 chooses
+    // the count from the warm-up's median.
+    template <typename Call>
+    std::string measure(Call&& call, int warmup, int iterations, const std::function<bool()>& cancelled,
+                        Timing& t) {
+        std::vector<double> warm;
+        if (auto err = timeEvents(std::max(warmup, 1), call, cancelled, warm); !err.empty())
+            return err;
+        const int n = iterations > 0 ? iterations : iterationsFor(summarize(warm).median);
+        if (auto err = timeEvents(n, call, cancelled, t.eventNs); !err.empty())
+            return err;
+        return timeCupti(n, call, cancelled, t);
+    }
+
+    // The floor: a device-to-device copy that reads and writes `bytes` in all, timed like the kernel.
+    std::string measureCopyFloor(double bytes, int iterations, const std::function<bool()>& cancelled,
+                                 Timing& t, double& copyBytes) {
+        const std::size_t n = (std::size_t(std::ceil(bytes / 2)) + 15) / 16 * 16;
+        copyBytes = double(n);
+        DeviceBuffer<unsigned char> src, dst;
+        for (std::string err : {src.allocate(n), dst.allocate(n)})
+            if (!err.empty())
+                return "copy floor: " + err;
+        fillRandomBytes(src.ptr, n, 0xC0FFEE, stream);
+        KIX_CUDA_TRY(cudaGetLastError());
+        auto copy = [&]() -> std::string {
+            KIX_CUDA_TRY(cudaMemcpyAsync(dst.ptr, src.ptr, n, cudaMemcpyDeviceToDevice, stream));
+            return {};
+        };
+        return measure(copy, options.warmup, iterations, cancelled, t);
     }
 };
 
@@ -285,8 +252,8 @@ double Harness::measureCopyBandwidth(std::string* error) {
         err = b.allocate(bytes);
     std::vector<double> samples;
     if (err.empty()) {
-        cudaMemsetAsync(a.ptr, 1, bytes, m_impl->stream);
-        err = m_impl->time(
+        fillRandomBytes(a.ptr, bytes, 1, m_impl->stream);
+        err = m_impl->timeEvents(
             10,
             [&]() -> std::string {
                 KIX_CUDA_TRY(cudaMemcpyAsync(b.ptr, a.ptr, bytes, cudaMemcpyDeviceToDevice, m_impl->stream));
@@ -299,9 +266,7 @@ double Harness::measureCopyBandwidth(std::string* error) {
             *error = err;
         return 0;
     }
-    std::sort(samples.begin(), samples.end());
-    const double medianNs = samples[samples.size() / 2];
-    return 2.0 * double(bytes) / medianNs; // bytes per ns = GB/s
+    return 2.0 * double(bytes) / summarize(samples).median; // bytes per ns = GB/s
 }
 
 CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::function<bool()>& cancelled) {
@@ -312,119 +277,109 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
     rep.hidden = kHiddenSize;
     rep.seed = h.options.seed + std::uint64_t(caseIndex);
     rep.bytes = minimumBytes(rep.rows, rep.hidden);
-    if (const std::string why = unsupportedReason(rep.rows, rep.hidden); !why.empty()) {
-        rep.error = why;
-        return rep;
-    }
-    rep.plan = planFusedBackward(rep.rows, rep.hidden, h.options.rowsPerIteration);
-    rep.plan.programmaticLaunch = rep.plan.programmaticLaunch && h.options.programmaticLaunch;
-    const long long n = rep.rows * rep.hidden;
-
-    DeviceBuffer<__nv_bfloat16> go, gh, gr;
-    DeviceBuffer<float> nrm, rstd, weight, dw;
-    DeviceBuffer<unsigned char> workspace, unfused;
-    DeviceBuffer<double> dwRef;
-    DeviceBuffer<ErrorAccumulator> acc;
-    constexpr int kRowsPerChunk = 1024;
-    const long long chunks = (rep.rows + kRowsPerChunk - 1) / kRowsPerChunk;
-    for (std::string err :
-         {go.allocate(n), gh.allocate(n), gr.allocate(n), nrm.allocate(n), rstd.allocate(rep.rows),
-          weight.allocate(rep.hidden), dw.allocate(rep.hidden), workspace.allocate(rep.plan.workspaceBytes),
-          dwRef.allocate(chunks * rep.hidden), acc.allocate(1)}) {
-        if (!err.empty()) {
-            rep.error = err;
-            return rep;
-        }
-    }
     auto fail = [&](const std::string& e) {
         rep.error = e;
         return rep;
     };
-#define KIX_STEP(call)                                                                                       \
-    do {                                                                                                     \
-        const cudaError_t e_ = (call);                                                                       \
-        if (e_ != cudaSuccess)                                                                               \
-            return fail(cudaMessage(e_, #call));                                                             \
-    } while (0)
-
+    if (const std::string why = unsupportedReason(rep.rows, rep.hidden); !why.empty())
+        return fail(why);
+    rep.plan = planFusedBackward(rep.rows, rep.hidden, h.options.launch);
     const cudaStream_t s = h.stream;
-    const unsigned long long seed = rep.seed;
-    fillNormalBf16<<<fillGrid(n), 256, 0, s>>>(go.ptr, n, seed * 4 + 0);
-    fillNormal<<<fillGrid(n), 256, 0, s>>>(nrm.ptr, n, seed * 4 + 1, 0.f, 1.f);
-    fillUniform<<<fillGrid(rep.rows), 256, 0, s>>>(rstd.ptr, rep.rows, seed * 4 + 2, 0.5f, 2.f);
-    fillNormal<<<fillGrid(rep.hidden), 256, 0, s>>>(weight.ptr, rep.hidden, seed * 4 + 3, 1.f, 0.1f);
-    KIX_STEP(cudaGetLastError());
-    // Poison the outputs: all-ones bits are NaN in bf16 and fp32, so an unwritten element fails the check.
-    KIX_STEP(cudaMemsetAsync(gh.ptr, 0xff, std::size_t(n) * 2, s));
-    KIX_STEP(cudaMemsetAsync(gr.ptr, 0xff, std::size_t(n) * 2, s));
-    KIX_STEP(cudaMemsetAsync(dw.ptr, 0xff, std::size_t(rep.hidden) * 4, s));
-    KIX_STEP(cudaMemsetAsync(acc.ptr, 0, sizeof(ErrorAccumulator), s));
 
-    const BackwardArgs args{go.ptr, nrm.ptr, rstd.ptr, weight.ptr, gh.ptr,
-                            gr.ptr, dw.ptr,  rep.rows, rep.hidden};
+    CaseData d;
+    DeviceBuffer<unsigned char> workspace;
+    for (std::string err : {d.allocate(rep.rows, rep.hidden), workspace.allocate(rep.plan.workspaceBytes)})
+        if (!err.empty())
+            return fail(err);
+    d.fill(rep.seed, s);
+    if (auto err = prepareWorkspace(rep.plan, workspace.ptr, s); !err.empty())
+        return fail(err);
+    if (auto err = d.poison(s); !err.empty())
+        return fail(err);
+    const BackwardArgs args = d.args();
     auto fused = [&]() { return launchFusedBackward(args, rep.plan, workspace.ptr, s); };
     if (auto err = fused(); !err.empty())
         return fail(err);
-
-    // Check all three outputs against the fp64 reference.
-    checkRows<<<int(std::min<long long>(rep.rows, 132LL * 16)), kCheckThreads, 0, s>>>(
-        go.ptr, nrm.ptr, rstd.ptr, weight.ptr, gh.ptr, gr.ptr, rep.rows, rep.hidden, w.maxAtol, w.maxRtol,
-        acc.ptr);
-    gradWeightPartials<<<dim3((rep.hidden + 127) / 128, unsigned(chunks)), 128, 0, s>>>(
-        go.ptr, nrm.ptr, rep.rows, rep.hidden, kRowsPerChunk, dwRef.ptr);
-    KIX_STEP(cudaGetLastError());
-    ErrorAccumulator hostAcc{};
-    std::vector<double> partial(std::size_t(chunks) * rep.hidden);
-    std::vector<float> dwHost(std::size_t(rep.hidden));
-    KIX_STEP(cudaMemcpyAsync(&hostAcc, acc.ptr, sizeof hostAcc, cudaMemcpyDeviceToHost, s));
-    KIX_STEP(cudaMemcpyAsync(partial.data(), dwRef.ptr, partial.size() * sizeof(double),
-                             cudaMemcpyDeviceToHost, s));
-    KIX_STEP(
-        cudaMemcpyAsync(dwHost.data(), dw.ptr, dwHost.size() * sizeof(float), cudaMemcpyDeviceToHost, s));
-    KIX_STEP(cudaStreamSynchronize(s));
-    const char* names[2] = {"grad_hidden_states", "grad_residual"};
-    for (int o = 0; o < 2; ++o) {
-        OutputCheck c;
-        c.output = names[o];
-        std::memcpy(&c.maxAbsError, &hostAcc.maxAbsBits[o], sizeof(double));
-        std::memcpy(&c.maxRelError, &hostAcc.maxRelBits[o], sizeof(double));
-        c.failures = std::int64_t(hostAcc.failures[o]);
-        c.count = n;
-        c.atol = w.maxAtol;
-        c.rtol = w.maxRtol;
-        rep.checks.push_back(c);
-    }
-    ErrorStats dwStats;
-    for (int j = 0; j < rep.hidden; ++j) {
-        double ref = 0;
-        for (long long c = 0; c < chunks; ++c)
-            ref += partial[std::size_t(c) * rep.hidden + j];
-        accumulateError(dwStats, double(dwHost[std::size_t(j)]), ref, w.maxAtol, w.maxRtol);
-    }
-    rep.checks.push_back({"grad_weight", dwStats.maxAbs, dwStats.maxRel, w.maxAtol, w.maxRtol,
-                          dwStats.failures, dwStats.count});
-
-    // Time the fused kernel: warm up, estimate, then the timed iterations.
-    std::vector<double> warm;
-    if (auto err = h.time(h.options.warmup, fused, cancelled, warm); !err.empty())
-        return fail(err);
-    std::sort(warm.begin(), warm.end());
-    if (auto err = h.time(h.iterationsFor(warm[warm.size() / 2]), fused, cancelled, rep.fusedNs);
-        !err.empty())
+    std::vector<float> gradWeight;
+    if (auto err = checkOutputs(d, w.maxAtol, w.maxRtol, s, rep.checks, gradWeight); !err.empty())
         return fail(err);
 
-    if (h.options.timeReference) {
-        if (auto err = unfused.allocate(unfusedWorkspaceBytes(rep.rows, rep.hidden)); !err.empty())
-            return fail("unfused reference: " + err);
-        auto reference = [&]() { return launchUnfusedBackward(args, unfused.ptr, s); };
-        std::vector<double> refWarm;
-        if (auto err = h.time(2, reference, cancelled, refWarm); !err.empty())
-            return fail(err);
-        if (auto err = h.time(h.options.referenceIterations, reference, cancelled, rep.referenceNs);
+    if (auto err = h.measure(fused, h.options.warmup, 0, cancelled, rep.fused); !err.empty())
+        return fail(err);
+    rep.fusedNs = rep.fused.eventNs;
+    std::vector<float> after(gradWeight.size());
+    if (const cudaError_t e =
+            cudaMemcpy(after.data(), d.gradWeight.ptr, after.size() * 4, cudaMemcpyDeviceToHost);
+        e != cudaSuccess)
+        return fail(cudaMessage(e, "cudaMemcpy"));
+    rep.gradWeightStable = std::memcmp(after.data(), gradWeight.data(), after.size() * 4) == 0;
+
+    if (h.options.timeCopyFloor) {
+        if (auto err = h.measureCopyFloor(rep.bytes, 0, cancelled, rep.copyFloor, rep.copyBytes);
             !err.empty())
             return fail(err);
     }
-#undef KIX_STEP
+    if (h.options.timeReference) {
+        DeviceBuffer<unsigned char> unfused;
+        if (auto err = unfused.allocate(unfusedWorkspaceBytes(rep.rows, rep.hidden)); !err.empty())
+            return fail("unfused reference: " + err);
+        auto reference = [&]() { return launchUnfusedBackward(args, unfused.ptr, s); };
+        if (auto err = h.measure(reference, 2, h.options.referenceIterations, cancelled, rep.reference);
+            !err.empty())
+            return fail(err);
+        rep.referenceNs = rep.reference.eventNs;
+    }
+    return rep;
+}
+
+SweepCandidate fusedCandidate(std::int64_t rows, int hidden, const LaunchOverrides& overrides) {
+    const LaunchConfig plan = planFusedBackward(rows, hidden, overrides);
+    SweepCandidate c;
+    c.name = plan.name() + " b" + std::to_string(plan.blocks);
+    c.workspaceBytes = plan.workspaceBytes;
+    c.prepare = [plan](void* ws, void* stream) { return prepareWorkspace(plan, ws, stream); };
+    c.launch = [plan](const BackwardArgs& a, void* ws, void* stream) {
+        return launchFusedBackward(a, plan, ws, stream);
+    };
+    return c;
+}
+
+SweepReport Harness::sweepCase(const Workload& w, int caseIndex,
+                               const std::vector<SweepCandidate>& candidates) {
+    Impl& h = *m_impl;
+    SweepReport rep;
+    rep.workload = w;
+    const std::int64_t rows = w.rows();
+    rep.bytes = minimumBytes(rows, kHiddenSize);
+    const cudaStream_t s = h.stream;
+    CaseData d;
+    if (auto err = d.allocate(rows, kHiddenSize); !err.empty()) {
+        rep.error = err;
+        return rep;
+    }
+    d.fill(h.options.seed + std::uint64_t(caseIndex), s);
+    const BackwardArgs args = d.args();
+    for (const SweepCandidate& c : candidates) {
+        VariantReport v;
+        v.name = c.name;
+        DeviceBuffer<unsigned char> workspace;
+        v.error = workspace.allocate(c.workspaceBytes);
+        if (v.error.empty() && c.prepare)
+            v.error = c.prepare(workspace.ptr, s);
+        if (v.error.empty())
+            v.error = d.poison(s);
+        auto call = [&]() { return c.launch(args, workspace.ptr, s); };
+        if (v.error.empty())
+            v.error = call();
+        std::vector<float> gradWeight;
+        if (v.error.empty())
+            v.error = checkOutputs(d, w.maxAtol, w.maxRtol, s, v.checks, gradWeight);
+        if (v.error.empty())
+            v.error = h.measure(call, 3, h.options.minIterations, {}, v.timing);
+        rep.variants.push_back(std::move(v));
+    }
+    double copyBytes = 0;
+    rep.error = h.measureCopyFloor(rep.bytes, h.options.minIterations, {}, rep.copyFloor, copyBytes);
     return rep;
 }
 

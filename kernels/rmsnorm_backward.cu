@@ -1,12 +1,23 @@
-// Fused residual RMSNorm backward (SOL-ExecBench 013), one pass over the data.
+// Fused residual RMSNorm backward (kernels/PROBLEM.md): one pass over the data.
 //
-// Each block owns hidden/8 threads; thread t always handles columns [8t, 8t+8), so its slice of
-// `weight` and its grad_weight partial sums live in registers for the whole launch. A persistent
-// grid walks the rows; each row is read once (bf16 grad_output as one 16-byte load, fp32
-// normalized as two), kept in registers across the row reduction, and both bf16 outputs are
-// written once with streaming stores. The row's dot product needs one barrier per group of rows
-// (double-buffered shared memory). grad_weight is finished by a second, column-parallel kernel that
-// adds the per-block partials in a fixed order: deterministic, no float atomics.
+// A block holds `rowLanes` groups of laneThreads = hidden/8 (rounded up to a warp) threads; thread t
+// of a group always handles columns [8t, 8t+8), so its slice of `weight` and its grad_weight partial
+// sums live in registers for the whole launch. A persistent grid (resident blocks, from the queried
+// SM count and occupancy) walks the rows in steps of rowLanes * ROWS rows; each row is read once
+// (bf16 grad_output as one 16-byte load, fp32 normalized as two), kept in registers across the row
+// reduction, and both bf16 outputs are written once. A step needs one barrier (double-buffered
+// shared memory for the row sums). With PREFETCH the next step's loads are issued before the
+// current step is reduced. rmsnorm_backward_bulk.cu is the variant whose rows arrive in shared
+// memory by bulk copies.
+//
+// grad_weight, deterministic and without float atomics: each block adds its row lanes' partial sums
+// (fixed order) and writes one partial row to the workspace. The partial rows are then added column
+// by column in an order fixed by the grid size alone, by a second kernel launched with programmatic
+// dependent launch (the default, measured faster), or in the same launch: each block takes a ticket
+// and the last `reducers` blocks to arrive wait for every ticket, then add (backward_device.cuh).
+// Either way grad_weight is bit-identical from launch to launch.
+#include "backward_device.cuh"
+#include "bulk_kernel.h"
 #include "cuda_check.h"
 #include "kix/rmsnorm_backward.h"
 
@@ -18,144 +29,177 @@ namespace kix::kernels {
 
 namespace {
 
-constexpr int kVec = 8;             // elements per thread per row
-constexpr int kMaxThreads = 512;    // hidden up to 4096; caps registers at 128 per thread
-constexpr int kReduceTileCols = 32; // grad_weight reduction: columns per block
-constexpr int kReduceSlices = 16;   // … and partial rows summed in parallel per column
+using namespace detail;
 
-__device__ __forceinline__ void unpack(uint4 raw, float (&out)[kVec]) {
-    const __nv_bfloat162* h = reinterpret_cast<const __nv_bfloat162*>(&raw);
-#pragma unroll
-    for (int i = 0; i < kVec / 2; ++i) {
-        const float2 f = __bfloat1622float2(h[i]);
-        out[2 * i] = f.x;
-        out[2 * i + 1] = f.y;
-    }
+// The block size each variant is compiled for. 1024 threads cap registers at 64 per thread, which
+// keeps three 320-thread blocks per SM at hidden 2560 (nvcc -Xptxas -v, CUDA 13.0: 62-64 registers,
+// no spills; an earlier version left uncapped took 74 for two rows, and only two blocks fit). Two
+// rows with prefetch hold four rows in registers (110-128) and get 512 threads.
+template <int ROWS, bool PREFETCH> constexpr int maxThreads() {
+    return ROWS * (PREFETCH ? 2 : 1) <= 2 ? 1024 : 512;
 }
 
-__device__ __forceinline__ uint4 pack(const float (&v)[kVec]) {
-    uint4 raw;
-    __nv_bfloat162* h = reinterpret_cast<__nv_bfloat162*>(&raw);
-#pragma unroll
-    for (int i = 0; i < kVec / 2; ++i)
-        h[i] = __floats2bfloat162_rn(v[2 * i], v[2 * i + 1]);
-    return raw;
-}
-
-__device__ __forceinline__ float warpSum(float v) {
-#pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, offset);
-    return v;
-}
-
-template <int ROWS>
-__global__ void __launch_bounds__(kMaxThreads)
-    fusedBackwardKernel(const __nv_bfloat16* __restrict__ gradOutput, const float* __restrict__ normalized,
-                        const float* __restrict__ rstd, const float* __restrict__ weight,
-                        __nv_bfloat16* __restrict__ gradHidden, __nv_bfloat16* __restrict__ gradResidual,
-                        float* __restrict__ partials, long long rows, int hidden) {
-    extern __shared__ float dots[]; // [2 buffers][ROWS][warps]
-    const int warps = blockDim.x / 32;
-    const int warp = threadIdx.x / 32;
-    const int lane = threadIdx.x % 32;
-    const int col = threadIdx.x * kVec;
-    const bool active = col < hidden;
+template <int ROWS, bool PREFETCH, bool STREAM>
+__global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKernel(Params p) {
+    extern __shared__ float4 sharedRaw[];
+    float* shared = reinterpret_cast<float*>(sharedRaw);
+    const int rowLane = threadIdx.x / p.laneThreads;
+    const int t = threadIdx.x - rowLane * p.laneThreads;
+    const int warps = p.laneThreads / 32; // per row lane
+    const int warp = t / 32;
+    const int lane = t % 32;
+    const int col = t * kVec;
+    const bool active = col < p.hidden;
+    const int rowsPerStep = p.rowLanes * ROWS;
+    const int steps = (p.rows + rowsPerStep - 1) / rowsPerStep;
 
     float w[kVec], dw[kVec];
 #pragma unroll
     for (int i = 0; i < kVec; ++i)
         w[i] = dw[i] = 0.f;
     if (active) {
-        const float4 w0 = __ldg(reinterpret_cast<const float4*>(weight + col));
-        const float4 w1 = __ldg(reinterpret_cast<const float4*>(weight + col + 4));
+        const float4 w0 = __ldg(reinterpret_cast<const float4*>(p.weight + col));
+        const float4 w1 = __ldg(reinterpret_cast<const float4*>(p.weight + col + 4));
         w[0] = w0.x, w[1] = w0.y, w[2] = w0.z, w[3] = w0.w;
         w[4] = w1.x, w[5] = w1.y, w[6] = w1.z, w[7] = w1.w;
     }
-    const float invHidden = 1.f / float(hidden);
+    const float invHidden = 1.f / float(p.hidden);
+    // [2 buffers][rowLanes][ROWS][warps] row sums, then the row lanes' grad_weight sums
+    float* dots = shared;
+    float* scratch = shared + ((2 * p.rowLanes * ROWS * warps + 3) & ~3);
 
-    int buffer = 0;
-    for (long long row0 = (long long)blockIdx.x * ROWS; row0 < rows; row0 += (long long)gridDim.x * ROWS) {
-        float g[ROWS][kVec], n[ROWS][kVec], r[ROWS], dot[ROWS];
-        // All loads of the group are issued before any is used.
+    // Rows stay packed as loaded and are unpacked where used: fewer registers than holding floats.
+    RowRaw cur[ROWS], next[ROWS];
+    int step = blockIdx.x;
+    const int firstRow = rowLane * ROWS;
+    if (PREFETCH) {
 #pragma unroll
         for (int k = 0; k < ROWS; ++k) {
-            const long long row = row0 + k;
-            if (active && row < rows) {
-                const long long base = row * hidden + col;
-                unpack(__ldcs(reinterpret_cast<const uint4*>(gradOutput + base)), g[k]);
-                const float4 n0 = __ldcs(reinterpret_cast<const float4*>(normalized + base));
-                const float4 n1 = __ldcs(reinterpret_cast<const float4*>(normalized + base + 4));
-                n[k][0] = n0.x, n[k][1] = n0.y, n[k][2] = n0.z, n[k][3] = n0.w;
-                n[k][4] = n1.x, n[k][5] = n1.y, n[k][6] = n1.z, n[k][7] = n1.w;
-                r[k] = __ldg(rstd + row);
-            } else {
-#pragma unroll
-                for (int i = 0; i < kVec; ++i)
-                    g[k][i] = n[k][i] = 0.f;
-                r[k] = 0.f;
-            }
+            const int row = step * rowsPerStep + firstRow + k;
+            loadRow<STREAM>(p, row, active && row < p.rows, col, next[k]);
         }
+    }
+    int buffer = 0;
+    for (; step < steps; step += gridDim.x) {
+        const int row0 = step * rowsPerStep + firstRow;
+        if (PREFETCH) {
+#pragma unroll
+            for (int k = 0; k < ROWS; ++k)
+                cur[k] = next[k];
+            const int ahead = row0 + gridDim.x * rowsPerStep; // the next step's rows, issued now
+#pragma unroll
+            for (int k = 0; k < ROWS; ++k)
+                loadRow<STREAM>(p, ahead + k, active && step + int(gridDim.x) < steps && ahead + k < p.rows,
+                                col, next[k]);
+        } else {
+#pragma unroll
+            for (int k = 0; k < ROWS; ++k) // all loads of the step before any is used
+                loadRow<STREAM>(p, row0 + k, active && row0 + k < p.rows, col, cur[k]);
+        }
+        float dot[ROWS];
 #pragma unroll
         for (int k = 0; k < ROWS; ++k) {
+            RowRegs v;
+            unpack(cur[k], v);
             float d = 0.f;
 #pragma unroll
             for (int i = 0; i < kVec; ++i) {
-                const float gn = g[k][i] * n[k][i];
+                const float gn = v.g[i] * v.n[i];
                 d = fmaf(gn, w[i], d);
                 dw[i] += gn;
             }
             dot[k] = warpSum(d);
         }
-        float* slot = dots + buffer * ROWS * warps;
+        float* slot = dots + ((buffer * p.rowLanes + rowLane) * ROWS) * warps;
         if (lane == 0) {
 #pragma unroll
             for (int k = 0; k < ROWS; ++k)
                 slot[k * warps + warp] = dot[k];
         }
-        __syncthreads(); // the only barrier per group: the other buffer is written next time
+        __syncthreads(); // the only barrier per step: the other buffer is written next time
 #pragma unroll
         for (int k = 0; k < ROWS; ++k) {
-            const long long row = row0 + k;
             float total = 0.f;
             for (int i = 0; i < warps; ++i)
                 total += slot[k * warps + i]; // same order in every thread: deterministic
             const float mean = total * invHidden;
-            if (active && row < rows) {
+            if (active && row0 + k < p.rows) {
+                RowRegs v;
+                unpack(cur[k], v);
                 float out[kVec];
 #pragma unroll
                 for (int i = 0; i < kVec; ++i)
-                    out[i] = r[k] * fmaf(g[k][i], w[i], -mean * n[k][i]);
+                    out[i] = v.r * fmaf(v.g[i], w[i], -mean * v.n[i]);
                 const uint4 packed = pack(out);
-                const long long base = row * hidden + col;
-                __stcs(reinterpret_cast<uint4*>(gradHidden + base), packed);
-                __stcs(reinterpret_cast<uint4*>(gradResidual + base), packed);
+                const long long base = (long long)(row0 + k) * p.hidden + col;
+                store<STREAM>(reinterpret_cast<uint4*>(p.gradHidden + base), packed);
+                store<STREAM>(reinterpret_cast<uint4*>(p.gradResidual + base), packed);
             }
         }
         buffer ^= 1;
     }
-    if (active) {
-        float* p = partials + (long long)blockIdx.x * hidden + col;
-        reinterpret_cast<float4*>(p)[0] = make_float4(dw[0], dw[1], dw[2], dw[3]);
-        reinterpret_cast<float4*>(p)[1] = make_float4(dw[4], dw[5], dw[6], dw[7]);
+
+    // One partial row per block: row lane 0 adds the other lanes' sums in lane order.
+    if (p.rowLanes > 1) {
+        if (rowLane > 0 && active) {
+            float4* dst = reinterpret_cast<float4*>(scratch) + 2 * ((rowLane - 1) * p.laneThreads + t);
+            dst[0] = make_float4(dw[0], dw[1], dw[2], dw[3]);
+            dst[1] = make_float4(dw[4], dw[5], dw[6], dw[7]);
+        }
+        __syncthreads();
+        if (rowLane == 0 && active) {
+            for (int l = 1; l < p.rowLanes; ++l) {
+                const float4* src =
+                    reinterpret_cast<const float4*>(scratch) + 2 * ((l - 1) * p.laneThreads + t);
+                add4(dw, src[0]);
+                add4(dw + 4, src[1]);
+            }
+        }
     }
+    publishAndFinish(p, dw, rowLane == 0 && active, col);
 }
 
-// grad_weight[c] = sum over blocks of partials[b][c], in block order.
+using KernelFn = void (*)(Params);
+
+KernelFn kernelFor(int rowsPerIteration, bool prefetch, bool streaming) {
+    if (streaming) {
+        if (rowsPerIteration == 1)
+            return prefetch ? fusedBackwardKernel<1, true, true> : fusedBackwardKernel<1, false, true>;
+        return prefetch ? fusedBackwardKernel<2, true, true> : fusedBackwardKernel<2, false, true>;
+    }
+    if (rowsPerIteration == 1)
+        return prefetch ? fusedBackwardKernel<1, true, false> : fusedBackwardKernel<1, false, false>;
+    return prefetch ? fusedBackwardKernel<2, true, false> : fusedBackwardKernel<2, false, false>;
+}
+
+int maxThreadsFor(int rowsPerIteration, bool prefetch) {
+    return rowsPerIteration == 1 ? (prefetch ? maxThreads<1, true>() : maxThreads<1, false>())
+                                 : (prefetch ? maxThreads<2, true>() : maxThreads<2, false>());
+}
+
+bool aligned16(const void* p) {
+    return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0;
+}
+
+// The alternative finish (LaunchOverrides::secondKernel): a column-parallel kernel launched with
+// programmatic dependent launch adds the partial rows, 32 columns and 16 slices of rows per block,
+// each column in a fixed order. It waits in cudaGridDependencySynchronize until the main pass is
+// done, so its launch overlaps the main pass.
+constexpr int kReduceTileCols = 32;
+constexpr int kReduceSlices = 16;
+
 __global__ void reducePartialsKernel(const float* __restrict__ partials, int numPartials, int hidden,
                                      float* __restrict__ gradWeight) {
     __shared__ float sums[kReduceSlices][kReduceTileCols + 1];
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    // With programmatic dependent launch this kernel may start before the main pass ends: wait
-    // here until all of its blocks are done and their partials are visible. Without it, a no-op.
     cudaGridDependencySynchronize();
 #endif
     const int col = blockIdx.x * kReduceTileCols + threadIdx.x;
     float acc = 0.f;
     if (col < hidden) {
 #pragma unroll 8
-        for (int p = threadIdx.y; p < numPartials; p += kReduceSlices)
-            acc += partials[(long long)p * hidden + col];
+        for (int q = threadIdx.y; q < numPartials; q += kReduceSlices)
+            acc += __ldcg(partials + (long long)q * hidden + col);
     }
     sums[threadIdx.y][threadIdx.x] = acc;
     __syncthreads();
@@ -167,79 +211,150 @@ __global__ void reducePartialsKernel(const float* __restrict__ partials, int num
     }
 }
 
-template <int ROWS>
-std::string launchRows(const BackwardArgs& a, const LaunchConfig& plan, float* partials,
-                       cudaStream_t stream) {
-    const std::size_t shared = 2 * ROWS * (plan.threads / 32) * sizeof(float);
-    fusedBackwardKernel<ROWS><<<plan.blocks, plan.threads, shared, stream>>>(
-        static_cast<const __nv_bfloat16*>(a.gradOutput), a.normalized, a.rstd, a.weight,
-        static_cast<__nv_bfloat16*>(a.gradHidden), static_cast<__nv_bfloat16*>(a.gradResidual), partials,
-        a.rows, a.hidden);
-    KIX_CUDA_TRY(cudaGetLastError());
-    return {};
-}
-
-template <int ROWS> int residentBlocks(int threads) {
-    int perSm = 0;
-    const std::size_t shared = 2 * ROWS * (threads / 32) * sizeof(float);
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, fusedBackwardKernel<ROWS>, threads, shared) !=
-        cudaSuccess)
-        return 1;
-    return perSm > 0 ? perSm : 1;
-}
-
-bool aligned16(const void* p) {
-    return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0;
-}
+// Tuning, from the final sweep of 2026-12-02 on the H200 (BENCHMARKS.md "What each design change
+// bought"; kernels/bench/results/2026-12-02-h200-final-sweep.json), geomean over the 16 cases of the
+// time over the same-run copy floor, CUPTI medians:
+//  * finish: a second kernel with programmatic dependent launch, 1.079, against 1.183 for the best
+//    one-launch shape (the in-launch finish cost 2.7-17 us, the second kernel 0.5-3 us).
+//  * small-problem path, below kSmallProblemRows rows: two row lanes per block (132 partial rows to
+//    add, one block per SM): 1.09-1.12 on 422-1801 rows against 1.11-1.22 with three blocks per
+//    SM; from kSmallProblemRows one row lane, three blocks per SM (396 partial rows). One row per
+//    thread with the next one prefetched throughout. (Measured, not yet adopted: below 256 rows one
+//    row lane, a block per row, was faster in the last two sweeps: 5.2 and 5.4 us against 6.0 and
+//    6.1 at 128 and 131 rows in the final one.)
+//  * default cache policies: 6-7% faster than evict-first hints on the cases above 800 MB.
+constexpr bool kFinishWithSecondKernel = true;
+constexpr std::int64_t kSmallProblemRows = 2048;
 
 } // namespace
+
+std::string LaunchConfig::name() const {
+    const std::string shape = stages > 0
+                                  ? "bulk s" + std::to_string(stages)
+                                  : "r" + std::to_string(rowsPerIteration) + (prefetch ? " prefetch" : "") +
+                                        " k" + std::to_string(rowLanes);
+    return shape + (streaming ? "" : " plain") +
+           (secondKernel    ? " +reduce kernel"
+            : reducers == 0 ? " nofinish"
+                            : "");
+}
 
 std::string unsupportedReason(std::int64_t rows, int hidden) {
     if (rows < 1)
         return "rows must be at least 1";
+    if (rows > 0x7fffffff - 4096)
+        return "rows must be below 2^31";
     if (hidden < kVec || hidden % kVec != 0)
         return "hidden size " + std::to_string(hidden) + " is not a positive multiple of 8";
-    if (hidden > kMaxThreads * kVec)
+    if (hidden > kMaxHidden)
         return "hidden size " + std::to_string(hidden) + " is above the kernel's limit of " +
-               std::to_string(kMaxThreads * kVec);
+               std::to_string(kMaxHidden);
     return {};
 }
 
-LaunchConfig planFusedBackward(std::int64_t rows, int hidden, int rowsPerIteration) {
+LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverrides& overrides) {
     LaunchConfig plan;
-    plan.rowsPerIteration =
-        rowsPerIteration == 1 || rowsPerIteration == 2 || rowsPerIteration == 4 ? rowsPerIteration : 2;
-    plan.threads = ((hidden / kVec + 31) / 32) * 32;
+    plan.smallProblemPath = rows < kSmallProblemRows;
+    plan.rowsPerIteration = 1;
+    plan.prefetch = true;
+    plan.rowLanes = plan.smallProblemPath ? 2 : 1;
+    plan.streaming = false;
+    plan.secondKernel = kFinishWithSecondKernel;
+    if (overrides.rowsPerIteration == 1 || overrides.rowsPerIteration == 2)
+        plan.rowsPerIteration = overrides.rowsPerIteration;
+    if (overrides.prefetch >= 0)
+        plan.prefetch = overrides.prefetch != 0;
+    if (overrides.rowLanes > 0)
+        plan.rowLanes = overrides.rowLanes;
+    if (overrides.streaming >= 0)
+        plan.streaming = overrides.streaming != 0;
+    if (overrides.stages >= 0)
+        plan.stages = std::min(overrides.stages, 16);
+    if (overrides.secondKernel >= 0)
+        plan.secondKernel = overrides.secondKernel != 0;
+    plan.laneThreads = std::max(32, ((std::max(hidden, kVec) / kVec + 31) / 32) * 32);
+    if (plan.stages > 0) { // one row per block and step, `stages` of them in flight in shared memory
+        plan.rowsPerIteration = plan.rowLanes = 1;
+        plan.prefetch = false;
+    }
+    const int limit = maxThreadsFor(plan.rowsPerIteration, plan.prefetch);
+    plan.rowLanes = std::clamp(plan.rowLanes, 1, std::max(1, limit / plan.laneThreads));
+    plan.threads = plan.rowLanes * plan.laneThreads;
+
+    const int warps = plan.laneThreads / 32;
+    const std::size_t dotsFloats = std::size_t((2 * plan.rowLanes * plan.rowsPerIteration * warps + 3) & ~3);
+    const std::size_t combineFloats = std::size_t(plan.rowLanes - 1) * plan.laneThreads * kVec;
+    plan.sharedBytes = plan.stages > 0 ? bulkSharedBytes(hidden, plan.stages, plan.threads)
+                                       : sizeof(float) * (dotsFloats + combineFloats);
+
     int device = 0, sms = 1;
     cudaGetDevice(&device);
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    const int perSm = plan.rowsPerIteration == 1   ? residentBlocks<1>(plan.threads)
-                      : plan.rowsPerIteration == 2 ? residentBlocks<2>(plan.threads)
-                                                   : residentBlocks<4>(plan.threads);
-    const std::int64_t groups = (rows + plan.rowsPerIteration - 1) / plan.rowsPerIteration;
-    plan.blocks = int(std::min<std::int64_t>(std::int64_t(sms) * perSm, groups));
-    plan.workspaceBytes = std::size_t(plan.blocks) * std::size_t(hidden) * sizeof(float);
-    int major = 0;
-    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
-    plan.programmaticLaunch = major >= 9; // the attribute exists from Hopper on
+    int perSm = 0;
+    if (plan.stages > 0)
+        perSm = bulkResidentBlocks(plan.threads, plan.sharedBytes, plan.streaming);
+    else if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                 &perSm, kernelFor(plan.rowsPerIteration, plan.prefetch, plan.streaming), plan.threads,
+                 plan.sharedBytes) != cudaSuccess ||
+             perSm < 1)
+        perSm = 1;
+    const std::int64_t rowsPerStep = std::int64_t(plan.rowLanes) * plan.rowsPerIteration;
+    const std::int64_t steps = (std::max<std::int64_t>(rows, 1) + rowsPerStep - 1) / rowsPerStep;
+    plan.blocks = int(std::min<std::int64_t>(std::int64_t(sms) * perSm, steps));
+    // One warp per 8-column group finishes grad_weight: as many blocks as that takes.
+    const int groups = std::max(hidden, kVec) / kVec;
+    plan.reducers = overrides.skipFinish || plan.secondKernel
+                        ? 0
+                        : std::min(plan.blocks, (groups + plan.threads / 32 - 1) / (plan.threads / 32));
+    plan.workspaceBytes = kHeaderBytes + std::size_t(plan.blocks) * std::size_t(std::max(hidden, kVec)) * 4;
     return plan;
+}
+
+std::string prepareWorkspace(const LaunchConfig& plan, void* workspace, void* stream) {
+    (void)plan; // every plan's header is the same ticket counter
+    KIX_CUDA_TRY(cudaMemsetAsync(workspace, 0, kHeaderBytes, static_cast<cudaStream_t>(stream)));
+    return {};
 }
 
 std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan, void* workspace,
                                 void* streamPtr) {
     if (const std::string why = unsupportedReason(a.rows, a.hidden); !why.empty())
         return why;
-    const void* pointers[] = {a.gradOutput, a.normalized, a.weight, a.gradHidden, a.gradResidual, workspace};
-    for (const void* p : pointers)
-        if (!aligned16(p))
+    const void* pointers[] = {a.gradOutput,   a.normalized, a.weight, a.gradHidden,
+                              a.gradResidual, a.gradWeight, workspace};
+    for (const void* ptr : pointers)
+        if (!aligned16(ptr))
             return "every tensor and the workspace must be 16-byte aligned";
+    if (plan.blocks < 1 || plan.threads != plan.rowLanes * plan.laneThreads || plan.reducers < 0 ||
+        plan.reducers > plan.blocks || plan.laneThreads * kVec < a.hidden)
+        return "the launch plan does not fit this shape: make it with planFusedBackward";
+    Params p{};
+    p.gradOutput = static_cast<const __nv_bfloat16*>(a.gradOutput);
+    p.normalized = a.normalized;
+    p.rstd = a.rstd;
+    p.weight = a.weight;
+    p.gradHidden = static_cast<__nv_bfloat16*>(a.gradHidden);
+    p.gradResidual = static_cast<__nv_bfloat16*>(a.gradResidual);
+    p.gradWeight = a.gradWeight;
+    auto* bytes = static_cast<unsigned char*>(workspace);
+    p.tickets = reinterpret_cast<unsigned long long*>(bytes);
+    p.partials = reinterpret_cast<float*>(bytes + kHeaderBytes);
+    p.rows = int(a.rows);
+    p.hidden = a.hidden;
+    p.laneThreads = plan.laneThreads;
+    p.rowLanes = plan.rowLanes;
+    p.reducers = plan.reducers;
+    p.stages = plan.stages;
     const auto stream = static_cast<cudaStream_t>(streamPtr);
-    auto* partials = static_cast<float*>(workspace);
-    std::string err = plan.rowsPerIteration == 1   ? launchRows<1>(a, plan, partials, stream)
-                      : plan.rowsPerIteration == 2 ? launchRows<2>(a, plan, partials, stream)
-                                                   : launchRows<4>(a, plan, partials, stream);
-    if (!err.empty())
-        return err;
+    if (plan.stages > 0) {
+        KIX_CUDA_TRY(launchBulk(p, plan.blocks, plan.threads, plan.sharedBytes, plan.streaming, stream));
+    } else {
+        const KernelFn kernel = kernelFor(plan.rowsPerIteration, plan.prefetch, plan.streaming);
+        kernel<<<plan.blocks, plan.threads, plan.sharedBytes, stream>>>(p);
+        KIX_CUDA_TRY(cudaGetLastError());
+    }
+    if (!plan.secondKernel)
+        return {};
     cudaLaunchConfig_t config = {};
     config.gridDim = dim3((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
     config.blockDim = dim3(kReduceTileCols, kReduceSlices);
@@ -247,12 +362,10 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     cudaLaunchAttribute attribute[1] = {};
     attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute[0].val.programmaticStreamSerializationAllowed = 1;
-    if (plan.programmaticLaunch) {
-        config.attrs = attribute;
-        config.numAttrs = 1;
-    }
-    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reducePartialsKernel, static_cast<const float*>(partials), plan.blocks,
-                                    a.hidden, a.gradWeight));
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reducePartialsKernel, static_cast<const float*>(p.partials),
+                                    plan.blocks, a.hidden, a.gradWeight));
     return {};
 }
 

@@ -1,9 +1,9 @@
 #include "JsonReader.h"
 
 #include "JsonPath.h"
+#include "RegularFile.h"
 
-#include <QFile>
-#include <QFileInfo>
+#include <QtGlobal>
 #include <vector>
 
 namespace kix {
@@ -23,7 +23,7 @@ public:
     bool number_float(number_float_t v, const string_t&) override { return put(Json(v)); }
     bool string(string_t& v) override { return put(Json(std::move(v))); }
     bool binary(binary_t&) override {
-        return fail(currentPath(), QStringLiteral("binary values are not JSON"));
+        return fail(currentPath(), QStringLiteral("binary values are not JSON"), codes::jsonSyntax);
     }
 
     bool start_object(std::size_t) override { return open(Json::object()); }
@@ -33,9 +33,11 @@ public:
 
     bool key(string_t& k) override {
         Frame& top = m_stack.back();
-        const QString name = QString::fromStdString(k);
-        if (top.node->contains(k))
-            return fail(jsonPathKey(top.path, name), QStringLiteral("duplicate key \"%1\"").arg(name));
+        if (top.node->contains(k)) {
+            const QString name = QString::fromStdString(k);
+            return fail(jsonPathKey(pathOf(m_stack.size() - 1, false), name),
+                        QStringLiteral("duplicate key \"%1\"").arg(name), codes::jsonDuplicateKey);
+        }
         top.pendingKey = std::move(k);
         return true;
     }
@@ -51,22 +53,32 @@ public:
     QString m_syntaxMessage;
     QString m_failPath;
     QString m_failMessage;
+    QString m_failCode;
 
 private:
+    // No path is kept while parsing (a catalog has millions of keys): it is rebuilt from the stack
+    // when a message needs it. A frame's child container is its last element or its pending key.
     struct Frame {
         Json* node;
-        QString path;
         std::string pendingKey;
     };
 
-    QString currentPath() const {
-        if (m_stack.empty())
-            return {};
-        const Frame& top = m_stack.back();
-        if (top.node->is_array())
-            return jsonPathIndex(top.path, qsizetype(top.node->size()));
-        return jsonPathKey(top.path, QString::fromStdString(top.pendingKey));
+    // The path through the first `frames` frames; with `nextSlot`, the innermost one names where its
+    // next value goes rather than its last one.
+    QString pathOf(std::size_t frames, bool nextSlot) const {
+        QString path;
+        for (std::size_t i = 0; i < frames; ++i) {
+            const Frame& f = m_stack[i];
+            const bool innermost = i + 1 == frames;
+            if (f.node->is_array())
+                path = jsonPathIndex(path, qsizetype(f.node->size()) - (innermost && nextSlot ? 0 : 1));
+            else
+                path = jsonPathKey(path, QString::fromStdString(f.pendingKey));
+        }
+        return path;
     }
+
+    QString currentPath() const { return pathOf(m_stack.size(), true); }
 
     // Places a value in the current container and returns where it now lives.
     Json* place(Json&& v) {
@@ -90,11 +102,10 @@ private:
     }
 
     bool open(Json&& container) {
-        const QString path = currentPath();
         if (int(m_stack.size()) >= m_maxDepth)
-            return fail(path, QStringLiteral("nesting deeper than %1 levels").arg(m_maxDepth));
+            return fail(currentPath(), tooDeepMessage(m_maxDepth), codes::jsonTooDeep);
         Json* node = place(std::move(container));
-        m_stack.push_back(Frame{node, path, {}});
+        m_stack.push_back(Frame{node, {}});
         return true;
     }
 
@@ -103,9 +114,10 @@ private:
         return true;
     }
 
-    bool fail(const QString& path, const QString& message) {
+    bool fail(const QString& path, const QString& message, const char* code) {
         m_failPath = path;
         m_failMessage = message;
+        m_failCode = QString::fromLatin1(code);
         return false;
     }
 
@@ -140,13 +152,13 @@ JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const J
     JsonReadResult out;
     out.error.file = source;
     if (bytes.size() > limits.maxBytes) {
-        out.error.message = QStringLiteral("file is %1 bytes, over the %2-byte limit for a manifest")
-                                .arg(bytes.size())
-                                .arg(limits.maxBytes);
+        out.error.message = tooLargeMessage(QStringLiteral("record"), bytes.size(), limits.maxBytes);
+        out.error.code = QString::fromLatin1(codes::jsonTooLarge);
         return out;
     }
     if (bytes.trimmed().isEmpty()) {
         out.error.message = QStringLiteral("file is empty: expected a JSON object");
+        out.error.code = QString::fromLatin1(codes::jsonEmpty);
         return out;
     }
     LimitedDomBuilder builder(limits.maxDepth);
@@ -165,38 +177,54 @@ JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const J
     if (!builder.m_failMessage.isEmpty()) {
         out.error.path = builder.m_failPath;
         out.error.message = builder.m_failMessage;
+        out.error.code = builder.m_failCode;
     } else {
         out.error.message = QStringLiteral("not valid JSON (%1): %2")
                                 .arg(lineColumn(bytes, builder.m_syntaxByte.value_or(0)),
                                      syntaxDetail(builder.m_syntaxMessage));
+        out.error.code = QString::fromLatin1(codes::jsonSyntax);
     }
     return out;
 }
 
 std::optional<Problem> readLimitedFile(const QString& path, const JsonLimits& limits, QByteArray& bytes) {
-    Problem p{Problem::Severity::Error, path, QString(), QString()};
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        p.message = QStringLiteral("no such file");
-        return p;
-    }
-    if (info.isDir()) {
-        p.message = QStringLiteral("is a folder, expected a manifest file");
-        return p;
-    }
+    RegularFile file;
+    if (auto problem = file.open(path))
+        return problem;
+    Problem p{Problem::Severity::Error, path, QString(), QString(), QString()};
     // Check the size before reading so that a huge file is never pulled into memory.
-    if (info.size() > limits.maxBytes) {
-        p.message = QStringLiteral("file is %1 bytes, over the %2-byte limit for a manifest")
-                        .arg(info.size())
+    if (file.size() > limits.maxBytes) {
+        p.message = tooLargeMessage(QStringLiteral("file"), file.size(), limits.maxBytes);
+        p.code = QString::fromLatin1(codes::readTooLarge);
+        return p;
+    }
+    // Never more than maxBytes + 1 bytes, whatever the file does while it is read.
+    const qint64 cap = limits.maxBytes + 1;
+    bytes.resize(qsizetype(std::min<qint64>(file.size() + 1, cap)));
+    qint64 total = 0;
+    while (total < cap) {
+        if (total == bytes.size())
+            bytes.resize(qsizetype(std::min<qint64>(cap, std::max<qint64>(total * 2, 4096))));
+        const qint64 n = file.read(bytes.data() + total, bytes.size() - total);
+        if (n < 0) {
+            bytes.clear();
+            p.message = QStringLiteral("cannot be read: %1").arg(file.errorString());
+            p.code = QString::fromLatin1(codes::readUnreadable);
+            return p;
+        }
+        if (n == 0)
+            break;
+        total += n;
+    }
+    bytes.resize(qsizetype(total));
+    if (total > limits.maxBytes) {
+        bytes.clear();
+        p.message = QStringLiteral("file grew while it was read, past the limit of %1 bytes per record "
+                                   "(raise it with the environment variable KIX_MAX_RECORD_BYTES)")
                         .arg(limits.maxBytes);
+        p.code = QString::fromLatin1(codes::readGrew);
         return p;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        p.message = QStringLiteral("cannot be read: %1").arg(file.errorString());
-        return p;
-    }
-    bytes = file.read(limits.maxBytes + 1);
     return std::nullopt;
 }
 

@@ -14,10 +14,34 @@ namespace kix {
 
 using Json = nlohmann::json;
 
+// The limits every reader applies to one record (a manifest file, one YAML document, one JSON Lines
+// line). A default-constructed value takes the run-time settings: KIX_MAX_RECORD_BYTES (bytes, or with
+// a K/M/G suffix, binary) and KIX_MAX_DEPTH from the environment when they are set and valid, else the
+// built-in defaults. Every "too large"/"too deep" message names the limit, the variable that raises it
+// and the value seen.
 struct JsonLimits {
-    qint64 maxBytes = 16 * 1024 * 1024; // a manifest is a few KB; 16 MiB leaves room for big case lists
-    int maxDepth = 64;
+    static constexpr qint64 kDefaultMaxBytes =
+        16 * 1024 * 1024; // a manifest is a few KB; room for big case lists
+    static constexpr int kDefaultMaxDepth = 64;
+    static constexpr qint64 kLeastMaxBytes = 1024;
+    static constexpr qint64 kMostMaxBytes = qint64(64) * 1024 * 1024 * 1024;
+    static constexpr int kLeastMaxDepth = 2;
+    static constexpr int kMostMaxDepth = 1000; // deeper input would strain the recursive code downstream
+
+    qint64 maxBytes = environmentMaxBytes();
+    int maxDepth = environmentMaxDepth();
+
+    // The limits in force: the environment's where set and valid, else the built-in defaults.
+    static JsonLimits defaults();
+    // Why a setting in the environment was ignored (code json.limit_setting), for front ends to print.
+    static Problems environmentProblems();
+    static qint64 environmentMaxBytes();
+    static int environmentMaxDepth();
 };
+
+// Message fragments shared by the readers so that every limit is explained the same way.
+QString tooLargeMessage(const QString& what, qint64 seen, qint64 limit);
+QString tooDeepMessage(int limit);
 
 struct JsonReadResult {
     std::optional<Json> value; // set when parsing succeeded
@@ -26,8 +50,10 @@ struct JsonReadResult {
 
 JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits = {});
 JsonReadResult readJsonFile(const QString& path, const JsonLimits& limits = {});
-// Reads a file's bytes after checking that it exists, is a file and is within the size limit.
-// Returns the problem when it cannot.
+// Reads a file's bytes after checking that it exists and is a regular file within the size limit
+// (FIFOs, sockets and devices are refused without blocking; at most maxBytes + 1 bytes are ever read,
+// so a file that grows while read is refused, not read without bound). Returns the problem when it
+// cannot.
 std::optional<Problem> readLimitedFile(const QString& path, const JsonLimits& limits, QByteArray& bytes);
 
 } // namespace kix

@@ -7,17 +7,47 @@
 namespace kix::codes {
 
 // read: getting the bytes of a source (file, folder, stream)
-// -- inputs and folders (the record store)
-inline constexpr char readNoInput[] = "read.no_input";           // nothing to read was given
-inline constexpr char readNotFound[] = "read.not_found";         // the path does not exist
-inline constexpr char readEmptyFolder[] = "read.empty_folder";   // a folder holds no file kix reads
-inline constexpr char readUnreadable[] = "read.unreadable";      // a file in a folder cannot be opened
-inline constexpr char readDanglingLink[] = "read.dangling_link"; // a symbolic link points nowhere
-inline constexpr char readNotRegular[] = "read.not_regular";     // a FIFO, socket or device in a folder
-inline constexpr char readFormat[] = "read.format";              // a reader for this format is not built in
+// Readers (JsonReader's readLimitedFile, LineSource):
+inline constexpr char readNotFound[] = "read.not_found";           // no such file
+inline constexpr char readDanglingLink[] = "read.dangling_link";   // a symbolic link to nothing
+inline constexpr char readIsFolder[] = "read.is_folder";           // a folder where a file was expected
+inline constexpr char readNotRegular[] = "read.not_regular";       // FIFO, socket, device: refused
+inline constexpr char readUnreadable[] = "read.unreadable";        // open() or read() failed
+inline constexpr char readTooLarge[] = "read.too_large";           // over the record byte limit
+inline constexpr char readGrew[] = "read.grew";                    // grew past the limit while read
+inline constexpr char readLineTooLong[] = "read.line_too_long";    // one JSON Lines record over the cap
+inline constexpr char readZstdMagic[] = "read.zstd_magic";         // .zst without the zstd magic number
+inline constexpr char readZstdCorrupt[] = "read.zstd_corrupt";     // the decompressor refused the data
+inline constexpr char readZstdTruncated[] = "read.zstd_truncated"; // the data ends inside a frame
+// Inputs and folders (the record store):
+inline constexpr char readNoInput[] = "read.no_input";         // nothing to read was given
+inline constexpr char readEmptyFolder[] = "read.empty_folder"; // a folder holds no file kix reads
+inline constexpr char readFormat[] = "read.format";            // a reader for this format is not built in
 
 // json: JSON syntax and limits
+inline constexpr char jsonEmpty[] = "json.empty";
+inline constexpr char jsonSyntax[] = "json.syntax";
+inline constexpr char jsonDuplicateKey[] = "json.duplicate_key";
+inline constexpr char jsonTooDeep[] = "json.too_deep";
+inline constexpr char jsonTooLarge[] = "json.too_large";
+inline constexpr char jsonLimitSetting[] =
+    "json.limit_setting"; // KIX_MAX_RECORD_BYTES / KIX_MAX_DEPTH invalid
+
 // yaml: YAML syntax and its mapping to JSON
+inline constexpr char yamlEmpty[] = "yaml.empty";
+inline constexpr char yamlSyntax[] = "yaml.syntax";
+inline constexpr char yamlDuplicateKey[] = "yaml.duplicate_key";
+inline constexpr char yamlTooDeep[] = "yaml.too_deep";
+inline constexpr char yamlTooLarge[] = "yaml.too_large";
+inline constexpr char yamlInvalidUtf8[] = "yaml.invalid_utf8";
+inline constexpr char yamlInvalidCharacter[] = "yaml.invalid_character"; // a control character in the text
+inline constexpr char yamlTag[] = "yaml.tag";                            // a tag outside the core schema
+inline constexpr char yamlTagValue[] = "yaml.tag_value";                 // "!!int abc"
+inline constexpr char yamlNonStringKey[] = "yaml.non_string_key";
+inline constexpr char yamlNonFinite[] = "yaml.non_finite";           // .inf, .nan, 1e999
+inline constexpr char yamlAliasExpansion[] = "yaml.alias_expansion"; // billion laughs
+inline constexpr char yamlRecursiveAlias[] = "yaml.recursive_alias";
+inline constexpr char yamlMultipleDocuments[] = "yaml.multiple_documents";
 
 // field: typed reads of manifest fields (missing, wrong type, out of range)
 inline constexpr char fieldMissing[] = "field.missing"; // a required field is absent
@@ -63,6 +93,56 @@ inline constexpr char catalogPrimary[] =
 inline constexpr char catalogReference[] = "catalog.reference"; // a row names an id no loaded row has
 
 // upstream: "KernelIndex would reject this" (its schemas and parser), always warnings
+inline constexpr char upstreamTooLarge[] = "upstream.too_large";   // document over 1 MiB
+inline constexpr char upstreamNotObject[] = "upstream.not_object"; // the resource is not an object
+inline constexpr char upstreamApiVersion[] = "upstream.api_version";
+inline constexpr char upstreamUnknownKind[] = "upstream.unknown_kind";
+inline constexpr char upstreamUnknownMember[] = "upstream.unknown_member";
+inline constexpr char upstreamRequired[] = "upstream.required";
+inline constexpr char upstreamType[] = "upstream.type";
+inline constexpr char upstreamEnum[] = "upstream.enum";
+inline constexpr char upstreamConst[] = "upstream.const";
+inline constexpr char upstreamPattern[] = "upstream.pattern"; // lowercase tokens, slugs, expressions
+inline constexpr char upstreamName[] = "upstream.name";       // metadata.name and other manifest names
+inline constexpr char upstreamDigest[] = "upstream.digest";   // not sha256:<64 lowercase hex>
+inline constexpr char upstreamCommit[] = "upstream.commit";   // not a full lowercase git SHA
+inline constexpr char upstreamUtcInstant[] = "upstream.utc_instant";
+inline constexpr char upstreamHttpsUrl[] = "upstream.https_url";
+inline constexpr char upstreamKey[] = "upstream.key"; // a map key outside its pattern
+inline constexpr char upstreamTooLong[] = "upstream.too_long";
+inline constexpr char upstreamInteger[] = "upstream.integer";
+inline constexpr char upstreamRange[] = "upstream.range";       // minimum/maximum, ratios above 1
+inline constexpr char upstreamItems[] = "upstream.items";       // too few or too many list items
+inline constexpr char upstreamDuration[] = "upstream.duration"; // not "<number> ns|us|µs|ms|s"
+inline constexpr char upstreamAmbiguousDuration[] = "upstream.ambiguous_duration"; // not whole nanoseconds
+inline constexpr char upstreamConstantAxis[] = "upstream.constant_axis"; // a constant axis without a value
+inline constexpr char upstreamDerivedAxis[] = "upstream.derived_axis"; // a derived axis without an expression
+inline constexpr char upstreamArgument[] = "upstream.argument";        // not exactly one of tensor/scalar
+inline constexpr char upstreamLatencyCentral[] =
+    "upstream.latency_central"; // latencyNs without median or mean
+
 // trace: SOL-ExecBench trace import
+
+// data: kix's own bundled data files (problem definitions, published figures; docs/problem-format.md)
+// no "format", or one this kix does not read
+inline constexpr char kDataFormat[] = "data.format";
+// a member the format does not define (a warning: the rest still reads)
+inline constexpr char kDataUnknownMember[] = "data.unknown_member";
+// "source" names no entry of "sources"
+inline constexpr char kDataSourceUnknown[] = "data.source_unknown";
+// a name, uuid or id given twice
+inline constexpr char kDataDuplicate[] = "data.duplicate";
+// a shape or a workload names an axis that "axes" does not declare
+inline constexpr char kDataAxisUnknown[] = "data.axis_unknown";
+// a workload lacks a variable axis, or sets a constant one
+inline constexpr char kDataAxesIncomplete[] = "data.axes_incomplete";
+// a value outside what the field allows
+inline constexpr char kDataOutOfRange[] = "data.out_of_range";
+// not a YYYY-MM-DD date, or not a UTC instant
+inline constexpr char kDataInvalidDate[] = "data.invalid_date";
+// fields that contradict each other
+inline constexpr char kDataInconsistent[] = "data.inconsistent";
+// a KernelIndex resource built from the facts hashes differently from the digest the file records
+inline constexpr char kDataDigestMismatch[] = "data.digest_mismatch";
 
 } // namespace kix::codes

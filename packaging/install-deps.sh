@@ -9,8 +9,11 @@ packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libgl-dev
   libqcustomplot-dev nlohmann-json3-dev libssl-dev
+  libyaml-cpp-dev libzstd-dev    # YAML manifests; zstd-compressed catalog exports
+  zstd                           # the fuzz test's catalog seeds
   clang libclang-rt-dev          # the parser's libFuzzer target
   fonts-dejavu-core              # readable text in offscreen screenshots
+  slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/slurm/)
 )
 
 missing=()

@@ -3,6 +3,7 @@
 // link or by another spelling; empty folders.
 #include "CatalogFixture.h"
 #include "Commands.h"
+#include "KixResources.h"
 #include "LocalRunner.h"
 #include "TestSupport.h"
 
@@ -52,6 +53,8 @@ struct Files {
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { kixInitResources(); }
+
     void showSeed() {
         const Result r = run({QStringLiteral("show"), kixtest::seedPath()});
         QCOMPARE(r.code, 0);
@@ -84,32 +87,39 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("err");
-        QTest::newRow("no command") << QStringList{} << 2 << "Usage: kix COMMAND";
-        QTest::newRow("unknown command")
-            << QStringList{QStringLiteral("frobnicate")} << 2 << "kix: unknown command \"frobnicate\"";
-        QTest::newRow("show nothing")
-            << QStringList{QStringLiteral("show")} << 2
-            << "kix show: expected at least 1 file argument(s), got 0 (see kix show --help)";
-        QTest::newRow("show missing file")
-            << QStringList{QStringLiteral("show"), QStringLiteral("/nonexistent.json")} << 3
-            << "/nonexistent.json: no such file";
-        QTest::newRow("cite bad format")
-            << QStringList{QStringLiteral("cite"), QStringLiteral("--format"), QStringLiteral("ris"),
-                           QStringLiteral("x.json")}
-            << 2 << "kix cite: unknown format \"ris\": expected bibtex, cff or text";
-        QTest::newRow("cite bad date")
-            << QStringList{QStringLiteral("cite"), QStringLiteral("--accessed"), QStringLiteral("02/12/2026"),
-                           QStringLiteral("x.json")}
-            << 2 << "kix cite: --accessed expects a date as YYYY-MM-DD, got \"02/12/2026\"";
-        QTest::newRow("diff one file")
-            << QStringList{QStringLiteral("diff"), QStringLiteral("a")} << 2
-            << "kix diff: expected 2 file argument(s), got 1 (see kix diff --help)";
-        QTest::newRow("unknown option")
-            << QStringList{QStringLiteral("verify"), QStringLiteral("--frob"), QStringLiteral("a")} << 2
-            << "kix verify: Unknown option 'frob'.";
-        QTest::newRow("run bad cases")
-            << QStringList{QStringLiteral("run"), QStringLiteral("--cases"), QStringLiteral("3,16")} << 2
-            << "kix run: case \"16\" is not a number from 0 to 15";
+        const auto row = [](const char* name, const char* args, int code, const char* err) {
+            QTest::newRow(name) << QString::fromUtf8(args).split(u' ', Qt::SkipEmptyParts) << code
+                                << QString::fromUtf8(err);
+        };
+        row("no command", "", 2, "Usage: kix COMMAND");
+        row("unknown command", "frobnicate", 2, "kix: unknown command \"frobnicate\"");
+        row("show nothing", "show", 2, "kix show: expected at least 1 file argument(s), got 0 (see kix show --help)");
+        row("show missing file", "show /nonexistent.json", 3, "/nonexistent.json: no such file");
+        row("cite bad format", "cite --format ris x.json", 2,
+            "kix cite: unknown format \"ris\": expected bibtex, cff or text");
+        row("cite bad date", "cite --accessed 02/12/2026 x.json", 2,
+            "kix cite: --accessed expects a date as YYYY-MM-DD, got \"02/12/2026\"");
+        row("diff one file", "diff a", 2,
+            "kix diff: expected 2 file argument(s), got 1 (see kix diff --help)");
+        row("unknown option", "verify --frob a", 2, "kix verify: Unknown option 'frob'.");
+        row("run bad cases", "run --cases 3,16", 2, "kix run: case \"16\" is not a number from 0 to 15\n");
+        row("run bad device", "run --device tpu", 2, "kix run: --device expects gpu or cpu, got \"tpu\"\n");
+        row("run big case on cpu", "run --device cpu --cases 8,1", 2,
+            "kix run: workload 1 has 524288 rows; CPU mode runs only workloads of at most 4096 rows (2, 3, "
+            "4, 5, "
+            "7, 8, 14, 15)\n");
+        row("run bad tag", "run --device cpu --file-tag ../x", 2,
+            "kix run: --file-tag expects up to 64 letters, digits, - and _, got \"../x\"\n");
+        row("cluster option without --slurm", "run --device cpu --partition gpu", 2,
+            "kix run: --partition, --account, --print-script and the other cluster options need --slurm\n");
+        row("slurm bad array", "run --slurm --array 0-3", 2,
+            "kix run: --array expects cases, cases:N or gpus:N (N from 1 to 9999), got \"0-3\"\n");
+        row("slurm bad partition", "run --slurm --partition a;b --output /tmp/x", 2,
+            "kix run: --partition \"a;b\" is not one word of letters, digits and _ . : , = + @ / - %\n");
+        row("slurm bad poll", "run --slurm --poll 0 --output /tmp/x", 2,
+            "kix run: --poll expects seconds from 0.1 to 86400, got \"0\"\n");
+        row("slurm with a tag", "run --slurm --file-tag t1", 2,
+            "kix run: --file-tag is set by the batch script for each task; leave it out with --slurm\n");
     }
     void errors() {
         QFETCH(QStringList, args);
@@ -344,7 +354,7 @@ private slots:
             QSKIP("a GPU is present here; tst_kernel_cuda covers the local run");
         const Result r = run({QStringLiteral("run"), QStringLiteral("--output"),
                               QDir::tempPath() + QStringLiteral("/kix-never")});
-        QCOMPARE(r.code, 4);
+        QCOMPARE(r.code, int(kix::protocol::RunUnavailable));
         QCOMPARE(r.err, QStringLiteral("kix run: cannot run locally: %1\n").arg(why));
         QVERIFY(!QFileInfo::exists(QDir::tempPath() + QStringLiteral("/kix-never")));
         const Result jsonl = run({QStringLiteral("run"), QStringLiteral("--check"),
@@ -352,6 +362,92 @@ private slots:
         QCOMPARE(jsonl.code, 4);
         QCOMPARE(QString::fromStdString((Json::parse(jsonl.out.toStdString())["event"]).get<std::string>()),
                  QStringLiteral("unavailable"));
+    }
+
+    // issue 13: an unusable --output is found before any work, not after a whole run.
+    void runRefusesAnUnusableOutputFirst() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("a-file"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        Result r = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                        QStringLiteral("--output"), file});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(
+            r.err,
+            QStringLiteral("kix run: --output: %1 exists and is not a folder; nothing was run\n").arg(file));
+        QCOMPARE(r.out, QString());
+        const QString below = file + QStringLiteral("/runs");
+        r = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                 QStringLiteral("--output"), below});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err,
+                 QStringLiteral("kix run: --output: cannot create %1: %2 is not a folder; nothing was run\n")
+                     .arg(below, file));
+    }
+
+    void runInCpuMode() {
+        QTemporaryDir dir;
+        const Result r =
+            run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                 QStringLiteral("--quick"), QStringLiteral("--cases"), QStringLiteral("15"),
+                 QStringLiteral("--file-tag"), QStringLiteral("t1"), QStringLiteral("--output"), dir.path()});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("CPU: ")), qPrintable(r.out));
+        QVERIFY(r.out.contains(
+            QStringLiteral("(CPU mode: the kernel's math on one CPU thread, not a GPU result)\n")));
+        QVERIFY(r.out.contains(QStringLiteral("case 1 of 1 (workload 15): ")));
+        QVERIFY(r.out.contains(QStringLiteral("-t1.manifest.json\n")));
+        const QStringList written =
+            QDir(dir.path()).entryList({QStringLiteral("kix-cpu-run-*-t1.manifest.json")});
+        QCOMPARE(written.size(), 1);
+        QCOMPARE(run({QStringLiteral("verify"), dir.filePath(written.first()),
+                      dir.filePath(QStringLiteral("kix-cpu-reference-0.1.0.json")),
+                      kix::runner::bundledSuitePath()})
+                     .code,
+                 0);
+        const Result check = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                                  QStringLiteral("--check")});
+        QCOMPARE(check.code, 0);
+        QCOMPARE(check.out, QStringLiteral("kix run: a CPU-mode run is possible here\n"));
+    }
+
+    void printScript() {
+        const Result r =
+            run({QStringLiteral("run"), QStringLiteral("--slurm"), QStringLiteral("--print-script"),
+                 QStringLiteral("--array"), QStringLiteral("cases:2"), QStringLiteral("--cases"),
+                 QStringLiteral("0,1,2"), QStringLiteral("--partition"), QStringLiteral("h100"),
+                 QStringLiteral("--runner"), QStringLiteral("/opt/kix/bin/kix"), QStringLiteral("--output"),
+                 QStringLiteral("/shared/kix")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.startsWith(QStringLiteral("#!/bin/bash\n")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("\n#SBATCH --array=0-1\n#SBATCH --partition=h100\n")));
+        QVERIFY(r.out.contains(QStringLiteral("\n#SBATCH --gres=gpu:1\n")));
+        QVERIFY(r.out.contains(QStringLiteral("\n  0) cases=0,1 ;;\n  1) cases=2 ;;\n")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("exec '/opt/kix/bin/kix' run --cases \"$cases\" --progress jsonl")));
+        QVERIFY(!QFileInfo::exists(QStringLiteral("/shared/kix"))); // printing submits and creates nothing
+    }
+
+    void slurmWithoutSbatch() {
+        QTemporaryDir empty, out;
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", empty.path().toLocal8Bit());
+        const Result r = run({QStringLiteral("run"), QStringLiteral("--slurm"), QStringLiteral("--device"),
+                              QStringLiteral("cpu"), QStringLiteral("--output"), out.path()});
+        const Result check = run({QStringLiteral("run"), QStringLiteral("--slurm"), QStringLiteral("--check"),
+                                  QStringLiteral("--progress"), QStringLiteral("jsonl")});
+        qputenv("PATH", path);
+        QCOMPARE(r.code, int(kix::protocol::RunUnavailable));
+        QCOMPARE(r.err,
+                 QStringLiteral("kix run: sbatch not found: Slurm's client commands are not on PATH\n"));
+        QCOMPARE(QDir(out.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList{});
+        QCOMPARE(check.code, int(kix::protocol::RunUnavailable));
+        QCOMPARE(check.out,
+                 QStringLiteral("{\"event\":\"unavailable\",\"message\":\"sbatch not found: Slurm's "
+                                "client commands are not on PATH\"}\n"));
     }
 
     void subcommandHelp() {

@@ -1,10 +1,15 @@
 // Untrusted JSON: every way the bytes can be wrong gives one located message, never a crash or hang.
 #include "JsonReader.h"
+#include "KixResources.h"
 #include "ManifestParser.h"
 #include "TestSupport.h"
 
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
+#include <unistd.h>
 
 class TestJsonReader : public QObject {
     Q_OBJECT
@@ -42,7 +47,8 @@ private slots:
             << "t.json: "
                "[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
                "[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
-               "[0][0]: nesting deeper than 64 levels";
+               "[0][0]: nesting deeper than 64 levels, the limit (raise it with the environment variable "
+               "KIX_MAX_DEPTH, at most 1000)";
     }
     void errors() {
         QFETCH(QByteArray, bytes);
@@ -50,6 +56,12 @@ private slots:
         const auto r = kix::parseJson(bytes, QStringLiteral("t.json"));
         QVERIFY(!r.value);
         QCOMPARE(r.error.toString(), expected);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag());
+        const QString code = tag == u"empty"           ? QStringLiteral("json.empty")
+                             : tag == u"duplicate key" ? QStringLiteral("json.duplicate_key")
+                             : tag == u"too deep"      ? QStringLiteral("json.too_deep")
+                                                       : QStringLiteral("json.syntax");
+        QCOMPARE(r.error.code, code);
     }
 
     void nanNamed() {
@@ -68,7 +80,10 @@ private slots:
         const auto r =
             kix::parseJson(QByteArray("{\"a\": \"0123456789\"}"), QStringLiteral("t.json"), limits);
         QCOMPARE(r.error.toString(),
-                 QStringLiteral("t.json: file is 19 bytes, over the 10-byte limit for a manifest"));
+                 QStringLiteral(
+                     "t.json: record is 19 bytes, over the limit of 10 bytes per record (raise it with the "
+                     "environment variable KIX_MAX_RECORD_BYTES, for example KIX_MAX_RECORD_BYTES=19)"));
+        QCOMPARE(r.error.code, QStringLiteral("json.too_large"));
     }
 
     void files() {
@@ -84,7 +99,177 @@ private slots:
         kix::JsonLimits limits;
         limits.maxBytes = 1024;
         QCOMPARE(kix::readJsonFile(big.fileName(), limits).error.message,
-                 QStringLiteral("file is 2048 bytes, over the 1024-byte limit for a manifest"));
+                 QStringLiteral(
+                     "file is 2048 bytes, over the limit of 1024 bytes per record (raise it with the "
+                     "environment variable KIX_MAX_RECORD_BYTES, for example KIX_MAX_RECORD_BYTES=2048)"));
+        QCOMPARE(kix::readJsonFile(big.fileName(), limits).error.code, QStringLiteral("read.too_large"));
+        limits.maxBytes = 3 * 1024 * 1024;
+        QByteArray bytes;
+        QVERIFY(!kix::readLimitedFile(big.fileName(), limits, bytes));
+        QCOMPARE(bytes, QByteArray(2048, ' '));
+    }
+
+    // The bundled samples live in Qt's resource system, which only QFile can read.
+    void qtResources() {
+        kixInitResources();
+        const auto r =
+            kix::readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
+        QVERIFY2(r.value, qPrintable(r.error.toString()));
+        QCOMPARE(kix::readJsonFile(QStringLiteral(":/kix/no-such.json")).error.code,
+                 QStringLiteral("read.not_found"));
+        QCOMPARE(kix::readJsonFile(QStringLiteral(":/kix/samples")).error.code,
+                 QStringLiteral("read.is_folder"));
+        kix::JsonLimits limits;
+        limits.maxBytes = 1024;
+        QCOMPARE(kix::readJsonFile(
+                     QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"), limits)
+                     .error.code,
+                 QStringLiteral("read.too_large"));
+    }
+
+    // FIFOs, devices and sockets are refused at once: never a read that blocks or never ends.
+    void specialFiles() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QElapsedTimer timer;
+        timer.start();
+        const auto r = kix::readJsonFile(fifo);
+        QVERIFY(timer.elapsed() < 2000);
+        QCOMPARE(r.error.message,
+                 QStringLiteral("is a FIFO (named pipe), not a regular file: kix reads only regular files"));
+        QCOMPARE(r.error.code, QStringLiteral("read.not_regular"));
+        QCOMPARE(kix::readJsonFile(QStringLiteral("/dev/zero")).error.message,
+                 QStringLiteral("is a character device, not a regular file: kix reads only regular files"));
+        QCOMPARE(kix::readJsonFile(QStringLiteral("/dev/null")).error.code,
+                 QStringLiteral("read.not_regular"));
+        const QString link = dir.filePath(QStringLiteral("dangling.json"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("gone.json")), link));
+        QCOMPARE(kix::readJsonFile(link).error.message,
+                 QStringLiteral("is a symbolic link to a missing file"));
+        QCOMPARE(kix::readJsonFile(link).error.code, QStringLiteral("read.dangling_link"));
+        QCOMPARE(kix::readJsonFile(dir.path()).error.code, QStringLiteral("read.is_folder"));
+    }
+
+    void unreadable() {
+        if (::geteuid() == 0)
+            QSKIP("running as root: a file without read permission is still readable");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("secret.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{}");
+        f.close();
+        QVERIFY(f.setPermissions(QFileDevice::WriteOwner));
+        QCOMPARE(kix::readJsonFile(path).error.code, QStringLiteral("read.unreadable"));
+        QVERIFY(kix::readJsonFile(path).error.message.startsWith(QStringLiteral("cannot be read: ")));
+    }
+
+    // A file whose size says 0 but that delivers more (as /proc files do, or a file that grows while it
+    // is read) is read to the limit and no further.
+    void grows() {
+        const QString proc = QStringLiteral("/proc/self/status");
+        if (!QFileInfo(proc).isFile() || QFileInfo(proc).size() != 0)
+            QSKIP("/proc/self/status is not a zero-sized regular file here");
+        kix::JsonLimits limits;
+        limits.maxBytes = 64;
+        QByteArray bytes;
+        const auto p = kix::readLimitedFile(proc, limits, bytes);
+        QVERIFY(p);
+        QCOMPARE(
+            p->message,
+            QStringLiteral("file grew while it was read, past the limit of 64 bytes per record (raise it "
+                           "with the environment variable KIX_MAX_RECORD_BYTES)"));
+        QCOMPARE(p->code, QStringLiteral("read.grew"));
+        QVERIFY(bytes.isEmpty());
+        limits.maxBytes = 1 << 20;
+        QVERIFY(!kix::readLimitedFile(proc, limits, bytes));
+        QVERIFY(bytes.startsWith("Name:"));
+    }
+
+    // KIX_MAX_RECORD_BYTES and KIX_MAX_DEPTH set the limits at run time; bad values are named and ignored.
+    void environment_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QByteArray>("depth");
+        QTest::addColumn<qint64>("maxBytes");
+        QTest::addColumn<int>("maxDepth");
+        QTest::addColumn<QStringList>("problems");
+        const qint64 defBytes = kix::JsonLimits::kDefaultMaxBytes;
+        const int defDepth = kix::JsonLimits::kDefaultMaxDepth;
+        QTest::newRow("unset") << QByteArray() << QByteArray() << defBytes << defDepth << QStringList();
+        QTest::newRow("bytes") << QByteArray("4096") << QByteArray() << qint64(4096) << defDepth
+                               << QStringList();
+        QTest::newRow("K suffix") << QByteArray("64K") << QByteArray() << qint64(65536) << defDepth
+                                  << QStringList();
+        QTest::newRow("MiB suffix") << QByteArray(" 64MiB ") << QByteArray() << qint64(64) * 1024 * 1024
+                                    << defDepth << QStringList();
+        QTest::newRow("g suffix") << QByteArray("2g") << QByteArray("200") << qint64(2) * 1024 * 1024 * 1024
+                                  << 200 << QStringList();
+        const QString badBytes = QStringLiteral("KIX_MAX_RECORD_BYTES: \"%1\" is not a byte count from 1024 "
+                                                "to 68719476736 (digits, optionally with K, "
+                                                "M or G): using the default of 16777216 bytes");
+        QTest::newRow("not a number") << QByteArray("lots") << QByteArray() << defBytes << defDepth
+                                      << QStringList{badBytes.arg(QStringLiteral("lots"))};
+        QTest::newRow("too small") << QByteArray("100") << QByteArray() << defBytes << defDepth
+                                   << QStringList{badBytes.arg(QStringLiteral("100"))};
+        QTest::newRow("too large") << QByteArray("65G") << QByteArray() << defBytes << defDepth
+                                   << QStringList{badBytes.arg(QStringLiteral("65G"))};
+        QTest::newRow("negative") << QByteArray("-5") << QByteArray() << defBytes << defDepth
+                                  << QStringList{badBytes.arg(QStringLiteral("-5"))};
+        QTest::newRow("controls are not echoed")
+            << QByteArray("1[2J") << QByteArray() << defBytes << defDepth
+            << QStringList{badBytes.arg(QStringLiteral("1?[2J"))};
+        const QString badDepth = QStringLiteral(
+            "KIX_MAX_DEPTH: \"%1\" is not a nesting depth from 2 to 1000: using the default of 64");
+        QTest::newRow("depth too large") << QByteArray() << QByteArray("100000") << defBytes << defDepth
+                                         << QStringList{badDepth.arg(QStringLiteral("100000"))};
+        QTest::newRow("depth 1") << QByteArray() << QByteArray("1") << defBytes << defDepth
+                                 << QStringList{badDepth.arg(QStringLiteral("1"))};
+    }
+    void environment() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QByteArray, depth);
+        QFETCH(qint64, maxBytes);
+        QFETCH(int, maxDepth);
+        QFETCH(QStringList, problems);
+        const auto set = [](const char* name, const QByteArray& value) {
+            if (value.isNull())
+                qunsetenv(name);
+            else
+                qputenv(name, value);
+        };
+        set("KIX_MAX_RECORD_BYTES", bytes);
+        set("KIX_MAX_DEPTH", depth);
+        const kix::JsonLimits limits = kix::JsonLimits::defaults();
+        const kix::JsonLimits constructed;
+        QStringList seen;
+        for (const kix::Problem& p : kix::JsonLimits::environmentProblems()) {
+            seen.append(p.toString());
+            QCOMPARE(p.code, QStringLiteral("json.limit_setting"));
+        }
+        qunsetenv("KIX_MAX_RECORD_BYTES");
+        qunsetenv("KIX_MAX_DEPTH");
+        QCOMPARE(limits.maxBytes, maxBytes);
+        QCOMPARE(limits.maxDepth, maxDepth);
+        QCOMPARE(constructed.maxBytes, maxBytes); // a default-constructed JsonLimits takes the settings too
+        QCOMPARE(constructed.maxDepth, maxDepth);
+        QCOMPARE(seen, problems);
+    }
+
+    void environmentApplies() {
+        qputenv("KIX_MAX_RECORD_BYTES", "1K");
+        const auto r = kix::parseJson(QByteArray(2000, ' '), QStringLiteral("t.json"));
+        qunsetenv("KIX_MAX_RECORD_BYTES");
+        QCOMPARE(r.error.message,
+                 QStringLiteral(
+                     "record is 2000 bytes, over the limit of 1024 bytes per record (raise it with the "
+                     "environment variable KIX_MAX_RECORD_BYTES, for example KIX_MAX_RECORD_BYTES=2000)"));
+        qputenv("KIX_MAX_DEPTH", "3");
+        const auto deep = kix::parseJson(QByteArray("[[[[1]]]]"), QStringLiteral("t.json"));
+        qunsetenv("KIX_MAX_DEPTH");
+        QCOMPARE(deep.error.toString(),
+                 QStringLiteral("t.json: [0][0][0]: nesting deeper than 3 levels, the limit (raise "
+                                "it with the environment variable KIX_MAX_DEPTH, at most 1000)"));
     }
 };
 

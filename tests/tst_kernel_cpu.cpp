@@ -1,8 +1,8 @@
 // The kernel's math on the CPU (always runs in CI): the fp32 path the kernel follows against the
 // fp64 reference, bf16 rounding, the allclose check, and the workload table against the dataset.
 #include "JsonReader.h"
-#include "KernelInputs.h"
 #include "TestSupport.h"
+#include "kix/kernel_inputs.h"
 #include "kix/rmsnorm_backward_cpu.h"
 #include "kix/workloads.h"
 
@@ -46,7 +46,7 @@ private slots:
     void fp32PathWithinTolerance() {
         QFETCH(int, rows);
         QFETCH(int, hidden);
-        const auto in = kixtest::randomKernelInputs(rows, hidden, std::uint64_t(42 + rows * 31 + hidden));
+        const auto in = randomHostInputs(rows, hidden, std::uint64_t(42 + rows * 31 + hidden));
         const auto& go = in.gradOutput;
         const auto& nrm = in.normalized;
         const auto& rstd = in.rstd;

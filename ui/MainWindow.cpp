@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "CitationDialog.h"
+#include "ClusterRunDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
 #include "PlainText.h"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_runs(new RunTableModel(m_store, this))
     , m_proxy(new RunFilterProxy(this))
     , m_rerun(new RerunController(this))
+    , m_cluster(new RerunController(RerunController::Mode::Cluster, this))
     , m_chooseFiles([](QWidget* parent, const QString& caption, const QString& folder, const QString& filter) {
         return QFileDialog::getOpenFileNames(parent, caption, folder, filter);
     }) {
@@ -71,15 +73,12 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_store, &RunStore::loadFinished, this, &MainWindow::onLoadFinished);
     connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
-    connect(m_rerun, &RerunController::availabilityChanged, this, [this](bool ok, const QString& why) {
-        QAction* run = action(QStringLiteral("runLocally"));
-        run->setEnabled(ok);
-        const QString tip = ok ? tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)")
-                               : tr("Unavailable: %1").arg(why);
-        run->setToolTip(plainToolTip(tip));
-        run->setStatusTip(tip);
-    });
+    showAvailability(m_rerun, QStringLiteral("runLocally"),
+                     tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)"));
+    showAvailability(m_cluster, QStringLiteral("runOnCluster"),
+                     tr("Submit the rerun to Slurm and open the verified manifests (Ctrl+Shift+R)"));
     m_rerun->checkAvailability();
+    m_cluster->checkAvailability();
     updateStatus();
 }
 
@@ -90,6 +89,18 @@ QString MainWindow::openFilter() {
               "(*.jsonl "
               "*.jsonl.zst);;All files (*)")
         .arg(sourceNamePatterns());
+}
+
+void MainWindow::showAvailability(RerunController* controller, const QString& actionName,
+                                  const QString& availableTip) {
+    connect(controller, &RerunController::availabilityChanged, this,
+            [this, actionName, availableTip](bool ok, const QString& why) {
+                QAction* run = action(actionName);
+                run->setEnabled(ok);
+                const QString tip = ok ? availableTip : tr("Unavailable: %1").arg(why);
+                run->setToolTip(plainToolTip(tip));
+                run->setStatusTip(tip);
+            });
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
@@ -162,6 +173,10 @@ void MainWindow::buildActions() {
                                QKeySequence(QStringLiteral("Ctrl+R")), &MainWindow::runLocally);
     local->setEnabled(false);
     local->setToolTip(tr("Unavailable: checking for a GPU…"));
+    QAction* cluster = addAction(run, QStringLiteral("runOnCluster"), tr("Run on c&luster…"),
+                                 QKeySequence(QStringLiteral("Ctrl+Shift+R")), &MainWindow::runOnCluster);
+    cluster->setEnabled(false);
+    cluster->setToolTip(tr("Unavailable: checking for sbatch…"));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* filter =
@@ -192,7 +207,7 @@ void MainWindow::buildActions() {
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     for (const char* name :
-         {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally"})
+         {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally", "runOnCluster"})
         bar->addAction(action(QString::fromLatin1(name)));
 }
 
@@ -446,25 +461,57 @@ void MainWindow::runLocally() {
         return;
     }
     const QList<int> selected = selectedStoreIndices();
-    const ManifestPtr selectedRun = selected.isEmpty() ? nullptr : m_store->at(selected.first());
-    const QString baseline = selectedRun ? selectedRun->file : QString();
-    auto* dialog = new RerunDialog(m_rerun, this);
+    watchRerun(m_rerun, tr("Local run"),
+               selected.isEmpty() ? QString() : m_store->at(selected.first())->file);
+    m_rerun->start(m_settings.runsFolder());
+}
+
+void MainWindow::runOnCluster() {
+    if (!m_cluster->isAvailable()) {
+        QMessageBox box(
+            QMessageBox::Information, tr("Run on cluster"),
+            tr("A cluster run cannot be submitted from here: %1").arg(m_cluster->unavailableReason()),
+            QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText);
+        box.exec();
+        return;
+    }
+    auto* form = new ClusterRunDialog(m_settings.cluster(), this);
+    form->setAttribute(Qt::WA_DeleteOnClose);
+    connect(form, &QDialog::accepted, this, [this, form] { startClusterRun(form->settings()); });
+    form->open();
+}
+
+void MainWindow::startClusterRun(const ClusterSettings& settings) {
+    if (m_cluster->isRunning())
+        return;
+    m_settings.setCluster(settings);
+    watchRerun(m_cluster, tr("Cluster run"), QString());
+    m_cluster->start(settings.outputFolder, clusterArguments(settings));
+}
+
+// Shows the progress panel, then opens what the run wrote (with the implementation resources it names,
+// so their digests verify) and compares it with the run selected before, or two returned runs together.
+void MainWindow::watchRerun(RerunController* controller, const QString& what, const QString& baseline) {
+    auto* dialog = new RerunDialog(controller, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection =
-        connect(m_rerun, &RerunController::finished, this,
-                [this, baseline, connection](bool, const QString& message, const QString& file) {
-                    disconnect(*connection);
-                    statusBar()->showMessage(tr("Local run: %1").arg(message), 10000);
-                    if (file.isEmpty())
-                        return;
-                    // Open the new run (and its folder, for the implementation it names) and compare it with
-                    // the run selected before.
-                    m_selectAfterLoad = baseline.isEmpty() ? QStringList{file} : QStringList{baseline, file};
-                    openPaths({QFileInfo(file).absolutePath()});
-                });
+    *connection = connect(controller, &RerunController::finished, this,
+                          [this, what, baseline, controller, connection](bool, const QString& message,
+                                                                         const QStringList& files) {
+                              disconnect(*connection);
+                              statusBar()->showMessage(QStringLiteral("%1: %2").arg(what, message), 10000);
+                              if (files.isEmpty())
+                                  return;
+                              m_selectAfterLoad = files;
+                              if (!baseline.isEmpty() && files.size() == 1)
+                                  m_selectAfterLoad.prepend(baseline);
+                              if (controller->mode() == RerunController::Mode::Local)
+                                  openPaths({QFileInfo(files.first()).absolutePath()});
+                              else
+                                  openPaths(files + controller->writtenResources());
+                          });
     dialog->show();
-    m_rerun->start(m_settings.runsFolder());
 }
 
 void MainWindow::about() {
@@ -483,8 +530,11 @@ void MainWindow::about() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (m_rerun->isRunning() &&
-        QMessageBox::question(this, tr("Quit"), tr("A local run is still going. Stop it and quit?")) !=
+    if ((m_rerun->isRunning() || m_cluster->isRunning()) &&
+        QMessageBox::question(this, tr("Quit"),
+                              m_cluster->isRunning()
+                                  ? tr("A cluster run is still going. Cancel its job and quit?")
+                                  : tr("A local run is still going. Stop it and quit?")) !=
             QMessageBox::Yes) {
         event->ignore();
         return;

@@ -52,6 +52,9 @@ public:
     PlotWidget* plot() const { return m_plot; }
     DigestPanel* digests() const { return m_digests; }
     RerunController* rerun() const { return m_rerun; }
+    RerunController* clusterRerun() const { return m_cluster; }
+    // Submits with these settings (what "Run on cluster…" does once its dialog is accepted).
+    void startClusterRun(const ClusterSettings& settings);
     QAction* action(const QString& objectName) const;
     QList<int> selectedStoreIndices() const;
     // What File ▸ Open asks with (a file dialog); tests put their own chooser here.
@@ -78,6 +81,10 @@ private:
     void exportPlot();
     void cite();
     void runLocally();
+    void runOnCluster();
+    void watchRerun(RerunController* controller, const QString& what, const QString& baseline);
+    void showAvailability(RerunController* controller, const QString& actionName,
+                          const QString& availableTip);
     void about();
     QList<ManifestPtr> plotCompanions(const ManifestPtr& run) const;
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
@@ -96,6 +103,7 @@ private:
     PlotWidget* m_plot = nullptr;
     DigestPanel* m_digests = nullptr;
     RerunController* m_rerun;
+    RerunController* m_cluster;
     Settings m_settings;
     RecentFiles* m_recent = nullptr;
     QLabel* m_statusText = nullptr;

@@ -3,19 +3,24 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTimer>
 
 namespace kix::ui {
 
+using protocol::EventKind;
+
 RerunController::RerunController(QObject* parent)
-    : QObject(parent) {}
+    : RerunController(Mode::Local, parent) {}
+
+RerunController::RerunController(Mode mode, QObject* parent)
+    : QObject(parent)
+    , m_mode(mode)
+    , m_reason(mode == Mode::Cluster ? tr("checking for sbatch…") : tr("checking for a GPU…")) {}
 
 RerunController::~RerunController() {
     if (isRunning()) {
         m_process->terminate();
-        if (!m_process->waitForFinished(1000))
+        if (!m_process->waitForFinished(m_mode == Mode::Cluster ? 15000 : 1000))
             m_process->kill();
         m_process->waitForFinished(1000);
     }
@@ -33,29 +38,39 @@ QString RerunController::runnerPath() {
     return QStringLiteral(KIX_RUNNER_INSTALL_PATH);
 }
 
-QString RerunController::exitMessage(int code) {
-    switch (code) {
-    case 0:
-        return tr("finished: every case passed");
-    case 2:
-        return tr("the runner rejected its arguments");
-    case 4:
-        return tr("no GPU can be used on this machine");
-    case 5:
-        return tr("the run failed");
-    case 6:
-        return tr("cancelled; nothing was written");
-    default:
-        return tr("the runner ended with status %1").arg(code);
+QString RerunController::exitMessage(int code) const {
+    if (m_mode == Mode::Cluster) {
+        switch (code) {
+        case protocol::RunOk:
+            return tr("finished: every task done and its manifest verified");
+        case protocol::RunUnavailable:
+            return tr("Slurm cannot be used from here");
+        case protocol::RunCancelled:
+            return tr("cancelled (scancel)");
+        default:
+            break;
+        }
     }
+    return protocol::exitMeaning(code);
+}
+
+QStringList RerunController::modeArguments() const {
+    return m_mode == Mode::Cluster ? QStringList{QStringLiteral("--slurm")} : QStringList{};
 }
 
 void RerunController::checkAvailability() {
     auto* probe = new QProcess(this);
     connect(probe, &QProcess::finished, this, [this, probe](int code, QProcess::ExitStatus status) {
-        const QJsonObject event = QJsonDocument::fromJson(probe->readAllStandardOutput().trimmed()).object();
+        QString message;
+        protocol::ProgressStream stream;
+        auto items = stream.feed(probe->readAllStandardOutput());
+        items += stream.finish();
+        for (const auto& item : items)
+            if (item.event &&
+                (item.event->kind == EventKind::Unavailable || item.event->kind == EventKind::Available))
+                message = protocol::printable(item.event->message);
         m_available = status == QProcess::NormalExit && code == 0;
-        m_reason = m_available ? QString() : event.value(QStringLiteral("message")).toString();
+        m_reason = m_available ? QString() : message;
         if (!m_available && m_reason.isEmpty())
             m_reason = tr("the runner could not be started (%1)").arg(runnerPath());
         probe->deleteLater();
@@ -69,8 +84,9 @@ void RerunController::checkAvailability() {
         probe->deleteLater();
         emit availabilityChanged(false, m_reason);
     });
-    probe->start(runnerPath(), {QStringLiteral("run"), QStringLiteral("--check"),
-                                QStringLiteral("--progress"), QStringLiteral("jsonl")});
+    probe->start(runnerPath(), QStringList{QStringLiteral("run")} + modeArguments() +
+                                   QStringList{QStringLiteral("--check"), QStringLiteral("--progress"),
+                                               QStringLiteral("jsonl")});
 }
 
 void RerunController::start(const QString& outputDir, const QStringList& extraArguments) {
@@ -78,16 +94,18 @@ void RerunController::start(const QString& outputDir, const QStringList& extraAr
         return;
     delete m_process;
     m_process = new QProcess(this);
-    m_buffer.clear();
+    m_stream = {};
     m_written.clear();
+    m_resources.clear();
     m_failure.clear();
+    m_tasks = m_tasksFinished = 0;
     m_cancelled = false;
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
     connect(m_process, &QProcess::readyReadStandardOutput, this, &RerunController::readOutput);
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
         for (const QByteArray& line : m_process->readAllStandardError().split('\n'))
             if (!line.trimmed().isEmpty())
-                emit logLine(QString::fromUtf8(line));
+                emit logLine(protocol::printable(QString::fromUtf8(line)));
     });
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
@@ -96,21 +114,27 @@ void RerunController::start(const QString& outputDir, const QStringList& extraAr
     });
     connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         readOutput();
+        for (const auto& item : m_stream.finish())
+            handle(item);
         if (status == QProcess::CrashExit && !m_cancelled) {
             emit finished(false, tr("the runner crashed; nothing was written"), {});
             return;
         }
-        if (m_cancelled) {
-            emit finished(false, exitMessage(6), {});
+        if (m_cancelled && m_mode == Mode::Local) {
+            emit finished(false, exitMessage(protocol::RunCancelled), {});
             return;
         }
         QString message = exitMessage(code);
-        if (!m_failure.isEmpty())
-            message += QStringLiteral(": ") + m_failure;
-        emit finished(code == 0, message, m_written);
+        if (!m_failure
+                 .isEmpty()) // the cluster follower's last word says it all ("job 7: 1 of 2 tasks done; …")
+            message = m_mode == Mode::Cluster ? m_failure : message + QStringLiteral(": ") + m_failure;
+        // A cluster run that was cancelled may still have returned verified manifests of tasks that had
+        // ended.
+        emit finished(code == protocol::RunOk, message, m_written);
     });
-    QStringList args{QStringLiteral("run"), QStringLiteral("--progress"), QStringLiteral("jsonl"),
-                     QStringLiteral("--output"), outputDir};
+    QStringList args = QStringList{QStringLiteral("run")} + modeArguments() +
+                       QStringList{QStringLiteral("--progress"), QStringLiteral("jsonl"),
+                                   QStringLiteral("--output"), outputDir};
     args += extraArguments;
     emit logLine(QStringLiteral("$ %1 %2").arg(runnerPath(), args.join(u' ')));
     m_process->start(runnerPath(), args);
@@ -121,9 +145,11 @@ void RerunController::cancel() {
     if (!isRunning())
         return;
     m_cancelled = true;
-    emit logLine(tr("stopping the run…"));
-    m_process->terminate(); // the runner stops between launches and writes nothing
-    QTimer::singleShot(1000, m_process, [p = m_process] {
+    emit logLine(m_mode == Mode::Cluster ? tr("cancelling the job (kix calls scancel)…")
+                                         : tr("stopping the run…"));
+    m_process->terminate(); // a local runner stops between launches and writes nothing
+    // A cluster run needs time for scancel and for Slurm to stop the tasks before it reports.
+    QTimer::singleShot(m_mode == Mode::Cluster ? 90000 : 1000, m_process, [p = m_process] {
         if (p->state() != QProcess::NotRunning)
             p->kill();
     });
@@ -132,56 +158,52 @@ void RerunController::cancel() {
 void RerunController::readOutput() {
     if (!m_process)
         return;
-    m_buffer += m_process->readAllStandardOutput();
-    qsizetype newline;
-    while ((newline = m_buffer.indexOf('\n')) >= 0) {
-        const QByteArray line = m_buffer.left(newline).trimmed();
-        m_buffer.remove(0, newline + 1);
-        if (!line.isEmpty())
-            handleLine(line);
-    }
+    for (const auto& item : m_stream.feed(m_process->readAllStandardOutput()))
+        handle(item);
 }
 
-void RerunController::handleLine(const QByteArray& line) {
-    const QJsonObject e = QJsonDocument::fromJson(line).object();
-    const QString kind = e.value(QStringLiteral("event")).toString();
-    if (kind.isEmpty()) {
-        emit logLine(QString::fromUtf8(line));
+void RerunController::handle(const protocol::ProgressStream::Item& item) {
+    if (!item.event) {
+        emit logLine(item.text);
         return;
     }
-    if (kind == QLatin1String("device")) {
-        emit logLine(tr("GPU: %1 (compute capability %2)")
-                         .arg(e.value(QStringLiteral("name")).toString(),
-                              e.value(QStringLiteral("computeCapability")).toString()));
-    } else if (kind == QLatin1String("copy-bandwidth")) {
-        emit logLine(
-            tr("device-to-device copy: %1 GB/s").arg(qRound(e.value(QStringLiteral("GBps")).toDouble())));
-    } else if (kind == QLatin1String("case-started")) {
-        const int pos = e.value(QStringLiteral("position")).toInt(),
-                  total = e.value(QStringLiteral("total")).toInt();
-        emit progress(pos - 1, total,
-                      tr("case %1 of %2: batch_size=%3 seq_len=%4")
-                          .arg(pos)
-                          .arg(total)
-                          .arg(e.value(QStringLiteral("batch_size")).toInt())
-                          .arg(e.value(QStringLiteral("seq_len")).toInt()));
-    } else if (kind == QLatin1String("case-finished")) {
-        const int pos = e.value(QStringLiteral("position")).toInt(),
-                  total = e.value(QStringLiteral("total")).toInt();
-        const QString text =
-            tr("case %1 of %2: %3 µs median, %4")
-                .arg(pos)
-                .arg(total)
-                .arg(e.value(QStringLiteral("medianNs")).toDouble() / 1e3, 0, 'f', 2)
-                .arg(e.value(QStringLiteral("correct")).toBool() ? tr("correct") : tr("INCORRECT"));
+    const protocol::RunnerEvent& e = *item.event;
+    emit runnerEvent(e);
+    const QString text = protocol::describeEvent(e);
+    switch (e.kind) {
+    case EventKind::CaseStarted:
+        if (e.task < 0)
+            emit progress(e.position - 1, e.total, text);
+        break;
+    case EventKind::CaseFinished:
         emit logLine(text);
-        emit progress(pos, total, text);
-    } else if (kind == QLatin1String("written")) {
-        m_written = e.value(QStringLiteral("file")).toString();
-        emit logLine(tr("wrote %1").arg(m_written));
-    } else if (kind == QLatin1String("failed") || kind == QLatin1String("unavailable")) {
-        m_failure = e.value(QStringLiteral("message")).toString();
+        if (e.task < 0)
+            emit progress(e.position, e.total, text);
+        break;
+    case EventKind::Written:
+        (e.status == QLatin1String("resource") ? m_resources : m_written) << e.file;
+        emit logLine(text);
+        break;
+    case EventKind::Failed:
+    case EventKind::Unavailable:
+        m_failure = protocol::printable(e.message);
         emit logLine(m_failure);
+        break;
+    case EventKind::JobSubmitted:
+        m_tasks = e.tasks;
+        emit logLine(text);
+        emit progress(0, m_tasks, tr("job %1: 0 of %2 tasks finished").arg(e.jobId).arg(m_tasks));
+        break;
+    case EventKind::TaskFinished:
+        ++m_tasksFinished;
+        emit logLine(text);
+        for (const QString& line : e.logTail)
+            emit logLine(QStringLiteral("    | ") + protocol::printable(line));
+        emit progress(m_tasksFinished, m_tasks,
+                      tr("job %1: %2 of %3 tasks finished").arg(e.jobId).arg(m_tasksFinished).arg(m_tasks));
+        break;
+    default:
+        emit logLine(text);
     }
 }
 

@@ -1,13 +1,16 @@
 #include "RerunDialog.h"
 
+#include "ClusterTaskModel.h"
 #include "RerunController.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace kix::ui {
@@ -19,10 +22,11 @@ RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
     , m_progress(new QProgressBar(this))
     , m_log(new QPlainTextEdit(this))
     , m_cancel(new QPushButton(tr("Cancel run"), this)) {
-    setWindowTitle(tr("Run locally"));
+    const bool cluster = controller->mode() == RerunController::Mode::Cluster;
+    setWindowTitle(cluster ? tr("Run on cluster") : tr("Run locally"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
-    m_status->setText(tr("Starting the runner…"));
+    m_status->setText(cluster ? tr("Submitting the job…") : tr("Starting the runner…"));
     m_progress->setRange(0, 0); // busy until the first case reports
     m_log->setReadOnly(true);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -32,6 +36,21 @@ RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
     layout->addWidget(m_progress);
+    if (cluster) {
+        m_tasks = new ClusterTaskModel(this);
+        m_taskView = new QTableView(this);
+        m_taskView->setObjectName(QStringLiteral("clusterTasks"));
+        m_taskView->setModel(m_tasks);
+        m_taskView->verticalHeader()->hide();
+        m_taskView->horizontalHeader()->setStretchLastSection(true);
+        m_taskView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        layout->addWidget(m_taskView, 1);
+        connect(controller, &RerunController::runnerEvent, m_tasks, &ClusterTaskModel::apply);
+        m_taskView->setWordWrap(false);
+        connect(m_tasks, &QAbstractItemModel::modelReset, m_taskView, &QTableView::resizeColumnsToContents);
+        connect(m_tasks, &QAbstractItemModel::dataChanged, m_taskView, &QTableView::resizeColumnsToContents);
+        m_cancel->setText(tr("Cancel job"));
+    }
     layout->addWidget(m_log, 1);
     layout->addWidget(buttons);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
@@ -47,7 +66,7 @@ RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
         m_status->setText(text);
     });
     connect(controller, &RerunController::finished, this,
-            [this](bool ok, const QString& message, const QString&) {
+            [this](bool ok, const QString& message, const QStringList&) {
                 m_status->setText(ok ? tr("Done: %1").arg(message) : tr("Not completed: %1").arg(message));
                 m_progress->setRange(0, 1);
                 m_progress->setValue(ok ? 1 : 0);

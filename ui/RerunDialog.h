@@ -1,4 +1,5 @@
-// Live progress of a local run, its log, and Cancel.
+// Live progress of a run, its log, and Cancel. For a cluster run also a table of the Slurm array
+// tasks (state from Slurm, then the case each task is on, then its verified outcome).
 #pragma once
 
 #include <QDialog>
@@ -7,9 +8,11 @@ class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QTableView;
 
 namespace kix::ui {
 
+class ClusterTaskModel;
 class RerunController;
 
 class RerunDialog : public QDialog {
@@ -19,6 +22,7 @@ public:
     QPlainTextEdit* log() const { return m_log; }
     void reject() override;
     QLabel* status() const { return m_status; }
+    ClusterTaskModel* tasks() const { return m_tasks; } // null for a local run
 
 private:
     RerunController* m_controller;
@@ -26,6 +30,8 @@ private:
     QProgressBar* m_progress;
     QPlainTextEdit* m_log;
     QPushButton* m_cancel;
+    ClusterTaskModel* m_tasks = nullptr;
+    QTableView* m_taskView = nullptr;
 };
 
 } // namespace kix::ui

@@ -39,6 +39,39 @@ QString Settings::runsFolder() const {
     return m_settings->value(QStringLiteral("runsFolder"), fallback).toString();
 }
 
+ClusterSettings Settings::cluster() const {
+    ClusterSettings c;
+    const auto text = [this](const char* key, const QString& fallback) {
+        return m_settings->value(QStringLiteral("cluster/") + QLatin1String(key), fallback).toString();
+    };
+    c.partition = text("partition", c.partition);
+    c.account = text("account", c.account);
+    c.outputFolder = text("outputFolder", QDir(runsFolder()).filePath(QStringLiteral("cluster")));
+    c.cpuMode = m_settings->value(QStringLiteral("cluster/cpuMode"), c.cpuMode).toBool();
+    c.gres = text("gres", c.gres);
+    c.time = text("time", c.time);
+    c.array = text("array", c.array);
+    c.cases = text("cases", c.cases);
+    c.quick = m_settings->value(QStringLiteral("cluster/quick"), c.quick).toBool();
+    bool ok = false;
+    const double poll = m_settings->value(QStringLiteral("cluster/pollSeconds"), c.pollSeconds).toDouble(&ok);
+    c.pollSeconds = ok && poll >= 0.1 ? poll : c.pollSeconds;
+    return c;
+}
+
+void Settings::setCluster(const ClusterSettings& c) {
+    m_settings->setValue(QStringLiteral("cluster/partition"), c.partition);
+    m_settings->setValue(QStringLiteral("cluster/account"), c.account);
+    m_settings->setValue(QStringLiteral("cluster/outputFolder"), c.outputFolder);
+    m_settings->setValue(QStringLiteral("cluster/cpuMode"), c.cpuMode);
+    m_settings->setValue(QStringLiteral("cluster/gres"), c.gres);
+    m_settings->setValue(QStringLiteral("cluster/time"), c.time);
+    m_settings->setValue(QStringLiteral("cluster/array"), c.array);
+    m_settings->setValue(QStringLiteral("cluster/cases"), c.cases);
+    m_settings->setValue(QStringLiteral("cluster/quick"), c.quick);
+    m_settings->setValue(QStringLiteral("cluster/pollSeconds"), c.pollSeconds);
+}
+
 QString Settings::lastFolder() const {
     return m_settings->value(QStringLiteral("lastFolder"), QDir::homePath()).toString();
 }

@@ -9,6 +9,18 @@
 
 namespace kix::ui {
 
+// What "Run on cluster…" submits with (the options of `kix run --slurm`), remembered between runs.
+struct ClusterSettings {
+    QString partition, account; // empty: the cluster's defaults
+    QString outputFolder;       // must be on a filesystem the compute nodes share
+    bool cpuMode = false;       // --device cpu
+    QString gres, time;         // empty: gpu:1 in GPU mode; no limit beyond the partition's
+    QString array = QStringLiteral("gpus:1");
+    QString cases; // empty: all
+    bool quick = false;
+    double pollSeconds = 5;
+};
+
 class Settings {
 public:
     Settings();
@@ -18,6 +30,8 @@ public:
     QByteArray windowState() const;
     void saveWindow(const QByteArray& geometry, const QByteArray& state);
     QString runsFolder() const; // where "Run locally…" writes its manifests
+    ClusterSettings cluster() const;
+    void setCluster(const ClusterSettings& cluster);
     QString lastFolder() const;
     void setLastFolder(const QString& folder);
 

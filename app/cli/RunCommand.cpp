@@ -1,7 +1,10 @@
 #include "CommandSupport.h"
-#include "LocalRunner.h"
+#include "CpuRunner.h"
+#include "OutputFolder.h"
+#include "RunSupport.h"
 #include "kix/workloads.h"
 
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <atomic>
 #include <csignal>
@@ -10,21 +13,28 @@ namespace kix::cli {
 
 namespace {
 
+using protocol::EventKind;
+using protocol::RunnerEvent;
+
 std::atomic<bool> g_stopRequested{false};
 
 extern "C" void requestStop(int) {
     g_stopRequested = true;
 }
 
-std::optional<QList<int>> parseCases(const QString& text, QString& error) {
+std::optional<QList<int>> parseCases(const QString& text, bool cpu, QString& error) {
     QList<int> cases;
     for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
         bool ok = false;
         const int v = part.trimmed().toInt(&ok);
         if (!ok || v < 0 || v >= int(kernels::kWorkloads.size())) {
             error = QStringLiteral("case \"%1\" is not a number from 0 to %2")
-                        .arg(part.trimmed())
+                        .arg(protocol::printable(part.trimmed()))
                         .arg(kernels::kWorkloads.size() - 1);
+            return std::nullopt;
+        }
+        if (cpu && !runner::cpuCaseRefusal(v).isEmpty()) {
+            error = runner::cpuCaseRefusal(v);
             return std::nullopt;
         }
         if (!cases.contains(v))
@@ -37,104 +47,155 @@ std::optional<QList<int>> parseCases(const QString& text, QString& error) {
     return cases;
 }
 
+void printEvent(const RunnerEvent& e, Io io) {
+    switch (e.kind) {
+    case EventKind::Failed:
+    case EventKind::Unavailable:
+        break; // the caller prints the outcome once, on stderr
+    case EventKind::CaseStarted:
+    case EventKind::Written:
+        if (e.task < 0)
+            break; // a local run reports each case once, when it is done, and its file at the end
+        [[fallthrough]];
+    default:
+        io.out << protocol::describeEvent(e) << "\n";
+        for (const QString& line : e.logTail)
+            io.out << "    | " << protocol::printable(line) << "\n";
+    }
+}
+
 } // namespace
+
+std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
+    return [jsonl, io](const RunnerEvent& e) {
+        if (jsonl)
+            io.out << QString::fromStdString(e.toJson().dump()) << "\n";
+        else
+            printEvent(e, io);
+        io.out.flush();
+    };
+}
 
 int runCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Run the bundled fused RMSNorm-backward kernel on this machine's GPU over the 16 workloads of "
         "SOL-ExecBench 013, check every output against an fp64 reference, time it against the unfused "
-        "reference, and write a new manifest. Exit status 4 when no GPU can be used, 5 when the run failed, "
+        "reference, and write a new manifest. --device cpu runs the CPU mode instead: the kernel's math on "
+        "one CPU thread over the small workloads, labelled as a CPU result and never compared with GPU runs. "
+        "--slurm submits the rerun to a Slurm cluster (see docs/cluster.md). Exit status 2 for bad arguments "
+        "or an unusable --output, 4 when no GPU can be used (or sbatch is not found), 5 when the run failed, "
         "6 when it was cancelled (SIGINT/SIGTERM); nothing is written then."));
     parser.addOption({QStringLiteral("output"),
                       QStringLiteral("Folder for the manifest (default: the explorer's runs folder)."),
                       QStringLiteral("dir")});
-    parser.addOption({QStringLiteral("cases"),
-                      QStringLiteral("Comma-separated workload numbers 0-15 (default: all)."),
-                      QStringLiteral("list")});
+    parser.addOption(
+        {QStringLiteral("cases"),
+         QStringLiteral("Comma-separated workload numbers 0-15 (default: all; CPU mode: all with at "
+                        "most %1 rows).")
+             .arg(runner::kCpuMaxRows),
+         QStringLiteral("list")});
+    parser.addOption({QStringLiteral("device"), QStringLiteral("gpu (default) or cpu (CPU mode, see above)."),
+                      QStringLiteral("device"), QStringLiteral("gpu")});
     parser.addOption(
         {QStringLiteral("progress"),
          QStringLiteral("Progress format: text (default) or jsonl (one JSON event per line on stdout)."),
          QStringLiteral("format"), QStringLiteral("text")});
     parser.addOption(
-        {QStringLiteral("check"), QStringLiteral("Only report whether a local run is possible here.")});
+        {QStringLiteral("check"), QStringLiteral("Only report whether a run is possible here.")});
     parser.addOption({QStringLiteral("quick"), QStringLiteral("Fewer timed iterations (for a smoke test).")});
+    parser.addOption(
+        {QStringLiteral("file-tag"),
+         QStringLiteral("Appended to the manifest's file name (letters, digits, - and _); the Slurm "
+                        "batch script passes the job and task id."),
+         QStringLiteral("tag")});
+    addSlurmOptions(parser);
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("run"), args, io, 0, 0, code))
         return code;
-    const bool jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
-    if (!jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text")) {
-        io.err << "kix run: --progress expects text or jsonl\n";
-        return ExitUsage;
-    }
-    runner::RunOptions options;
+    const auto usage = [&io](const QString& message) {
+        io.err << "kix run: " << message << "\n";
+        return int(protocol::RunUsage);
+    };
+
+    RunRequest request;
+    request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
+    if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
+        return usage(QStringLiteral("--progress expects text or jsonl"));
+    const QString device = parser.value(QStringLiteral("device"));
+    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
+        return usage(
+            QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(protocol::printable(device)));
+    runner::RunOptions& options = request.options;
+    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    const bool cpu = options.device == runner::Device::Cpu;
     if (parser.isSet(QStringLiteral("cases"))) {
         QString error;
-        const auto cases = parseCases(parser.value(QStringLiteral("cases")), error);
-        if (!cases) {
-            io.err << "kix run: " << error << "\n";
-            return ExitUsage;
-        }
+        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, error);
+        if (!cases)
+            return usage(error);
         options.cases = *cases;
     }
-    if (parser.isSet(QStringLiteral("quick"))) {
+    request.quick = parser.isSet(QStringLiteral("quick"));
+    if (cpu) {
+        options.harness = runner::cpuHarnessOptions(request.quick);
+    } else if (request.quick) {
         options.harness.minIterations = 5;
         options.harness.maxIterations = 20;
         options.harness.targetMillisecondsPerCase = 20;
         options.harness.referenceIterations = 3;
     }
+    options.fileTag = parser.value(QStringLiteral("file-tag"));
+    static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
+    if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
+        return usage(QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
+                         .arg(protocol::printable(options.fileTag)));
     options.outputDir = parser.isSet(QStringLiteral("output"))
                             ? parser.value(QStringLiteral("output"))
                             : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
                                   QStringLiteral("/runs");
-
-    const QString unavailable = runner::localRunUnavailableReason();
-    if (parser.isSet(QStringLiteral("check")) || !unavailable.isEmpty()) {
-        if (jsonl)
-            io.out << QString::fromStdString(
-                          Json{{"event", unavailable.isEmpty() ? "available" : "unavailable"},
-                               {"message", unavailable.toStdString()}}
-                              .dump())
-                   << "\n";
-        if (!unavailable.isEmpty()) {
-            io.err << "kix run: cannot run locally: " << unavailable << "\n";
-            return runner::RunNoGpu;
-        }
-        io.out << "kix run: a local run is possible here\n";
-        return ExitOk;
-    }
-
+    request.stopRequested = [] { return g_stopRequested.load(); };
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
-    const auto progress = [&](const Json& event) {
-        if (jsonl) {
-            io.out << QString::fromStdString(event.dump()) << "\n";
-        } else {
-            const std::string kind = event["event"].get<std::string>();
-            if (kind == "device")
-                io.out << "GPU: " << QString::fromStdString(event["name"].get<std::string>()) << "\n";
-            else if (kind == "copy-bandwidth")
-                io.out << "device-to-device copy: " << qRound(event["GBps"].get<double>()) << " GB/s\n";
-            else if (kind == "case-finished")
-                io.out << "case " << event["position"].get<int>() << "/" << event["total"].get<int>()
-                       << " (workload " << event["case"].get<int>() << "): "
-                       << (event.contains("medianNs")
-                               ? QString::number(event["medianNs"].get<double>() / 1e3, 'f', 2) +
-                                     QStringLiteral(" µs median")
-                               : QString())
-                       << (event["correct"].get<bool>() ? ", correct" : ", INCORRECT") << "\n";
+
+    if (parser.isSet(QStringLiteral("slurm")))
+        return runOnSlurm(parser, request, io);
+    if (slurmOptionsUsed(parser))
+        return usage(
+            QStringLiteral("--partition, --account, --print-script and the other cluster options need "
+                           "--slurm"));
+
+    const QString unavailable = cpu ? QString() : runner::localRunUnavailableReason();
+    if (parser.isSet(QStringLiteral("check")) || !unavailable.isEmpty()) {
+        if (request.jsonl) {
+            RunnerEvent e;
+            e.kind = unavailable.isEmpty() ? EventKind::Available : EventKind::Unavailable;
+            e.message = unavailable;
+            io.out << QString::fromStdString(e.toJson().dump()) << "\n";
         }
-        io.out.flush();
-    };
-    const runner::RunOutcome outcome =
-        runner::runLocally(options, progress, [] { return g_stopRequested.load(); });
-    if (jsonl && outcome.exitCode != runner::RunOk)
-        io.out << QString::fromStdString(Json{{"event", "failed"},
-                                              {"exitCode", outcome.exitCode},
-                                              {"message", outcome.message.toStdString()}}
-                                             .dump())
-               << "\n";
-    (outcome.exitCode == runner::RunOk ? io.out : io.err) << "kix run: " << outcome.message << "\n";
+        if (!unavailable.isEmpty()) {
+            io.err << "kix run: cannot run locally: " << unavailable << "\n";
+            return protocol::RunUnavailable;
+        }
+        io.out << (cpu ? "kix run: a CPU-mode run is possible here\n"
+                       : "kix run: a local run is possible here\n");
+        return ExitOk;
+    }
+    // Before any work: a run whose results cannot be written is not started.
+    if (const QString why = runner::prepareOutputFolder(options.outputDir); !why.isEmpty())
+        return usage(QStringLiteral("--output: %1; nothing was run").arg(why));
+
+    const auto progress = progressPrinter(request.jsonl, io);
+    const runner::RunOutcome outcome = cpu ? runner::runOnCpu(options, progress, request.stopRequested)
+                                           : runner::runLocally(options, progress, request.stopRequested);
+    if (request.jsonl && outcome.exitCode != protocol::RunOk) {
+        RunnerEvent failed;
+        failed.kind = EventKind::Failed;
+        failed.exitCode = outcome.exitCode;
+        failed.message = outcome.message;
+        io.out << QString::fromStdString(failed.toJson().dump()) << "\n";
+    }
+    (outcome.exitCode == protocol::RunOk ? io.out : io.err) << "kix run: " << outcome.message << "\n";
     return outcome.exitCode;
 }
 

@@ -6,6 +6,7 @@
 #include "kix_config.h"
 
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace kix::runner {
 
@@ -30,12 +31,31 @@ Json outputJson(const kernels::OutputCheck& c) {
     return o;
 }
 
-Json caseJson(const kernels::CaseReport& r, double copyGBps) {
+} // namespace
+
+bool casePassed(const kernels::CaseReport& r) {
+    if (!r.error.empty() || r.checks.empty())
+        return false;
+    return std::all_of(r.checks.begin(), r.checks.end(),
+                       [](const kernels::OutputCheck& c) { return c.passed(); });
+}
+
+QString nameSlug(const QString& text) {
+    QString slug = text.toLower();
+    slug.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    while (slug.startsWith(u'-'))
+        slug.remove(0, 1);
+    while (slug.endsWith(u'-'))
+        slug.chop(1);
+    return slug.isEmpty() ? QStringLiteral("unknown") : slug;
+}
+
+Json caseResultJson(const kernels::CaseReport& r, double copyGBps, bool withLaunch) {
     Json c = Json::object();
     c["id"] = r.workload.uuid;
     c["axes"] = {
         {"batch_size", r.workload.batchSize}, {"seq_len", r.workload.seqLen}, {"hidden_size", r.hidden}};
-    c["status"] = !r.error.empty() ? "error" : r.correct() ? "passed" : "failed";
+    c["status"] = !r.error.empty() ? "error" : casePassed(r) ? "passed" : "failed";
     c["seed"] = r.seed;
     c["bytes"] = r.bytes;
     if (!r.error.empty())
@@ -54,17 +74,16 @@ Json caseJson(const kernels::CaseReport& r, double copyGBps) {
         if (own.mean && *own.mean > 0)
             c["speedup"] = *ref.mean / *own.mean;
     }
-    c["launch"] = {{"blocks", r.plan.blocks},
-                   {"threads", r.plan.threads},
-                   {"rowsPerIteration", r.plan.rowsPerIteration}};
+    if (withLaunch)
+        c["launch"] = {{"blocks", r.plan.blocks},
+                       {"threads", r.plan.threads},
+                       {"rowsPerIteration", r.plan.rowsPerIteration}};
     Json outputs = Json::array();
     for (const auto& check : r.checks)
         outputs.push_back(outputJson(check));
     c["correctness"] = {{"outputs", outputs}};
     return c;
 }
-
-} // namespace
 
 Json implementationResource() {
     Json spec = {
@@ -113,10 +132,7 @@ Json buildLocalRunBundle(const LocalRunFacts& f) {
         clocks = {{"unavailable", f.clocks.unavailableReason.toStdString()}};
     }
     const Json environment =
-        makeResource(ResourceKind::ExecutionEnvironment,
-                     QStringLiteral("local-%1")
-                         .arg(product.toLower().replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")),
-                                                        QStringLiteral("-"))),
+        makeResource(ResourceKind::ExecutionEnvironment, QStringLiteral("local-%1").arg(nameSlug(product)),
                      QStringLiteral("%1 (%2), local").arg(product, arch),
                      {{"hardware", hardware}, {"software", software}, {"clocks", clocks}});
 
@@ -158,7 +174,7 @@ Json buildLocalRunBundle(const LocalRunFacts& f) {
     std::vector<double> means;
     bool allPassed = !f.cases.empty();
     for (const auto& r : f.cases) {
-        Json c = caseJson(r, f.copyBandwidthGBps);
+        Json c = caseResultJson(r, f.copyBandwidthGBps, true);
         if (c.contains("latencyNs"))
             means.push_back(c["latencyNs"]["mean"].get<double>());
         allPassed = allPassed && c["status"] == "passed";
@@ -184,10 +200,12 @@ Json buildLocalRunBundle(const LocalRunFacts& f) {
 }
 
 QString localRunFileName(const LocalRunFacts& f) {
-    QString gpu = QString::fromStdString(f.device.name).toLower();
-    gpu.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
-    return QStringLiteral("kix-run-%1-%2.manifest.json")
-        .arg(f.observedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")), gpu);
+    const QString gpu = QString::fromStdString(f.device.name)
+                            .toLower()
+                            .replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    return QStringLiteral("kix-run-%1-%2%3.manifest.json")
+        .arg(f.observedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")), gpu,
+             f.fileTag.isEmpty() ? QString() : u'-' + f.fileTag);
 }
 
 } // namespace kix::runner

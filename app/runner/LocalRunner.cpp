@@ -38,15 +38,50 @@ Clocks readClocks() {
     return c;
 }
 
-// The bundled WorkloadSuite: the run names it by digest so that it lines up with the leaderboard's runs.
-QString suiteDigest() {
-    const JsonReadResult r =
-        readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
-    return r.value ? resourceDigest(*r.value) : QString();
-}
 #endif
 
 } // namespace
+
+// The bundled WorkloadSuite: the run names it by digest so that it lines up with the leaderboard's runs.
+QString bundledSuitePath() {
+    return QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json");
+}
+
+QString bundledSuiteDigest() {
+    const JsonReadResult r = readJsonFile(bundledSuitePath());
+    return r.value ? resourceDigest(*r.value) : QString();
+}
+
+RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json& bundle,
+                         const Json& implementation, int caseCount, const ProgressSink& progress) {
+    RunOutcome out;
+    const QString file = QDir(dir).filePath(fileName);
+    // The implementation it names, so that implementationDigest verifies when the folder is opened.
+    const QString implFile = QDir(dir).filePath(QStringLiteral("%1.json").arg(
+        QString::fromStdString(implementation["metadata"]["name"].get<std::string>())));
+    if (const QString err = writeJsonAtomically(implFile, implementation); !err.isEmpty()) {
+        out.exitCode = protocol::RunFailed;
+        out.message = err;
+        return out;
+    }
+    if (const QString err = writeJsonAtomically(file, bundle); !err.isEmpty()) {
+        out.exitCode = protocol::RunFailed;
+        out.message = err;
+        return out;
+    }
+    out.manifestFile = file;
+    const QString status = QString::fromStdString(bundle["run"]["spec"]["status"].get<std::string>());
+    const bool passed = status == QLatin1String("passed");
+    out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;
+    out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(caseCount).arg(file)
+                         : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
+    protocol::RunnerEvent written;
+    written.kind = protocol::EventKind::Written;
+    written.file = file;
+    written.status = status;
+    progress(written);
+    return out;
+}
 
 QString localRunUnavailableReason() {
 #if KIX_HAVE_CUDA
@@ -64,13 +99,13 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
     Q_UNUSED(progress);
     Q_UNUSED(cancelled);
     Q_UNUSED(options);
-    out.exitCode = RunNoGpu;
+    out.exitCode = protocol::RunUnavailable;
     out.message = localRunUnavailableReason();
     return out;
 #else
     kernels::Harness harness(options.harness);
     if (const std::string err = harness.init(); !err.empty()) {
-        out.exitCode = harness.device().available ? RunFailed : RunNoGpu;
+        out.exitCode = harness.device().available ? protocol::RunFailed : protocol::RunUnavailable;
         out.message = QString::fromStdString(err);
         return out;
     }
@@ -78,14 +113,21 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
     facts.device = harness.device();
     facts.options = options.harness;
     facts.clocks = readClocks();
-    facts.workloadDigest = suiteDigest();
-    progress({{"event", "device"},
-              {"name", facts.device.name},
-              {"computeCapability",
-               std::to_string(facts.device.computeMajor) + "." + std::to_string(facts.device.computeMinor)}});
+    facts.workloadDigest = bundledSuiteDigest();
+    facts.fileTag = options.fileTag;
+    protocol::RunnerEvent device;
+    device.kind = protocol::EventKind::Device;
+    device.deviceName = QString::fromStdString(facts.device.name);
+    device.deviceDetail = QStringLiteral("compute capability %1.%2")
+                              .arg(facts.device.computeMajor)
+                              .arg(facts.device.computeMinor);
+    progress(device);
     std::string copyError;
     facts.copyBandwidthGBps = harness.measureCopyBandwidth(&copyError);
-    progress({{"event", "copy-bandwidth"}, {"GBps", facts.copyBandwidthGBps}});
+    protocol::RunnerEvent copy;
+    copy.kind = protocol::EventKind::CopyBandwidth;
+    copy.gbps = facts.copyBandwidthGBps;
+    progress(copy);
 
     QList<int> chosen = options.cases;
     if (chosen.isEmpty())
@@ -93,27 +135,28 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
             chosen << i;
     for (int k = 0; k < chosen.size(); ++k) {
         if (cancelled()) {
-            out.exitCode = RunCancelled;
+            out.exitCode = protocol::RunCancelled;
             out.message = QStringLiteral("cancelled; no manifest was written");
             return out;
         }
         const int index = chosen[k];
         const auto& w = kernels::kWorkloads.at(std::size_t(index));
-        progress({{"event", "case-started"},
-                  {"position", k + 1},
-                  {"total", chosen.size()},
-                  {"case", index},
-                  {"id", w.uuid},
-                  {"batch_size", w.batchSize},
-                  {"seq_len", w.seqLen}});
+        protocol::RunnerEvent started;
+        started.kind = protocol::EventKind::CaseStarted;
+        started.position = k + 1;
+        started.total = int(chosen.size());
+        started.caseIndex = index;
+        started.batchSize = w.batchSize;
+        started.seqLen = w.seqLen;
+        progress(started);
         kernels::CaseReport report = harness.runCase(w, index, cancelled);
         if (report.error == "cancelled" || cancelled()) {
-            out.exitCode = RunCancelled;
+            out.exitCode = protocol::RunCancelled;
             out.message = QStringLiteral("cancelled; no manifest was written");
             return out;
         }
         if (!report.error.empty()) {
-            out.exitCode = RunFailed;
+            out.exitCode = protocol::RunFailed;
             out.message = QStringLiteral(
                               "case %1 (batch_size=%2 seq_len=%3) failed to run: %4; no manifest was written")
                               .arg(index)
@@ -122,42 +165,15 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
                               .arg(QString::fromStdString(report.error));
             return out;
         }
-        Json done = {{"event", "case-finished"},
-                     {"position", k + 1},
-                     {"total", chosen.size()},
-                     {"case", index},
-                     {"correct", report.correct()}};
-        if (const auto median = summarizeSamples(report.fusedNs).median)
-            done["medianNs"] = *median;
+        protocol::RunnerEvent done = started;
+        done.kind = protocol::EventKind::CaseFinished;
+        done.correct = casePassed(report);
+        done.medianNs = summarizeSamples(report.fusedNs).median;
         progress(done);
         facts.cases.push_back(std::move(report));
     }
-
-    const Json bundle = buildLocalRunBundle(facts);
-    const QString dir = options.outputDir;
-    const QString file = QDir(dir).filePath(localRunFileName(facts));
-    // The implementation it names, so that implementationDigest verifies when the folder is opened.
-    const Json impl = implementationResource();
-    const QString implFile = QDir(dir).filePath(
-        QStringLiteral("%1.json").arg(QString::fromStdString(impl["metadata"]["name"].get<std::string>())));
-    if (const QString err = writeJsonAtomically(implFile, impl); !err.isEmpty()) {
-        out.exitCode = RunFailed;
-        out.message = err;
-        return out;
-    }
-    if (const QString err = writeJsonAtomically(file, bundle); !err.isEmpty()) {
-        out.exitCode = RunFailed;
-        out.message = err;
-        return out;
-    }
-    out.manifestFile = file;
-    const bool passed = bundle["run"]["spec"]["status"] == "passed";
-    out.exitCode = passed ? RunOk : RunFailed;
-    out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(chosen.size()).arg(file)
-                         : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
-    progress(
-        {{"event", "written"}, {"file", file.toStdString()}, {"status", bundle["run"]["spec"]["status"]}});
-    return out;
+    return writeRunFiles(options.outputDir, localRunFileName(facts), buildLocalRunBundle(facts),
+                         implementationResource(), int(chosen.size()), progress);
 #endif
 }
 

@@ -1,9 +1,11 @@
-// `kix run`: the bundled kernel over the problem's workloads on the local GPU, written as a new
-// manifest. Progress goes to a callback as JSON events (the explorer reads them from the
-// process's stdout); cancellation is polled between launches.
+// `kix run`: the bundled kernel over the problem's workloads on the local GPU, or (CPU mode) the
+// kernel's math on the CPU, written as a new manifest. Progress goes to a callback as runner events
+// (RunnerProtocol.h; the explorer reads them from the process's stdout); cancellation is polled
+// between launches.
 #pragma once
 
 #include "Manifest.h"
+#include "RunnerProtocol.h"
 #include "kix/harness.h"
 
 #include <QList>
@@ -12,32 +14,36 @@
 
 namespace kix::runner {
 
-// Exit statuses of `kix run`, shared with the explorer so it can explain them.
-enum RunExit {
-    RunOk = 0,
-    RunUsage = 2,
-    RunNoGpu = 4,     // no GPU, no driver, or kix built without CUDA
-    RunFailed = 5,    // a CUDA error, a case that failed its check, or the manifest could not be written
-    RunCancelled = 6, // stopped on request; nothing written
-};
+enum class Device { Gpu, Cpu };
 
 struct RunOptions {
+    Device device = Device::Gpu;
     QString outputDir;
-    QList<int> cases; // indices into the 16 workloads; empty = all
+    QList<int> cases; // indices into the 16 workloads; empty = all (CPU mode: all it can run)
     kernels::HarnessOptions harness;
+    QString fileTag; // appended to the manifest's file name, e.g. "job42-task0"
 };
 
 struct RunOutcome {
-    int exitCode = RunOk;
+    int exitCode = protocol::RunOk;
     QString message;
     QString manifestFile; // set when a manifest was written
 };
 
-using ProgressSink = std::function<void(const Json& event)>;
+using ProgressSink = std::function<void(const protocol::RunnerEvent& event)>;
 
-// Why a local run is impossible here, or empty when a GPU is usable.
+// Why a local GPU run is impossible here, or empty when a GPU is usable.
 QString localRunUnavailableReason();
 RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
                       const std::function<bool()>& cancelled);
+
+// The bundled WorkloadSuite that every rerun names by digest (its file, and that digest).
+QString bundledSuitePath();
+QString bundledSuiteDigest();
+
+// Writes the implementation resource beside the manifest, then the manifest, both atomically, and
+// reports the outcome (passed, or some case failed its check) with a "written" event.
+RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json& bundle,
+                         const Json& implementation, int caseCount, const ProgressSink& progress);
 
 } // namespace kix::runner

@@ -1,23 +1,44 @@
 #!/usr/bin/env bash
-# One call on the GPU machine: build the kernels alone (no Qt needed there), run the harness
-# benchmark for each rows-per-iteration variant, then the side-by-side against PyTorch.
-# Output under $OUT (or ./device-out): logs and JSON.
-set -u
+# One call on the GPU machine: build kernels/ alone (no Qt needed there), then the steps named in
+# KIX_STEPS (default: "check harness torch"), each appending to $OUT/log.txt:
+#   tests    tst_kernel_cuda built elsewhere, from $KIX_TEST_BIN with the Qt libraries in $KIX_TEST_LIBS
+#   check    kix-kernel-bench --check: every shape x launch variant against the fp64 CPU reference
+#   sweep    kix-kernel-bench --sweep: launch variants per case (tuning), JSON to $OUT/sweep.json
+#   harness  kix-kernel-bench: the 16 cases, both timing methods, copy floor, reference
+#   torch    bench_vs_torch.py: kix, eager, torch.compile, copy floor, both methods ($KIX_TORCH_ARGS)
+# Results: $OUT/log.txt and the JSON files (at most 8 files come back from the device machine).
+set -u -o pipefail
 out=${OUT:-device-out}
 mkdir -p "$out"
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,temperature.gpu,power.draw --format=csv | tee "$out/nvidia-smi.csv"
-cmake -S kernels -B /tmp/kb -G Ninja -DCMAKE_BUILD_TYPE=Release > "$out/build.log" 2>&1 && ninja -C /tmp/kb >> "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
-for v in ${KIX_VARIANTS:-2}; do
-  echo "== kix-kernel-bench --rows-per-iteration $v ${KIX_BENCH_ARGS:-}"
-  /tmp/kb/bin/kix-kernel-bench --rows-per-iteration "$v" ${KIX_BENCH_ARGS:-} 2>&1 | tee "$out/harness-r$v.txt"
+log="$out/log.txt"
+say() { echo "== $*" | tee -a "$log"; }
+say "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,temperature.gpu,power.draw --format=csv,noheader)"
+cmake -S kernels -B /tmp/kb -G Ninja -DCMAKE_BUILD_TYPE=Release > /tmp/build.log 2>&1 &&
+  ninja -C /tmp/kb >> /tmp/build.log 2>&1 || { tail -40 /tmp/build.log | tee -a "$log"; exit 1; }
+grep -A2 "fusedBackwardKernel" /tmp/build.log | grep -E "registers|spill" | sort | uniq -c | tee -a "$log"
+rc=0
+for step in ${KIX_STEPS:-check harness torch}; do
+  case $step in
+    tests)
+      say "tst_kernel_cuda"
+      LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_TEST_BIN" -o "$out/tst_kernel_cuda.txt,txt" \
+        || rc=1
+      grep -E "^(FAIL|Totals|QWARN|QDEBUG|QINFO|SKIP)" "$out/tst_kernel_cuda.txt" | head -60 | tee -a "$log" ;;
+    check)
+      say "kix-kernel-bench --check"
+      /tmp/kb/bin/kix-kernel-bench --check 2>&1 | grep -v " ok, " | tee -a "$log" || rc=1 ;;
+    sweep)
+      say "kix-kernel-bench --sweep ${KIX_SWEEP_ARGS:-}"
+      /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" ${KIX_SWEEP_ARGS:-} 2>&1 | tee -a "$log" ;;
+    harness)
+      say "kix-kernel-bench ${KIX_BENCH_ARGS:-}"
+      /tmp/kb/bin/kix-kernel-bench --json "$out/harness.json" ${KIX_BENCH_ARGS:-} 2>&1 | tee -a "$log" || rc=1 ;;
+    torch)
+      say "bench_vs_torch.py ${KIX_TORCH_ARGS:-}"
+      PYTHONUNBUFFERED=1 python3 kernels/bench/bench_vs_torch.py --lib /tmp/kb/lib/libkix_kernels_capi.so \
+        --bench /tmp/kb/bin/kix-kernel-bench --json "$out/torch.json" ${KIX_TORCH_ARGS:-} 2>&1 |
+        grep -v -i "warn" | tee -a "$log" || rc=1 ;;
+  esac
 done
-if [ -n "${KIX_BENCH_ARGS_B:-}" ]; then
-  echo "== kix-kernel-bench ${KIX_BENCH_ARGS_B}"
-  /tmp/kb/bin/kix-kernel-bench ${KIX_BENCH_ARGS_B} 2>&1 | tee "$out/harness-b.txt"
-fi
-if [ "${KIX_SKIP_TORCH:-0}" != 1 ]; then
-  echo "== side by side with PyTorch"
-  PYTHONUNBUFFERED=1 python3 kernels/bench/bench_vs_torch.py --lib /tmp/kb/lib/libkix_kernels_capi.so \
-    --rows-per-iteration "${KIX_TORCH_ROWS:-0}" --json "$out/torch.json" 2>&1 | grep -v Warning | tee "$out/torch.txt"
-fi
-nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv | tee -a "$out/nvidia-smi.csv"
+say "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv,noheader)"
+exit $rc

@@ -1,27 +1,25 @@
-// kix-kernel-bench: the fused kernel and the unfused reference over the 16 workloads on the local GPU,
-// with correctness checked first. Prints one table; `--json FILE` writes every sample too.
-// Usage: kix-kernel-bench [--rows-per-iteration 1|2|4] [--cases 0,3,5] [--json FILE] [--no-reference] [--no-pdl]
-#include "kix/harness.h"
+// kix-kernel-bench: the fused kernel over the 16 workloads on the local GPU, correctness checked
+// first, timed by CUPTI and by CUDA events, each case beside the same-run copy of its bytes (the
+// floor) and the unfused reference. Prints one table; `--json FILE` writes every sample too.
+// Other modes: --list-workloads (JSON table), --check (shapes × variants vs the fp64 CPU reference),
+// --sweep (launch variants per case, for tuning).
+#include "bench_modes.h"
 
-#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <numeric>
 #include <sstream>
-#include <string>
-#include <vector>
 
 using namespace kix::kernels;
 
 namespace {
-double median(std::vector<double> v) {
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-}
+
+const char* kUsage =
+    "usage: %s [--cases 0,3,5] [--json FILE] [--no-reference] [--no-copy-floor] [--no-cupti]\n"
+    "          [--rows-per-iteration 1|2] [--prefetch 0|1] [--row-lanes K] [--iterations N]\n"
+    "       %s --list-workloads | --check [--launches N] | --sweep [--cases LIST] [--json FILE]\n";
 
 std::vector<int> parseCases(const char* text) {
     std::vector<int> out;
@@ -31,32 +29,83 @@ std::vector<int> parseCases(const char* text) {
         out.push_back(std::atoi(item.c_str()));
     return out;
 }
+
+void writeTiming(std::FILE* f, const char* name, const Timing& t) {
+    std::fprintf(f, ",\"%s\":{\"cuptiNs\":", name);
+    kixbench::writeSamples(f, t.cuptiNs);
+    std::fprintf(f, ",\"eventNs\":");
+    kixbench::writeSamples(f, t.eventNs);
+    std::fprintf(f, ",\"cuptiError\":\"%s\"}", kixbench::jsonEscape(t.cuptiError).c_str());
+}
+
+double geomean(const std::vector<double>& v) {
+    if (v.empty())
+        return 0;
+    double s = 0;
+    for (double x : v)
+        s += std::log(x);
+    return std::exp(s / double(v.size()));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     HarnessOptions options;
     std::vector<int> cases(kWorkloads.size());
     std::iota(cases.begin(), cases.end(), 0);
-    const char* jsonPath = nullptr;
+    std::string jsonPath;
+    enum { Table, Check, Sweep } mode = Table;
+    int launches = 100;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--rows-per-iteration") && i + 1 < argc)
-            options.rowsPerIteration = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--cases") && i + 1 < argc)
+        const bool more = i + 1 < argc;
+        if (!std::strcmp(argv[i], "--list-workloads"))
+            return kixbench::listWorkloads();
+        else if (!std::strcmp(argv[i], "--check"))
+            mode = Check;
+        else if (!std::strcmp(argv[i], "--sweep"))
+            mode = Sweep;
+        else if (!std::strcmp(argv[i], "--launches") && more)
+            launches = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--cases") && more)
             cases = parseCases(argv[++i]);
-        else if (!std::strcmp(argv[i], "--json") && i + 1 < argc)
+        else if (!std::strcmp(argv[i], "--json") && more)
             jsonPath = argv[++i];
         else if (!std::strcmp(argv[i], "--no-reference"))
             options.timeReference = false;
-        else if (!std::strcmp(argv[i], "--no-pdl"))
-            options.programmaticLaunch = false;
+        else if (!std::strcmp(argv[i], "--no-copy-floor"))
+            options.timeCopyFloor = false;
+        else if (!std::strcmp(argv[i], "--no-cupti"))
+            options.useCupti = false;
+        else if (!std::strcmp(argv[i], "--rows-per-iteration") && more)
+            options.launch.rowsPerIteration = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--prefetch") && more)
+            options.launch.prefetch = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--row-lanes") && more)
+            options.launch.rowLanes = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--iterations") && more)
+            options.minIterations = options.maxIterations = std::atoi(argv[++i]);
         else {
-            std::fprintf(
-                stderr,
-                "usage: %s [--rows-per-iteration 1|2|4] [--cases LIST] [--json FILE] [--no-reference] [--no-pdl]\n",
-                argv[0]);
+            std::fprintf(stderr, kUsage, argv[0], argv[0]);
             return 2;
         }
     }
+    for (const int c : cases)
+        if (c < 0 || c >= int(kWorkloads.size())) {
+            std::fprintf(stderr, "kix-kernel-bench: case %d is not in 0..%zu\n", c, kWorkloads.size() - 1);
+            return 2;
+        }
+    if (mode == Check) {
+        const DeviceInfo d = queryDevice();
+        if (!d.available) {
+            std::fprintf(stderr, "kix-kernel-bench: %s\n", d.unavailableReason.c_str());
+            return 3;
+        }
+        std::printf("device: %s\n", d.name.c_str());
+        return kixbench::runChecks(launches) ? 1 : 0;
+    }
+    if (mode == Sweep)
+        return kixbench::runSweep(cases, jsonPath) ? 1 : 0;
+
     Harness harness(options);
     if (const std::string err = harness.init(); !err.empty()) {
         std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());
@@ -68,51 +117,72 @@ int main(int argc, char** argv) {
     std::printf("device: %s (sm_%d%d, %d SMs, L2 %zu MB), driver %d, runtime %d\n", d.name.c_str(),
                 d.computeMajor, d.computeMinor, d.multiprocessors, d.l2Bytes >> 20, d.driverVersion,
                 d.runtimeVersion);
-    std::printf("device-to-device copy: %.0f GB/s (read + write)%s\n", copyGBps, copyError.c_str());
-    std::printf("%-3s %-12s %8s %5s %10s %10s %8s %7s %10s %8s %s\n", "#", "B x S", "rows", "grid",
-                "median_us", "mean_us", "GB/s", "ofCopy", "ref_us", "speedup", "correct");
-    std::ofstream json;
-    if (jsonPath) {
-        json.open(jsonPath);
-        json << "{\"device\":\"" << d.name << "\",\"copyGBps\":" << copyGBps << ",\"cases\":[";
-    }
+    std::printf("device-to-device copy of 1 GiB: %.0f GB/s (read + write, CUDA events)%s\n", copyGBps,
+                copyError.c_str());
+    std::printf("medians in us; cupti = first GPU activity start to last end per call, events = CUDA events "
+                "around the call; floor = same-run device copy of the case's bytes\n");
+    std::printf("%-3s %-10s %-14s %5s %9s %9s %9s %9s %6s %6s %6s %9s %s\n", "#", "B x S", "plan", "grid",
+                "cupti", "events", "floorC", "floorE", "xFlrC", "xFlrE", "TB/s", "ref_ev", "correct");
+    std::FILE* json = jsonPath.empty() ? nullptr : std::fopen(jsonPath.c_str(), "w");
+    if (json)
+        std::fprintf(json,
+                     "{\"device\":\"%s\",\"sms\":%d,\"copyGBps\":%.1f,\"statistic\":\"median\",\"cases\":[",
+                     kixbench::jsonEscape(d.name).c_str(), d.multiprocessors, copyGBps);
     int failures = 0;
+    std::vector<double> ratioCupti, ratioEvents;
     for (std::size_t k = 0; k < cases.size(); ++k) {
         const int i = cases[k];
         const Workload& w = kWorkloads.at(std::size_t(i));
         const CaseReport r = harness.runCase(w, i, {});
         if (!r.error.empty()) {
-            std::printf("%-3d %4dx%-7d error: %s\n", i, w.batchSize, w.seqLen, r.error.c_str());
+            std::printf("%-3d %4dx%-5d error: %s\n", i, w.batchSize, w.seqLen, r.error.c_str());
             ++failures;
             continue;
         }
-        const double med = median(r.fusedNs);
-        const double mean =
-            std::accumulate(r.fusedNs.begin(), r.fusedNs.end(), 0.0) / double(r.fusedNs.size());
-        const double gbps = r.bytes / med;
-        const double ref = median(r.referenceNs);
+        const SampleStats fc = r.fused.stats(TimingMethod::Cupti),
+                          fe = r.fused.stats(TimingMethod::CudaEvents);
+        const SampleStats cc = r.copyFloor.stats(TimingMethod::Cupti),
+                          ce = r.copyFloor.stats(TimingMethod::CudaEvents);
+        const double xc = r.floorRatio(TimingMethod::Cupti), xe = r.floorRatio(TimingMethod::CudaEvents);
+        if (xc > 0)
+            ratioCupti.push_back(xc);
+        if (xe > 0)
+            ratioEvents.push_back(xe);
         std::string verdict = r.correct() ? "yes" : "NO";
         for (const auto& c : r.checks)
             if (!c.passed())
-                verdict += " " + c.output + "(" + std::to_string(c.failures) + " fail, maxAbs " +
-                           std::to_string(c.maxAbsError) + ")";
-        failures += r.correct() ? 0 : 1;
-        std::printf("%-3d %4dx%-7d %8lld %5d %10.2f %10.2f %8.0f %6.1f%% %10.2f %7.2fx %s\n", i, w.batchSize,
-                    w.seqLen, (long long)r.rows, r.plan.blocks, med / 1e3, mean / 1e3, gbps,
-                    100 * gbps / copyGBps, ref / 1e3, ref > 0 ? ref / med : 0.0, verdict.c_str());
-        if (json.is_open()) {
-            json << (k ? "," : "") << "{\"case\":" << i << ",\"rows\":" << r.rows << ",\"bytes\":" << r.bytes
-                 << ",\"fusedNs\":[";
-            for (std::size_t s = 0; s < r.fusedNs.size(); ++s)
-                json << (s ? "," : "") << r.fusedNs[s];
-            json << "],\"referenceNs\":[";
-            for (std::size_t s = 0; s < r.referenceNs.size(); ++s)
-                json << (s ? "," : "") << r.referenceNs[s];
-            json << "],\"correct\":" << (r.correct() ? "true" : "false") << "}";
+                verdict += " " + c.output + "(" + std::to_string(c.failures) + " fail)";
+        if (!r.gradWeightStable)
+            verdict += " grad_weight-changed";
+        if (!r.fused.cuptiError.empty())
+            verdict += " [cupti: " + r.fused.cuptiError + "]";
+        failures += r.correct() && r.gradWeightStable ? 0 : 1;
+        const double ownNs = fc.count ? fc.median : fe.median;
+        std::printf("%-3d %4dx%-5d %-14s %5d %9.2f %9.2f %9.2f %9.2f %6.3f %6.3f %6.2f %9.2f %s\n", i,
+                    w.batchSize, w.seqLen, r.plan.name().c_str(), r.plan.blocks, fc.median / 1e3,
+                    fe.median / 1e3, cc.median / 1e3, ce.median / 1e3, xc, xe, r.bytes / ownNs / 1e3,
+                    r.reference.stats(TimingMethod::CudaEvents).median / 1e3, verdict.c_str());
+        if (json) {
+            std::fprintf(
+                json,
+                "%s{\"case\":%d,\"uuid\":\"%s\",\"rows\":%lld,\"bytes\":%.0f,\"copyBytes\":%.0f,"
+                "\"plan\":\"%s\",\"blocks\":%d,\"threads\":%d,\"correct\":%s,\"gradWeightStable\":%s",
+                k ? "," : "", i, w.uuid, (long long)r.rows, r.bytes, r.copyBytes, r.plan.name().c_str(),
+                r.plan.blocks, r.plan.threads, r.correct() ? "true" : "false",
+                r.gradWeightStable ? "true" : "false");
+            writeTiming(json, "fused", r.fused);
+            writeTiming(json, "copyFloor", r.copyFloor);
+            writeTiming(json, "reference", r.reference);
+            std::fprintf(json, "}");
         }
         std::fflush(stdout);
     }
-    if (json.is_open())
-        json << "]}\n";
+    std::printf("geomean kix / copy floor over %zu cases: CUPTI %.3f, CUDA events %.3f (medians)\n",
+                ratioCupti.size(), geomean(ratioCupti), geomean(ratioEvents));
+    if (json) {
+        std::fprintf(json, "],\"geomeanFloorRatio\":{\"cupti\":%.4f,\"cuda_events\":%.4f}}\n",
+                     geomean(ratioCupti), geomean(ratioEvents));
+        std::fclose(json);
+    }
     return failures ? 1 : 0;
 }

@@ -1,24 +1,53 @@
-# Configures and builds the fuzz project with clang, then fuzzes for SECONDS seconds from a seed
-# corpus of the bundled samples and the test manifests. Exit 77 (skipped) when clang cannot build it.
+# Configures and builds the fuzz project with clang, then fuzzes FUZZ_TARGET for SECONDS seconds from a seed
+# corpus: the committed seeds in tests/fuzz/corpus/FUZZ_TARGET, plus, for the manifest parser, the bundled
+# samples and test manifests, and, where ../shared is present, KernelIndex's examples and catalog lines
+# (copied here at test time, never committed). Exit 77 (skipped) when clang cannot build it.
+if(NOT FUZZ_TARGET)
+  set(FUZZ_TARGET fuzz_manifest)
+endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${BUILD} -G Ninja -DCMAKE_CXX_COMPILER=${CLANGXX}
                         -DCMAKE_BUILD_TYPE=RelWithDebInfo RESULT_VARIABLE rc OUTPUT_QUIET)
 if(NOT rc EQUAL 0)
   message("fuzz: clang could not configure the fuzz build (is libclang-rt-dev installed?); skipped")
   cmake_language(EXIT 77)
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD} --target ${FUZZ_TARGET} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
   message("${out}")
-  message("fuzz: the fuzz target did not build; skipped")
+  message("fuzz: the fuzz target ${FUZZ_TARGET} did not build; skipped")
   cmake_language(EXIT 77)
 endif()
-file(REMOVE_RECURSE ${BUILD}/corpus)
-file(MAKE_DIRECTORY ${BUILD}/corpus)
-file(GLOB_RECURSE seeds ${REPO}/resources/samples/*.json ${REPO}/tests/data/manifests/*.json)
-file(COPY ${seeds} DESTINATION ${BUILD}/corpus)
-execute_process(COMMAND ${BUILD}/fuzz_manifest -max_total_time=${SECONDS} -max_len=65536 -rss_limit_mb=2048
-                        -print_final_stats=1 ${BUILD}/corpus
+set(corpus ${BUILD}/corpus-${FUZZ_TARGET})
+file(REMOVE_RECURSE ${corpus})
+file(MAKE_DIRECTORY ${corpus})
+set(shared ${REPO}/../shared/kernelindex)
+if(FUZZ_TARGET STREQUAL "fuzz_manifest")
+  file(GLOB_RECURSE seeds ${REPO}/resources/samples/*.json ${REPO}/tests/data/manifests/*.json)
+  set(max_len 65536)
+elseif(FUZZ_TARGET STREQUAL "fuzz_yaml")
+  file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_yaml/* ${shared}/examples/*.yaml ${shared}/examples/invalid/*.yaml)
+  set(max_len 16384)
+else()
+  file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_line_source/*)
+  set(max_len 65536)
+  # Catalog lines as seeds: the first byte of a seed is the target's mode ("0" plain, "2" compressed here).
+  file(GLOB catalog ${shared}/catalog-*.jsonl.zst)
+  find_program(ZSTD_TOOL zstd)
+  if(catalog AND ZSTD_TOOL)
+    list(GET catalog 0 catalog)
+    execute_process(COMMAND ${ZSTD_TOOL} -dc ${catalog} COMMAND head -c 60000 OUTPUT_VARIABLE lines)
+    string(SUBSTRING "${lines}" 0 20000 head)
+    file(WRITE ${corpus}/catalog-plain "0${head}")
+    file(WRITE ${corpus}/catalog-zstd "2${lines}")
+  endif()
+endif()
+if(seeds)
+  file(COPY ${seeds} DESTINATION ${corpus})
+endif()
+execute_process(COMMAND ${BUILD}/${FUZZ_TARGET} -max_total_time=${SECONDS} -max_len=${max_len} -rss_limit_mb=2048
+                        -print_final_stats=1 ${corpus}
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "fuzz: the parser failed on an input (exit ${rc}); the crashing input is in the current folder")
+  message(FATAL_ERROR "fuzz: ${FUZZ_TARGET} failed on an input (exit ${rc}); the crashing input is in the current folder")
 endif()

@@ -1,8 +1,14 @@
 // "Run locally": the real `kix` on a machine without a GPU says so; a scripted runner drives the
 // progress parsing and the cancel path (terminate, then kill).
+#include "ClusterTaskModel.h"
 #include "GuiTestSupport.h"
 #include "LocalRunner.h"
 #include "RerunController.h"
+#include "RerunDialog.h"
+
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QPlainTextEdit>
 
 #include <QTemporaryDir>
 
@@ -66,10 +72,11 @@ exit 0
         c.start(dir.path());
         QVERIFY(finished.wait(10000));
         QCOMPARE(finished.first().at(0).toBool(), true);
-        QCOMPARE(finished.first().at(2).toString(), QStringLiteral("/tmp/x.manifest.json"));
+        QCOMPARE(finished.first().at(2).toStringList(), QStringList{QStringLiteral("/tmp/x.manifest.json")});
         QCOMPARE(progress.size(), 4);
         QCOMPARE(progress.last().at(0).toInt(), 2);
-        QCOMPARE(progress.last().at(2).toString(), QStringLiteral("case 2 of 2: 9.31 µs median, correct"));
+        QCOMPARE(progress.last().at(2).toString(),
+                 QStringLiteral("case 2 of 2 (workload 8): 9.31 µs median, correct"));
     }
 
     void cancelStopsTheProcess() {
@@ -93,8 +100,103 @@ exit 0
     }
 
     void exitMessages() {
-        QCOMPARE(RerunController::exitMessage(4), QStringLiteral("no GPU can be used on this machine"));
-        QCOMPARE(RerunController::exitMessage(6), QStringLiteral("cancelled; nothing was written"));
+        RerunController local;
+        QCOMPARE(local.exitMessage(4), QStringLiteral("no GPU can be used on this machine"));
+        QCOMPARE(local.exitMessage(6), QStringLiteral("cancelled; nothing was written"));
+        RerunController cluster(RerunController::Mode::Cluster, nullptr);
+        QCOMPARE(cluster.exitMessage(0),
+                 QStringLiteral("finished: every task done and its manifest verified"));
+        QCOMPARE(cluster.exitMessage(4), QStringLiteral("Slurm cannot be used from here"));
+        QCOMPARE(cluster.exitMessage(5), QStringLiteral("the run failed"));
+    }
+
+    // "Run on cluster…" is disabled with the reason when sbatch is not on PATH (the real kix says so).
+    void clusterUnavailableWithoutSbatch() {
+        QTemporaryDir empty;
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", empty.path().toLocal8Bit());
+        qputenv("KIX_RUNNER", KIX_CLI_PATH);
+        MainWindow w;
+        QSignalSpy availability(w.clusterRerun(), &RerunController::availabilityChanged);
+        const bool answered = availability.wait(10000);
+        qputenv("PATH", path);
+        QVERIFY(answered);
+        QCOMPARE(availability.first().at(0).toBool(), false);
+        QCOMPARE(availability.first().at(1).toString(),
+                 QStringLiteral("sbatch not found: Slurm's client commands are not on PATH"));
+        QAction* a = w.action(QStringLiteral("runOnCluster"));
+        QVERIFY(!a->isEnabled());
+        QCOMPARE(a->statusTip(),
+                 QStringLiteral("Unavailable: sbatch not found: Slurm's client commands are not on PATH"));
+    }
+
+    // A scripted `kix run --slurm`: task states, per-task cases, a failed task with its log tail, and the
+    // verified manifests it reports.
+    void clusterProgressPerTask() {
+        QTemporaryDir dir;
+        qputenv(
+            "KIX_RUNNER",
+            writeScript(dir, QByteArray("echo '{\"event\":\"job-submitted\",\"jobId\":\"7\",\"tasks\":2}'\n"
+                                        "echo "
+                                        "'{\"event\":\"task-state\",\"task\":0,\"jobId\":\"7\",\"state\":"
+                                        "\"RUNNING\",\"reason\":\"None\",\"outcome\":\"running\"}'\n"
+                                        "echo "
+                                        "'{\"event\":\"task-state\",\"task\":1,\"jobId\":\"7\",\"state\":"
+                                        "\"PENDING\",\"reason\":\"Resources\",\"outcome\":\"pending\"}'\n"
+                                        "echo "
+                                        "'{\"event\":\"case-started\",\"task\":0,\"position\":1,\"total\":2,"
+                                        "\"case\":8,\"batch_size\":1,\"seq_len\":128}'\n"
+                                        "echo "
+                                        "'{\"event\":\"written\",\"task\":0,\"file\":\"/out/"
+                                        "kix-cpu-reference-0.1.0.json\",\"status\":\"resource\"}'\n"
+                                        "echo "
+                                        "'{\"event\":\"written\",\"task\":0,\"file\":\"/out/"
+                                        "a-job7-task0.manifest.json\",\"status\":\"passed\"}'\n"
+                                        "echo "
+                                        "'{\"event\":\"task-finished\",\"task\":0,\"jobId\":\"7\",\"state\":"
+                                        "\"COMPLETED\",\"reason\":\"None\",\"outcome\":\"done\",\"exitCode\":"
+                                        "0,\"signal\":0,\"message\":\"manifest verified: "
+                                        "a-job7-task0.manifest.json\",\"file\":\"/out/"
+                                        "a-job7-task0.manifest.json\",\"logTail\":[]}'\n"
+                                        "echo "
+                                        "'{\"event\":\"task-finished\",\"task\":1,\"jobId\":\"7\",\"state\":"
+                                        "\"FAILED\",\"reason\":\"NonZeroExitCode\",\"outcome\":\"failed\","
+                                        "\"exitCode\":3,\"signal\":0,\"message\":\"exit status 3 (FAILED, "
+                                        "NonZeroExitCode)\",\"logTail\":[\"boom \\u001b[2J\"]}'\n"
+                                        "echo '{\"event\":\"failed\",\"exitCode\":5,\"message\":\"job 7: 1 "
+                                        "of 2 tasks done; task 1 failed\"}'\n"
+                                        "exit 5\n"))
+                .toLocal8Bit());
+        RerunController c(RerunController::Mode::Cluster, nullptr);
+        RerunDialog panel(&c);
+        QVERIFY(panel.tasks());
+        QAbstractItemModelTester tester(panel.tasks(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&c, &RerunController::finished);
+        QSignalSpy progress(&c, &RerunController::progress);
+        c.start(dir.path());
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.first().at(0).toBool(), false);
+        QCOMPARE(finished.first().at(1).toString(),
+                 QStringLiteral("job 7: 1 of 2 tasks done; task 1 failed"));
+        QCOMPARE(finished.first().at(2).toStringList(),
+                 QStringList{QStringLiteral("/out/a-job7-task0.manifest.json")});
+        QCOMPARE(c.writtenResources(), QStringList{QStringLiteral("/out/kix-cpu-reference-0.1.0.json")});
+        QCOMPARE(progress.last().at(0).toInt(), 2);
+        QCOMPARE(progress.last().at(2).toString(), QStringLiteral("job 7: 2 of 2 tasks finished"));
+        ClusterTaskModel* tasks = panel.tasks();
+        QCOMPARE(tasks->rowCount(), 2);
+        QCOMPARE(tasks->index(0, ClusterTaskModel::State).data().toString(),
+                 QStringLiteral("done (COMPLETED)"));
+        QCOMPARE(tasks->index(0, ClusterTaskModel::Progress).data().toString(),
+                 QStringLiteral("case 1 of 2 (workload 8)"));
+        QCOMPARE(tasks->index(1, ClusterTaskModel::State).data().toString(),
+                 QStringLiteral("failed (FAILED)"));
+        QCOMPARE(tasks->index(1, ClusterTaskModel::Result).data().toString(),
+                 QStringLiteral("exit status 3 (FAILED, NonZeroExitCode)"));
+        QVERIFY(panel.log()->toPlainText().contains(QStringLiteral("    | boom \\x1b[2J")));
+        QCOMPARE(panel.status()->text(),
+                 QStringLiteral("Not completed: job 7: 1 of 2 tasks done; task 1 failed"));
     }
 };
 

@@ -1,10 +1,23 @@
-// The timing and correctness harness for the fused kernel: runs one workload on the local GPU,
-// checks every output against an fp64 reference with the workload's tolerances, and times the
-// fused kernel and the unfused reference with CUDA events, L2 flushed before every iteration.
-// No CUDA or Qt types here: the runner (app/) includes it.
+// The timing and correctness harness for the fused kernel (the API `kix run` and kix-kernel-bench
+// use). No CUDA or Qt types here.
+//
+// Harness::runCase(workload) on the local GPU, per case:
+//  1. draws the inputs (counter-based, seed per case), poisons the outputs with NaN, launches the
+//     fused kernel once and checks all three outputs element by element against an fp64 evaluation
+//     on the GPU with the workload's tolerances (CaseReport::checks);
+//  2. times the fused kernel: `warmup` calls, then the same number of timed calls by each method
+//     of kix/timing.h (CUPTI and CUDA events), the L2 flushed before every call (CaseReport::fused);
+//     afterwards grad_weight must still have the bits of step 1 (gradWeightStable);
+//  3. times a device-to-device copy (cudaMemcpyAsync) of copyBytes = bytes / 2, so that the copy
+//     reads and writes `bytes` in all, the same way and in the same run: the per-case floor
+//     (CaseReport::copyFloor); floorRatio(method) = median fused / median copy, by that method;
+//  4. optionally times the unfused reference (one kernel per step, fp32 intermediates).
+// Every number is in nanoseconds; SampleStats gives count, median (the primary statistic), mean,
+// min and max.
 #pragma once
 
 #include "kix/rmsnorm_backward.h"
+#include "kix/timing.h"
 #include "kix/workloads.h"
 
 #include <cstdint>
@@ -41,15 +54,16 @@ struct OutputCheck {
 };
 
 struct HarnessOptions {
-    int warmup = 5;
-    int minIterations = 20;
-    int maxIterations = 200;
-    double targetMillisecondsPerCase = 150; // timing budget per implementation and case
+    int warmup = 10;                        // untimed calls before each method's timed calls
+    int minIterations = 50;                 // timed calls per method: enough for about
+    int maxIterations = 200;                // targetMillisecondsPerCase, within these bounds
+    double targetMillisecondsPerCase = 150; // per implementation, method and case
     int referenceIterations = 10;
     std::uint64_t seed = 20261202; // each case draws from seed + case index
     bool timeReference = true;
-    int rowsPerIteration = 0; // 0: the kernel's default
-    bool programmaticLaunch = true; // false: launch the grad_weight reduction the ordinary way
+    bool timeCopyFloor = true;
+    bool useCupti = true; // false: CUDA events only (Timing::cuptiError says so)
+    LaunchOverrides launch;
 };
 
 struct CaseReport {
@@ -59,11 +73,47 @@ struct CaseReport {
     std::uint64_t seed = 0;
     LaunchConfig plan;
     std::vector<OutputCheck> checks;
-    std::vector<double> fusedNs;     // one sample per timed launch
-    std::vector<double> referenceNs; // unfused reference
-    double bytes = 0;                // the fewest bytes the operation must move
-    std::string error;               // set when the case could not run
+    bool gradWeightStable = false; // grad_weight bits unchanged over every timed launch
+    Timing fused;
+    Timing copyFloor;
+    Timing reference;     // unfused reference; empty unless timeReference
+    double bytes = 0;     // the fewest bytes the operation must move (read + written)
+    double copyBytes = 0; // bytes the floor's copy copies (it reads and writes them)
+    std::string error;    // set when the case could not run
+    // The CUDA-event samples of `fused` and `reference`, as earlier versions of this API gave them.
+    std::vector<double> fusedNs, referenceNs;
+
     bool correct() const;
+    // Median fused time over median copy-floor time by one method; 0 when either is missing.
+    double floorRatio(TimingMethod method) const;
+};
+
+// An implementation to sweep (Harness::sweepCase): the fused kernel under one plan, or anything
+// else with the same arguments (the benchmark adds the previous two-launch design).
+struct SweepCandidate {
+    std::string name;
+    std::size_t workspaceBytes = 0;
+    std::function<std::string(void* workspace, void* stream)> prepare; // once per case; may be empty
+    std::function<std::string(const BackwardArgs& args, void* workspace, void* stream)> launch;
+};
+
+// The fused kernel under planFusedBackward(rows, hidden, overrides), as a candidate.
+SweepCandidate fusedCandidate(std::int64_t rows, int hidden, const LaunchOverrides& overrides);
+
+struct VariantReport {
+    std::string name;
+    std::vector<OutputCheck> checks;
+    Timing timing;
+    std::string error;
+    bool correct() const;
+};
+
+struct SweepReport {
+    Workload workload{};
+    double bytes = 0;
+    Timing copyFloor;
+    std::vector<VariantReport> variants;
+    std::string error;
 };
 
 class Harness {
@@ -77,11 +127,17 @@ public:
     std::string init();
     const DeviceInfo& device() const;
 
-    // Device-to-device copy bandwidth in GB/s, counting bytes read plus bytes written (median of 10).
+    // Device-to-device copy bandwidth in GB/s, counting bytes read plus bytes written (median of 10
+    // copies of 1 GiB, CUDA events).
     double measureCopyBandwidth(std::string* error);
 
     // Runs one workload; `cancelled` is polled between launches. A workload's hidden size is kHiddenSize.
     CaseReport runCase(const Workload& workload, int caseIndex, const std::function<bool()>& cancelled);
+
+    // The same inputs under several candidates: each checked, then timed by both methods with
+    // minIterations calls; the copy floor once. For choosing the plan's tuning constants.
+    SweepReport sweepCase(const Workload& workload, int caseIndex,
+                          const std::vector<SweepCandidate>& candidates);
 
     // The bytes a perfect implementation moves: each input read once, each output written once.
     static double minimumBytes(std::int64_t rows, int hidden);

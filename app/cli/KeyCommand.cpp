@@ -1,0 +1,288 @@
+// `kix key`: the user's signing key (show), the local trust store (trust, list) and the check of
+// the signed envelopes beside manifests (verify). See docs/trust.md.
+#include "CommandSupport.h"
+#include "KeyStore.h"
+#include "Signing.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <iterator>
+
+namespace kix::cli {
+
+namespace {
+
+// Envelope and trust-store text is untrusted: controls, escapes and bidi overrides are shown, not sent.
+// (The project-wide sanitizer of issue 13 replaces this once it lands.)
+QString terminalSafe(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        const bool control = u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0);
+        const bool bidi = (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e ||
+                          u == 0x200f || u == 0x061c;
+        if (control)
+            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
+        else if (bidi)
+            out += QStringLiteral("⟨U+%1⟩").arg(QString::number(u, 16).toUpper());
+        else
+            out += c;
+    }
+    return out;
+}
+
+void keyUsage(QTextStream& s) {
+    s << "Usage: kix key SUBCOMMAND [options]   (kix key SUBCOMMAND --help for each)\n\n"
+         "  show                 this user's public key and fingerprint (the key is created on first use)\n"
+         "  trust FILE           add someone's public key (PEM) to the local trust store\n"
+         "  list                 the trusted keys\n"
+         "  verify MANIFEST...   check the signed envelopes beside manifests\n";
+}
+
+int showKey(const QStringList& args, Io io) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Print this user's public signing key (PEM) and its fingerprint, sha256 of the raw 32-byte Ed25519 "
+        "public key. The key is created on first use, private to its owner; it is never printed."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    int code = ExitOk;
+    if (!parseSubcommand(parser, QStringLiteral("key show"), args, io, 0, 0, code))
+        return code;
+    const KeyStore store(KeyStore::defaultConfigDirectory());
+    QString error;
+    bool created = false;
+    const auto key = store.signingKey(error, &created);
+    if (!key) {
+        io.err << "kix key show: " << error << "\n";
+        return ExitInput;
+    }
+    if (created)
+        io.err << "kix key: created a new signing key in " << store.keyFile() << "\n";
+    const PublicKey pub = key->publicKey();
+    if (parser.isSet(QStringLiteral("json"))) {
+        writeJson({{"fingerprint", pub.fingerprint().toStdString()},
+                   {"publicKey", pub.pem().toStdString()},
+                   {"publicKeyRaw", pub.raw().toBase64().toStdString()},
+                   {"keyFile", store.keyFile().toStdString()},
+                   {"created", created}},
+                  io);
+        return ExitOk;
+    }
+    io.out << QString::fromLatin1(pub.pem());
+    io.out << "fingerprint  " << pub.fingerprint() << "\n";
+    io.out << "key file     " << store.keyFile() << " (private to its owner; never printed)\n";
+    return ExitOk;
+}
+
+int trustKey(const QStringList& args, Io io) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Add a public key to the local trust store, so that reruns it signed count as trusted. FILE holds a "
+        "PEM public key, such as what `kix key show` prints on the other machine."));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The public key."),
+                                 QStringLiteral("FILE"));
+    parser.addOption({QStringLiteral("label"), QStringLiteral("Whose key it is, shown with its signatures."),
+                      QStringLiteral("TEXT")});
+    int code = ExitOk;
+    if (!parseSubcommand(parser, QStringLiteral("key trust"), args, io, 1, 1, code))
+        return code;
+    const QString file = parser.positionalArguments().constFirst();
+    QFile f(file);
+    const QFileInfo info(file);
+    if (!info.exists() || !info.isFile() || info.size() > 64 * 1024 || !f.open(QIODevice::ReadOnly)) {
+        io.err << "kix key trust: " << file << ": "
+               << (!info.exists()            ? QStringLiteral("no such file")
+                   : !info.isFile()          ? QStringLiteral("not a regular file")
+                   : info.size() > 64 * 1024 ? QStringLiteral("larger than 64 KiB, which no public key is")
+                                             : f.errorString())
+               << "\n";
+        return ExitInput;
+    }
+    QString error;
+    const auto key = PublicKey::fromPem(f.readAll(), error);
+    if (!key) {
+        io.err << "kix key trust: " << file << ": " << error << "\n";
+        return ExitInput;
+    }
+    const KeyStore store(KeyStore::defaultConfigDirectory());
+    QString ownError;
+    if (const auto own = store.existingSigningKey(ownError); own && own->publicKey() == *key) {
+        io.out << "this user's own key " << key->fingerprint() << " is trusted already\n";
+        return ExitOk;
+    }
+    bool already = false;
+    if (!store.trust(*key, parser.value(QStringLiteral("label")), error, already)) {
+        io.err << "kix key trust: " << error << "\n";
+        return ExitInput;
+    }
+    io.out << (already ? "already trusted " : "trusted ") << key->fingerprint() << "\n";
+    return ExitOk;
+}
+
+int listKeys(const QStringList& args, Io io) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("List the keys whose signatures count as trusted."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    int code = ExitOk;
+    if (!parseSubcommand(parser, QStringLiteral("key list"), args, io, 0, 0, code))
+        return code;
+    QString error;
+    const auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
+    if (!trust) {
+        io.err << "kix key list: " << error << "\n";
+        return ExitInput;
+    }
+    Json report = Json::array();
+    for (const TrustedKey& k : trust->keys()) {
+        report.push_back({{"fingerprint", k.key.fingerprint().toStdString()},
+                          {"label", k.label.toStdString()},
+                          {"addedAt", k.addedAt.toStdString()},
+                          {"own", k.own}});
+        if (!parser.isSet(QStringLiteral("json")))
+            io.out << k.key.fingerprint() << "  " << terminalSafe(k.label)
+                   << (k.addedAt.isEmpty() ? QString()
+                                           : QStringLiteral("  (added %1)").arg(terminalSafe(k.addedAt)))
+                   << "\n";
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        writeJson(report, io);
+    else if (trust->keys().isEmpty())
+        io.out << "no trusted keys (kix key trust FILE adds one; this user's key appears once it exists)\n";
+    return ExitOk;
+}
+
+// How bad a manifest's signature situation is, as its exit status (Commands.h): an integrity failure in
+// any envelope wins; otherwise one trusted signature is enough.
+int manifestExit(const QList<SignatureCheck>& checks) {
+    bool trusted = false, unknown = false, invalid = false, mismatch = false, malformedEnvelope = false;
+    for (const SignatureCheck& c : checks) {
+        trusted |= c.state == SignatureState::Trusted;
+        unknown |= c.state == SignatureState::UnknownKey;
+        invalid |= c.state == SignatureState::SignatureInvalid;
+        mismatch |= c.state == SignatureState::SubjectMismatch;
+        malformedEnvelope |= c.state == SignatureState::Malformed;
+    }
+    if (mismatch)
+        return ExitSubjectMismatch;
+    if (invalid)
+        return ExitSignatureInvalid;
+    if (malformedEnvelope)
+        return ExitEnvelopeMalformed;
+    if (trusted)
+        return ExitOk;
+    return unknown ? ExitUnknownKey : ExitNotSigned;
+}
+
+int severity(int exitCode) {
+    static const int order[] = {ExitSubjectMismatch,
+                                ExitSignatureInvalid,
+                                ExitEnvelopeMalformed,
+                                ExitInput,
+                                ExitUnknownKey,
+                                ExitNotSigned,
+                                ExitOk};
+    for (int i = 0; i < int(std::size(order)); ++i)
+        if (order[i] == exitCode)
+            return int(std::size(order)) - i;
+    return 0;
+}
+
+int verifySigned(const QStringList& args, Io io) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Check every signed envelope (<manifest>.intoto.jsonl, or another *.intoto.jsonl naming it) beside "
+        "each manifest. Exit status: 0 signed by a trusted key, 7 signed by an unknown key only, 8 signature "
+        "invalid, 9 subject digest does not match (a file edited after signing), 10 malformed envelope, "
+        "11 not signed; with several manifests, the worst."));
+    parser.addPositionalArgument(QStringLiteral("manifests"), QStringLiteral("Manifests to check."),
+                                 QStringLiteral("MANIFEST..."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    int code = ExitOk;
+    if (!parseSubcommand(parser, QStringLiteral("key verify"), args, io, 1, -1, code))
+        return code;
+    QString error;
+    const auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
+    if (!trust) {
+        io.err << "kix key verify: " << error << "\n";
+        return ExitInput;
+    }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Json report = Json::array();
+    int worst = ExitOk;
+    for (const QString& manifest : parser.positionalArguments()) {
+        const QFileInfo info(manifest);
+        if (!info.isFile()) {
+            io.err << terminalSafe(manifest) << ": "
+                   << (info.exists() ? "not a regular file" : "no such file") << "\n";
+            if (severity(ExitInput) > severity(worst))
+                worst = ExitInput;
+            continue;
+        }
+        const QList<SignatureCheck> checks = verifyEnvelopesBeside(manifest, *trust);
+        const int exit = manifestExit(checks);
+        if (severity(exit) > severity(worst))
+            worst = exit;
+        if (json) {
+            Json envelopes = Json::array();
+            for (const SignatureCheck& c : checks)
+                envelopes.push_back({{"envelope", c.envelopeFile.toStdString()},
+                                     {"line", c.line},
+                                     {"state", signatureStateName(c.state).toStdString()},
+                                     {"summary", c.summary.toStdString()},
+                                     {"detail", c.detail.toStdString()},
+                                     {"fingerprint", c.fingerprint.toStdString()},
+                                     {"signer", c.signerLabel.toStdString()},
+                                     {"predicateType", c.predicateType.toStdString()},
+                                     {"predicate", c.predicate}});
+            report.push_back(
+                {{"file", manifest.toStdString()}, {"exitStatus", exit}, {"envelopes", envelopes}});
+            continue;
+        }
+        if (checks.isEmpty()) {
+            io.out << terminalSafe(manifest) << ": not signed (no envelope beside it)\n";
+            continue;
+        }
+        io.out << terminalSafe(manifest) << "\n";
+        for (const SignatureCheck& c : checks) {
+            io.out << "  " << terminalSafe(c.summary)
+                   << (c.signerLabel.isEmpty() ? QString()
+                                               : QStringLiteral(" · %1").arg(terminalSafe(c.signerLabel)))
+                   << "\n";
+            io.out << "      " << terminalSafe(c.envelopeFile)
+                   << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";
+            io.out << "      " << terminalSafe(c.detail) << "\n";
+        }
+    }
+    if (json)
+        writeJson(report, io);
+    return worst;
+}
+
+} // namespace
+
+int keyCommand(const QStringList& args, Io io) {
+    const QString sub = args.value(0);
+    if (sub.isEmpty()) {
+        keyUsage(io.err);
+        return ExitUsage;
+    }
+    if (sub == QLatin1String("-h") || sub == QLatin1String("--help") || sub == QLatin1String("help")) {
+        keyUsage(io.out);
+        return ExitOk;
+    }
+    const QStringList rest = args.mid(1);
+    if (sub == QLatin1String("show"))
+        return showKey(rest, io);
+    if (sub == QLatin1String("trust"))
+        return trustKey(rest, io);
+    if (sub == QLatin1String("list"))
+        return listKeys(rest, io);
+    if (sub == QLatin1String("verify"))
+        return verifySigned(rest, io);
+    io.err << "kix key: unknown subcommand \"" << terminalSafe(sub) << "\"\n\n";
+    keyUsage(io.err);
+    return ExitUsage;
+}
+
+} // namespace kix::cli

@@ -1,0 +1,73 @@
+// `kix run --slurm`, after its options are checked: writes the batch script, submits it with
+// `sbatch --parsable`, follows the job with squeue (relaying each task's own progress from its log),
+// asks sacct — or scontrol where accounting is off — for each task's final state, verifies every
+// manifest a task returns and only then moves it out of staging. Ctrl+C (the `cancelled` callback)
+// calls scancel. Every Slurm command has a timeout; Slurm's stderr is shown.
+#pragma once
+
+#include "BatchScript.h"
+#include "RunnerProtocol.h"
+#include "SlurmState.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <functional>
+
+namespace kix::cluster {
+
+struct FollowOptions {
+    int commandTimeoutMs = 60000; // any one Slurm command
+    int pollMs = 5000;            // between squeue calls
+    int cancelGraceMs = 60000;    // how long to wait for the tasks to stop after scancel
+    int maxSlurmFailures = 5;     // squeue failures in a row before kix stops following
+    QString suitePath;            // the WorkloadSuite the manifests name, loaded to verify workloadDigest
+    QString implementationFile;   // the implementation resource's file name the tasks write beside it
+    QString expectedFamily;       // the comparison family every returned manifest must have
+};
+
+class ClusterRun {
+public:
+    using Sink = std::function<void(const protocol::RunnerEvent&)>;
+    ClusterRun(ClusterOptions options, QList<QList<int>> plan, FollowOptions follow, Sink sink,
+               std::function<bool()> cancelled);
+    int run(); // the exit status (RunnerProtocol.h)
+
+private:
+    struct Task {
+        TaskStatus status;
+        qint64 logOffset = 0;
+        protocol::ProgressStream stream;
+        QStringList tail;     // the last lines of its log, printable
+        QString stagedFile;   // from its "written" event
+        QString stagedStatus; // the run status that event names
+        QString ownFailure;   // from its "failed" event
+    };
+
+    int submit();
+    bool follow(); // false when kix lost contact with Slurm
+    void finalStates();
+    void readLogs();
+    void readLog(int index, Task& task);
+    void cancelJob();
+    bool waitOrCancel();
+    QString verify(const QString& staged) const;
+    void collect(int index, Task& task, int& done, QStringList& problems);
+    void placeSupporting(const QString& source, const QString& name, int task);
+    QString suiteFileName() const;
+    void emitEvent(protocol::RunnerEvent e) const;
+    void log(const QString& message, int task = -1) const;
+    int fail(int code, const QString& message) const;
+
+    ClusterOptions m_options;
+    QList<QList<int>> m_plan;
+    FollowOptions m_follow;
+    Sink m_sink;
+    std::function<bool()> m_cancelled;
+    QString m_jobId;
+    QList<Task> m_tasks;
+    bool m_cancelSent = false;
+    QStringList m_placed; // supporting resources already in the output folder
+    QElapsedTimer m_sinceCancel;
+};
+
+} // namespace kix::cluster

@@ -1,0 +1,155 @@
+#include "bench_modes.h"
+
+#include "baseline_two_launch.h"
+#include "kix/kernel_check.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+using namespace kix::kernels;
+
+namespace kixbench {
+
+std::string jsonEscape(const std::string& s) {
+    std::string out;
+    for (const char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20)
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+void writeSamples(std::FILE* f, const std::vector<double>& v) {
+    std::fputc('[', f);
+    for (std::size_t i = 0; i < v.size(); ++i)
+        std::fprintf(f, "%s%.1f", i ? "," : "", v[i]);
+    std::fputc(']', f);
+}
+
+int listWorkloads() {
+    std::printf("{\"definition\":\"%s\",\"hidden_size\":%d,\"workloads\":[", kDefinitionName, kHiddenSize);
+    for (std::size_t i = 0; i < kWorkloads.size(); ++i) {
+        const Workload& w = kWorkloads[i];
+        std::printf("%s{\"index\":%zu,\"uuid\":\"%s\",\"batch_size\":%d,\"seq_len\":%d,\"rows\":%lld,"
+                    "\"max_atol\":%.17g,\"max_rtol\":%.17g}",
+                    i ? "," : "", i, w.uuid, w.batchSize, w.seqLen, (long long)w.rows(), w.maxAtol,
+                    w.maxRtol);
+    }
+    std::printf("]}\n");
+    return 0;
+}
+
+int runChecks(int launches) {
+    int failures = 0, total = 0;
+    std::printf("%-7s %-6s %-10s %-16s %s\n", "hidden", "rows", "variant", "plan", "result");
+    for (const int hidden : checkHiddenSizes())
+        for (const int rows : checkRowCounts()) {
+            const HostInputs in = randomHostInputs(rows, hidden, std::uint64_t(7 * hidden + rows));
+            const std::size_t n = std::size_t(rows) * std::size_t(hidden);
+            std::vector<double> gx(n), gw(static_cast<std::size_t>(hidden));
+            rmsnormBackwardReference<double>(in.gradOutput.data(), in.normalized.data(), in.rstd.data(),
+                                             in.weight.data(), rows, hidden, gx.data(), gw.data());
+            const double atol = 1e-5 * std::max(1.0, std::sqrt(rows / 1024.0));
+            for (const NamedVariant& v : checkVariants()) {
+                const KernelCheck c =
+                    checkFusedKernel(in, rows, hidden, v.overrides, launches, atol, 0.05, gx, gw);
+                ++total;
+                failures += c.passed() ? 0 : 1;
+                std::printf("%-7d %-6d %-10s %-16s %s\n", hidden, rows, v.name.c_str(), c.plan.name().c_str(),
+                            c.passed()
+                                ? ("ok, " + std::to_string(c.launches) + " launches bit-identical").c_str()
+                                : ("FAILED: " + c.summary()).c_str());
+            }
+            std::fflush(stdout);
+        }
+    std::printf("check: %d of %d passed\n", total - failures, total);
+    return failures;
+}
+
+int runSweep(const std::vector<int>& cases, const std::string& jsonPath) {
+    HarnessOptions options;
+    options.minIterations = 30;
+    Harness harness(options);
+    if (const std::string err = harness.init(); !err.empty()) {
+        std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());
+        return 3;
+    }
+    // Candidates: the one-launch kernel's variants (rows per thread, prefetch, row lanes, cache
+    // hints) and the previous two-launch design, all on the same inputs.
+    // {rows per thread, prefetch, row lanes, evict-first hints, bulk-copy stages, skip the finish,
+    //  finish with a second kernel}
+    const std::vector<LaunchOverrides> variants = {
+        {2, 1, 1, 0, 0, false, 0}, {1, 1, 2, 0, 0, false, 0}, {1, 1, 1, 0, 0, false, 0},
+        {2, 1, 1, 0, 0, true, 0},  {1, 1, 2, 0, 0, true, 0},  {1, 1, 1, 0, 0, true, 0},
+        {2, 1, 1, 0, 0, false, 1}, {1, 1, 2, 0, 0, false, 1}, {1, 1, 1, 0, 0, false, 1},
+        {1, 0, 1, 0, 3, false, 0}, {1, 0, 1, 0, 3, false, 1}, {1, 1, 1, 1, 0, false, 1}};
+    std::FILE* json = jsonPath.empty() ? nullptr : std::fopen(jsonPath.c_str(), "w");
+    if (json)
+        std::fprintf(json, "{\"device\":\"%s\",\"cases\":[", jsonEscape(harness.device().name).c_str());
+    std::printf("sweep on %s: CUPTI median us (events median us) per variant; copy floor last\n",
+                harness.device().name.c_str());
+    int failures = 0;
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+        const int i = cases[k];
+        const Workload& w = kWorkloads.at(std::size_t(i));
+        std::vector<SweepCandidate> candidates;
+        for (const LaunchOverrides& o : variants)
+            candidates.push_back(fusedCandidate(w.rows(), kHiddenSize, o));
+        for (int rows : {1, 2}) {
+            SweepCandidate c;
+            c.name = "two launches r" + std::to_string(rows);
+            c.workspaceBytes = twoLaunchWorkspaceBytes(w.rows(), kHiddenSize, rows);
+            c.launch = [rows](const BackwardArgs& a, void* ws, void* stream) {
+                return launchTwoLaunch(a, rows, ws, stream);
+            };
+            candidates.push_back(c);
+        }
+        const SweepReport r = harness.sweepCase(w, i, candidates);
+        std::printf("case %d (%dx%d):", i, w.batchSize, w.seqLen);
+        if (json)
+            std::fprintf(json, "%s{\"case\":%d,\"bytes\":%.0f,\"copyFloor\":{\"cuptiNs\":", k ? "," : "", i,
+                         r.bytes);
+        if (json) {
+            writeSamples(json, r.copyFloor.cuptiNs);
+            std::fprintf(json, ",\"eventNs\":");
+            writeSamples(json, r.copyFloor.eventNs);
+            std::fprintf(json, "},\"variants\":[");
+        }
+        for (std::size_t j = 0; j < r.variants.size(); ++j) {
+            const VariantReport& v = r.variants[j];
+            const bool ok = v.correct();
+            failures += ok ? 0 : 1;
+            std::printf(" | %s: %.2f (%.2f)%s", v.name.c_str(),
+                        v.timing.stats(TimingMethod::Cupti).median / 1e3,
+                        v.timing.stats(TimingMethod::CudaEvents).median / 1e3,
+                        ok ? "" : (" FAILED " + v.error).c_str());
+            if (json) {
+                std::fprintf(json, "%s{\"variant\":\"%s\",\"correct\":%s,\"cuptiNs\":", j ? "," : "",
+                             v.name.c_str(), ok ? "true" : "false");
+                writeSamples(json, v.timing.cuptiNs);
+                std::fprintf(json, ",\"eventNs\":");
+                writeSamples(json, v.timing.eventNs);
+                std::fprintf(json, ",\"cuptiError\":\"%s\"}", jsonEscape(v.timing.cuptiError).c_str());
+            }
+        }
+        std::printf(" | copy: %.2f (%.2f)%s\n", r.copyFloor.stats(TimingMethod::Cupti).median / 1e3,
+                    r.copyFloor.stats(TimingMethod::CudaEvents).median / 1e3,
+                    r.error.empty() ? "" : (" error: " + r.error).c_str());
+        if (json)
+            std::fprintf(json, "]}");
+        std::fflush(stdout);
+    }
+    if (json) {
+        std::fprintf(json, "]}\n");
+        std::fclose(json);
+    }
+    return failures;
+}
+
+} // namespace kixbench

@@ -1,0 +1,42 @@
+// The primitive rules of KernelIndex's manifest parser (its apps/web/src/schemas/common.ts), shared by
+// normalization and the "KernelIndex would reject this" check. Every function works on the UTF-8
+// bytes in place: nothing here allocates per character. docs/kernelindex-rules.md lists the sources.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace kix::kernelindex {
+
+inline constexpr std::string_view kApiVersion = "kernelindex.dev/v1alpha1";
+inline constexpr std::int64_t kMaxSafeInteger = 9007199254740991; // Number.MAX_SAFE_INTEGER
+inline constexpr std::int64_t kMaxManifestBytes = 1048576;        // parse.ts: MAX_MANIFEST_BYTES
+
+// Patterns, each exactly as KernelIndex's regular expression (ASCII classes, anchored).
+bool isToken(std::string_view s);          // ^[a-z][a-z0-9_]*$   dtypes, metrics, statistics, axis names
+bool isSlug(std::string_view s);           // ^[a-z0-9][a-z0-9-]*$ (and at most 100 characters)
+bool isManifestName(std::string_view s);   // ^[a-z0-9][a-z0-9._-]*$ (and at most 200 characters)
+bool isDigest(std::string_view s);         // ^sha256:[0-9a-f]{64}$
+bool isGitCommit(std::string_view s);      // ^[0-9a-f]{40}$
+bool isAxisExpression(std::string_view s); // ^[a-z0-9_+\-*%/() ]+$
+// `new URL(value).protocol === "https:"` (WHATWG URL parsing, approximated: the scheme, an authority
+// with a non-empty host free of forbidden code points, a valid port, a valid IPv4 address where the
+// host ends in a number; international domain names are not put through IDNA).
+bool isHttpsUrl(std::string_view s);
+
+// JavaScript's string length: UTF-16 code units (zod's .max() counts these, not code points).
+std::size_t utf16Length(std::string_view utf8);
+// JavaScript's `a < b` on strings: UTF-16 code unit order (set-like lists are sorted by it).
+bool utf16Less(std::string_view a, std::string_view b);
+
+// KernelIndex's durationNs: a string "<digits>[.<digits>][one whitespace](ns|us|µs|ms|s)" becomes
+// Number(digits) * unit in double arithmetic, and must then be a safe integer.
+enum class DurationParse { Ok, NotADuration, Ambiguous };
+struct Duration {
+    DurationParse status = DurationParse::NotADuration;
+    std::int64_t ns = 0; // when Ok
+    double exactNs = 0;  // the double product, for messages when Ambiguous
+};
+Duration parseDuration(std::string_view text);
+
+} // namespace kix::kernelindex

@@ -1,0 +1,127 @@
+// The contract between `kix run` and everything that reads it: the CLI's own text output, the
+// explorer's RerunController, the Slurm follower (which relays each task's events), and the tests.
+// One place for the exit statuses, the event names of `kix run --progress jsonl` (one JSON object
+// per line on stdout), the typed event both sides use, and a parser of the stream.
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace kix::protocol {
+
+using Json = nlohmann::json;
+
+// Exit statuses of `kix run` (local, CPU mode and --slurm alike).
+enum RunExit : int {
+    RunOk = 0,          // every case (every task) finished, passed and, for --slurm, verified
+    RunUsage = 2,       // bad command line, or an --output that cannot be written
+    RunUnavailable = 4, // no GPU / driver / CUDA build, or (with --slurm) sbatch not found
+    RunFailed = 5,      // a case or task failed, Slurm rejected the job, or a manifest could not be written
+    RunCancelled = 6,   // stopped on request (SIGINT/SIGTERM, Cancel; scancel for --slurm); nothing written
+};
+
+// What each status means, one line, as the explorer and the CLI's --help say it.
+QString exitMeaning(int code);
+
+// The event names, exactly as they appear in the stream.
+namespace name {
+inline constexpr char kAvailable[] = "available";     // --check: a run is possible
+inline constexpr char kUnavailable[] = "unavailable"; // --check or start: it is not (message)
+inline constexpr char kDevice[] = "device";           // the GPU or CPU it runs on
+inline constexpr char kCopyBandwidth[] = "copy-bandwidth";
+inline constexpr char kCaseStarted[] = "case-started";
+inline constexpr char kCaseFinished[] = "case-finished";
+inline constexpr char kWritten[] = "written";            // a manifest is in its final place
+inline constexpr char kFailed[] = "failed";              // the run ends unsuccessfully (exitCode, message)
+inline constexpr char kLog[] = "log";                    // free text worth showing (Slurm's stderr…)
+inline constexpr char kJobSubmitted[] = "job-submitted"; // --slurm: sbatch accepted the job
+inline constexpr char kTaskState[] = "task-state";       // --slurm: a task's Slurm state changed
+inline constexpr char kTaskFinished[] = "task-finished"; // --slurm: a task's outcome, after verification
+inline constexpr char kCancelling[] = "cancelling";      // --slurm: scancel was called
+} // namespace name
+
+enum class EventKind {
+    Unknown, // a JSON object with an event name this kix does not know (kept, shown as text)
+    Available,
+    Unavailable,
+    Device,
+    CopyBandwidth,
+    CaseStarted,
+    CaseFinished,
+    Written,
+    Failed,
+    Log,
+    JobSubmitted,
+    TaskState,
+    TaskFinished,
+    Cancelling,
+};
+
+QString eventName(EventKind kind);
+
+// A task's outcome as the Slurm follower reports it.
+enum class TaskOutcome { Pending, Running, Done, Failed, Cancelled, TimedOut };
+QString outcomeName(TaskOutcome outcome); // "pending", "running", "done", "failed", "cancelled", "timed out"
+std::optional<TaskOutcome> outcomeFromName(const QString& name);
+
+// One event. Only the fields of its kind are written by toJson() and read by the parser.
+struct RunnerEvent {
+    EventKind kind = EventKind::Unknown;
+    QString name;                     // the event name as read (for Unknown)
+    int task = -1;                    // the Slurm array task the event came from; -1 for a local run
+    QString message;                  // Unavailable, Failed, Log, TaskFinished, Cancelling
+    int exitCode = 0;                 // Failed, TaskFinished
+    QString deviceName, deviceDetail; // Device: "NVIDIA H200", "compute capability 9.0" / "CPU mode"
+    double gbps = 0;                  // CopyBandwidth
+    int position = 0, total = 0;      // CaseStarted, CaseFinished
+    int caseIndex = -1;               // CaseStarted, CaseFinished: the workload number
+    int batchSize = 0, seqLen = 0;    // CaseStarted
+    bool correct = false;             // CaseFinished
+    std::optional<double> medianNs;   // CaseFinished
+    QString file, status;             // Written: the manifest and its run status
+    QString jobId;                    // JobSubmitted, TaskState, TaskFinished, Cancelling
+    int tasks = 0;                    // JobSubmitted: how many array tasks
+    QString state, reason;            // TaskState, TaskFinished: Slurm's words (RUNNING, NonZeroExitCode)
+    TaskOutcome outcome = TaskOutcome::Pending; // TaskState (pending/running), TaskFinished
+    int signal = 0;                             // TaskFinished: the signal that ended it, 0 if none
+    QStringList logTail;                        // TaskFinished: the last lines of a failed task's log
+
+    Json toJson() const;
+};
+
+// Parses one line of the stream. nullopt (with `error`) for a line that is not a JSON object with a
+// string "event", or whose fields have the wrong type; the caller then shows the line as text.
+std::optional<RunnerEvent> parseEvent(const QByteArray& line, QString* error = nullptr);
+
+// One sentence for people: the CLI's text progress and the explorer's log say the same.
+// Untrusted text in the event (names, messages, log lines) is made printable first.
+QString describeEvent(const RunnerEvent& event);
+
+// Control characters, DEL, C1 and bidi controls shown visibly (\x1b, ⟨U+202E⟩) so that text from a
+// runner or a cluster node's log can go to a terminal or a widget without acting on it.
+QString printable(const QString& text);
+
+// Splits a byte stream into lines and parses each. Lines longer than kMaxLine are dropped with a
+// problem rather than buffered without bound; a last line without a newline is kept until finish().
+class ProgressStream {
+public:
+    struct Item {
+        std::optional<RunnerEvent> event; // set for an event line
+        QString text;                     // otherwise the line itself (printable), or the problem
+    };
+    static constexpr qsizetype kMaxLine = 1 << 20;
+
+    QList<Item> feed(const QByteArray& bytes);
+    QList<Item> finish();
+
+private:
+    void take(const QByteArray& line, QList<Item>& out) const;
+    QByteArray m_pending;
+    bool m_skipping = false; // inside an over-long line, until its newline
+};
+
+} // namespace kix::protocol

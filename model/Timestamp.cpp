@@ -1,0 +1,110 @@
+#include "Timestamp.h"
+
+#include <string>
+
+namespace kix {
+
+namespace {
+
+struct Cursor {
+    std::string_view s;
+    std::size_t i = 0;
+    bool atEnd() const { return i == s.size(); }
+    bool peek(char c) const { return i < s.size() && s[i] == c; }
+    bool take(char c) {
+        if (!peek(c))
+            return false;
+        ++i;
+        return true;
+    }
+    // Reads exactly n ASCII digits as a number; false when they are not there.
+    bool digits(int n, int& value) {
+        if (s.size() - i < std::size_t(n))
+            return false;
+        value = 0;
+        for (int k = 0; k < n; ++k) {
+            const char c = s[i + std::size_t(k)];
+            if (c < '0' || c > '9')
+                return false;
+            value = value * 10 + (c - '0');
+        }
+        i += std::size_t(n);
+        return true;
+    }
+};
+
+bool isLeapYear(int year) {
+    return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+}
+
+int daysInMonth(int year, int month) {
+    static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return month == 2 && isLeapYear(year) ? 29 : days[month - 1];
+}
+
+struct Rules {
+    bool lowercaseAllowed; // "t" and "z" as well as "T" and "Z"
+    bool numericOffsets;   // +hh:mm / -hh:mm as well as Z
+    bool leapSecond;       // seconds may be 60
+    bool secondsOptional;  // hh:mm without :ss (KernelIndex only)
+};
+
+bool check(std::string_view text, const Rules& rules) {
+    Cursor c{text};
+    int year, month, day, hour, minute, second = 0;
+    if (!c.digits(4, year) || !c.take('-') || !c.digits(2, month) || !c.take('-') || !c.digits(2, day))
+        return false;
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+        return false;
+    if (!(c.take('T') || (rules.lowercaseAllowed && c.take('t'))))
+        return false;
+    if (!c.digits(2, hour) || !c.take(':') || !c.digits(2, minute) || hour > 23 || minute > 59)
+        return false;
+    if (c.take(':')) {
+        if (!c.digits(2, second) || second > (rules.leapSecond ? 60 : 59))
+            return false;
+        if (c.take('.')) {
+            const std::size_t start = c.i;
+            while (!c.atEnd() && c.s[c.i] >= '0' && c.s[c.i] <= '9')
+                ++c.i;
+            if (c.i == start)
+                return false;
+        }
+    } else if (!rules.secondsOptional) {
+        return false;
+    }
+    if (c.take('Z') || (rules.lowercaseAllowed && c.take('z')))
+        return c.atEnd();
+    if (!rules.numericOffsets || !(c.take('+') || c.take('-')))
+        return false;
+    int offsetHour, offsetMinute;
+    if (!c.digits(2, offsetHour) || !c.take(':') || !c.digits(2, offsetMinute))
+        return false;
+    return offsetHour <= 23 && offsetMinute <= 59 && c.atEnd();
+}
+
+constexpr Rules kRfc3339{true, true, true, false};
+constexpr Rules kUtcInstant{false, false, false, false};
+constexpr Rules kKernelIndex{false, false, false, true};
+
+} // namespace
+
+bool isRfc3339DateTime(std::string_view text) {
+    return check(text, kRfc3339);
+}
+bool isRfc3339DateTime(const QString& text) {
+    const std::string utf8 = text.toStdString();
+    return isRfc3339DateTime(std::string_view(utf8));
+}
+bool isUtcInstant(std::string_view text) {
+    return check(text, kUtcInstant);
+}
+bool isUtcInstant(const QString& text) {
+    const std::string utf8 = text.toStdString();
+    return isUtcInstant(std::string_view(utf8));
+}
+bool isKernelIndexInstant(std::string_view text) {
+    return check(text, kKernelIndex);
+}
+
+} // namespace kix

@@ -1,0 +1,154 @@
+// Evidence levels: what kix checked, with a signature never upgrading a digest that does not verify.
+#include "Evidence.h"
+
+#include <QTest>
+
+using kix::DigestCheck;
+using kix::EvidenceLevel;
+using kix::SignatureState;
+
+namespace {
+
+DigestCheck digest(DigestCheck::State state) {
+    DigestCheck c;
+    c.field = QStringLiteral("protocolDigest");
+    c.state = state;
+    return c;
+}
+
+kix::SignatureCheck signature(SignatureState state,
+                              const QString& predicateType = QLatin1String(kix::kRerunPredicateType)) {
+    kix::SignatureCheck s;
+    s.state = state;
+    s.predicateType = predicateType;
+    s.fingerprint = QStringLiteral("sha256:ab");
+    s.summary = state == SignatureState::Trusted ? QStringLiteral("signed by sha256:ab (trusted)")
+                                                 : kix::signatureStateName(state);
+    return s;
+}
+
+kix::LatencyStats stats(double mean, double stddev, qint64 n) {
+    kix::LatencyStats s;
+    s.mean = mean;
+    s.stddev = stddev;
+    s.samples = n;
+    return s;
+}
+
+kix::RerunLatencies rerun(const QString& digest, double case0, double case1, double stddev = 100) {
+    kix::RerunLatencies r;
+    r.runDigest = digest;
+    r.cases = {{QStringLiteral("c0"), stats(case0, stddev, 200)},
+               {QStringLiteral("c1"), stats(case1, stddev, 200)}};
+    return r;
+}
+
+const QList<DigestCheck> kAllVerified = {digest(DigestCheck::State::Verified),
+                                         digest(DigestCheck::State::Verified)};
+
+} // namespace
+
+class TestEvidence : public QObject {
+    Q_OBJECT
+private slots:
+    void names() {
+        QCOMPARE(kix::evidenceLevelName(EvidenceLevel::Reported), QStringLiteral("reported"));
+        QCOMPARE(kix::evidenceLevelName(EvidenceLevel::VerifiedDigests), QStringLiteral("verified digests"));
+        QCOMPARE(kix::evidenceLevelName(EvidenceLevel::RerunHere), QStringLiteral("rerun here"));
+        QCOMPARE(kix::evidenceLevelName(EvidenceLevel::Replicated), QStringLiteral("replicated"));
+    }
+
+    void levels_data() {
+        QTest::addColumn<QList<DigestCheck>>("digests");
+        QTest::addColumn<QList<kix::SignatureCheck>>("signatures");
+        QTest::addColumn<int>("level");
+        QTest::addColumn<QString>("summary");
+        QTest::addColumn<QString>("reason");
+        const auto trusted = QList<kix::SignatureCheck>{signature(SignatureState::Trusted)};
+        QTest::newRow("nothing declared")
+            << QList<DigestCheck>{} << trusted << int(EvidenceLevel::Reported) << "reported"
+            << "the run declares no digest kix could recompute";
+        QTest::newRow("a mismatch beats a trusted signature")
+            << QList<DigestCheck>{digest(DigestCheck::State::Verified), digest(DigestCheck::State::Mismatch)}
+            << trusted << int(EvidenceLevel::Reported) << "reported"
+            << "1 digest(s) do not match their content";
+        QTest::newRow("unverifiable digest beats a trusted signature")
+            << QList<DigestCheck>{digest(DigestCheck::State::Verified),
+                                  digest(DigestCheck::State::NotVerifiable)}
+            << trusted << int(EvidenceLevel::Reported) << "reported"
+            << "1 of 2 digests could not be recomputed here (load the resources they name)";
+        QTest::newRow("verified, unsigned") << kAllVerified << QList<kix::SignatureCheck>{}
+                                            << int(EvidenceLevel::VerifiedDigests) << "verified digests"
+                                            << "not signed as a rerun";
+        QTest::newRow("unknown key") << kAllVerified
+                                     << QList<kix::SignatureCheck>{signature(SignatureState::UnknownKey)}
+                                     << int(EvidenceLevel::VerifiedDigests) << "verified digests"
+                                     << "no signature by a trusted key on a kix rerun statement";
+        QTest::newRow("trusted, other predicate")
+            << kAllVerified
+            << QList<kix::SignatureCheck>{signature(SignatureState::Trusted,
+                                                    QStringLiteral("https://slsa.dev/provenance/v1"))}
+            << int(EvidenceLevel::VerifiedDigests) << "verified digests"
+            << "no signature by a trusted key on a kix rerun statement";
+        QTest::newRow("broken envelope beside a trusted one")
+            << kAllVerified
+            << QList<kix::SignatureCheck>{signature(SignatureState::Trusted),
+                                          signature(SignatureState::SubjectMismatch)}
+            << int(EvidenceLevel::VerifiedDigests) << "verified digests"
+            << "an envelope fails its check: subject digest does not match";
+        QTest::newRow("rerun here") << kAllVerified << trusted << int(EvidenceLevel::RerunHere)
+                                    << "rerun here: signed by sha256:ab (trusted)"
+                                    << "no other trusted rerun of the same comparison to replicate it";
+    }
+    void levels() {
+        QFETCH(QList<DigestCheck>, digests);
+        QFETCH(QList<kix::SignatureCheck>, signatures);
+        QFETCH(int, level);
+        QFETCH(QString, summary);
+        QFETCH(QString, reason);
+        const kix::Evidence e =
+            kix::evidenceFor(digests, signatures, rerun(QStringLiteral("self"), 1000, 2000), {});
+        QCOMPARE(int(e.level), level);
+        QCOMPARE(e.summary, summary);
+        QCOMPARE(e.reasons.last(), reason);
+    }
+
+    void replicated() {
+        const QList<kix::SignatureCheck> trusted{signature(SignatureState::Trusted)};
+        const auto self = rerun(QStringLiteral("self"), 1000, 2000);
+        // The same run again does not count; one within noise does; one beyond noise is named.
+        const kix::Evidence e = kix::evidenceFor(kAllVerified, trusted, self,
+                                                 {rerun(QStringLiteral("self"), 1000, 2000),
+                                                  rerun(QStringLiteral("other"), 1002, 1995),
+                                                  rerun(QStringLiteral("slow"), 1000, 2600)});
+        QCOMPARE(e.level, EvidenceLevel::Replicated);
+        QCOMPARE(e.agreeingReruns, 1);
+        QCOMPARE(e.summary, QStringLiteral("replicated: 1 other trusted rerun(s) agree within noise"));
+        QCOMPARE(e.reasons.last(), QStringLiteral("slow: case c1 differs beyond noise (Welch t = 60.0)"));
+
+        const kix::Evidence alone =
+            kix::evidenceFor(kAllVerified, trusted, self, {rerun(QStringLiteral("slow"), 1000, 2600)});
+        QCOMPARE(alone.level, EvidenceLevel::RerunHere);
+    }
+
+    void agreementNeedsStatistics() {
+        kix::RerunLatencies a, b;
+        a.overall.mean = 1000;
+        b.overall.mean = 1000;
+        QString why;
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        QCOMPARE(why, QStringLiteral(
+                          "no case or overall latency of both has the mean, spread and sample count a test "
+                          "needs"));
+        a.overall = stats(1000, 50, 30);
+        b.overall = stats(1010, 50, 30);
+        QVERIFY(kix::rerunsAgree(a, b, why));
+        QVERIFY(why.isEmpty());
+        b.overall = stats(1300, 50, 30);
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        QCOMPARE(why, QStringLiteral("their latencies differ beyond noise (Welch t = 23.2)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEvidence)
+#include "tst_evidence.moc"

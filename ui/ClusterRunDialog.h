@@ -1,0 +1,39 @@
+// "Run on cluster…": the options of `kix run --slurm` (partition, account, shared output folder,
+// GPU or CPU mode, gres, time, array split, cases), filled from and saved to the typed settings.
+#pragma once
+
+#include "Settings.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+
+namespace kix::ui {
+
+// The `kix run` arguments for these settings, after --slurm, --progress and --output.
+QStringList clusterArguments(const ClusterSettings& settings);
+
+class ClusterRunDialog : public QDialog {
+    Q_OBJECT
+public:
+    ClusterRunDialog(const ClusterSettings& settings, QWidget* parent = nullptr);
+    ClusterSettings settings() const;
+
+    QLineEdit* partition() const { return m_partition; }
+    QLineEdit* account() const { return m_account; }
+    QLineEdit* outputFolder() const { return m_output; }
+    QComboBox* device() const { return m_device; }
+    QLineEdit* array() const { return m_array; }
+    QLineEdit* cases() const { return m_cases; }
+    QCheckBox* quick() const { return m_quick; }
+
+private:
+    QLineEdit *m_partition, *m_account, *m_output, *m_gres, *m_time, *m_array, *m_cases;
+    QComboBox* m_device;
+    QCheckBox* m_quick;
+    double m_pollSeconds;
+};
+
+} // namespace kix::ui
