@@ -2,6 +2,7 @@
 
 #include "Digest.h"
 #include "JsonPath.h"
+#include "KernelIndexRules.h"
 #include "RunSpec.h"
 
 #include <cmath>
@@ -32,33 +33,19 @@ QString jsonTypeName(const Json& value) {
 }
 
 std::optional<double> parseDurationNs(const QString& text) {
-    // digits [. digits] [one space] unit, as KernelIndex's schema writes it
-    qsizetype i = 0;
-    const qsizetype n = text.size();
-    auto digits = [&] {
-        const qsizetype start = i;
-        while (i < n && text[i] >= u'0' && text[i] <= u'9')
-            ++i;
-        return i > start;
-    };
-    if (!digits())
-        return std::nullopt;
-    if (i < n && text[i] == u'.') {
-        ++i;
-        if (!digits())
-            return std::nullopt;
+    // KernelIndex's rule (KernelIndexRules.h); a value that is not whole nanoseconds is still a duration to
+    // read (normalization reports that KernelIndex refuses it).
+    const QByteArray utf8 = text.toUtf8();
+    const kernelindex::Duration d = kernelindex::parseDuration(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    switch (d.status) {
+    case kernelindex::DurationParse::Ok:
+        return double(d.ns);
+    case kernelindex::DurationParse::Ambiguous:
+        return d.exactNs;
+    case kernelindex::DurationParse::NotADuration:
+        break;
     }
-    const qsizetype numberEnd = i;
-    if (i < n && text[i] == u' ')
-        ++i;
-    const auto scale = nanosecondsPerUnit(text.mid(i));
-    if (!scale)
-        return std::nullopt;
-    bool ok = false;
-    const double value = text.left(numberEnd).toDouble(&ok);
-    if (!ok)
-        return std::nullopt;
-    return value * *scale;
+    return std::nullopt;
 }
 
 FieldReader::FieldReader(const Json* object, QString path, QString file, Problems& problems, qint64 line)

@@ -1,6 +1,7 @@
 #include "LoadJob.h"
 
 #include "CatalogReader.h"
+#include "LineSource.h"
 #include "SourceReader.h"
 
 #include <QFile>
@@ -9,10 +10,6 @@
 #include <QThreadPool>
 #include <QtConcurrent>
 #include <deque>
-#if __has_include("LineSource.h")
-#include "LineSource.h"
-#define KIX_HAVE_LINE_SOURCE 1
-#endif
 
 namespace kix {
 
@@ -39,54 +36,6 @@ LoadBatch parseFiles(const QStringList& files, const JsonLimits& limits) {
     return batch;
 }
 
-#ifndef KIX_HAVE_LINE_SOURCE
-// Plain JSON Lines until the streaming reader (with zstd) is built in: one line at a time, a cap per line.
-class PlainLines {
-public:
-    PlainLines(const QString& path, const JsonLimits& limits)
-        : m_file(path)
-        , m_limits(limits) {}
-    std::optional<Problem> open() {
-        if (formatOf(m_file.fileName()) == SourceFormat::JsonLinesZstd)
-            return makeProblem(Problem::Severity::Error, readFormat, m_file.fileName(), QString(),
-                               QStringLiteral("zstd-compressed JSON Lines are not readable by this build"));
-        if (!m_file.open(QIODevice::ReadOnly))
-            return makeProblem(Problem::Severity::Error, readUnreadable, m_file.fileName(), QString(),
-                               QStringLiteral("cannot be read: %1").arg(m_file.errorString()));
-        return std::nullopt;
-    }
-    bool next(SourceLineText& line, std::optional<Problem>& problem) {
-        while (!m_file.atEnd()) {
-            QByteArray text = m_file.readLine(m_limits.maxBytes + 2);
-            ++m_number;
-            const bool complete = text.endsWith('\n') || m_file.atEnd();
-            if (!complete) {
-                while (!m_file.atEnd() && !m_file.readLine(1 << 20).endsWith('\n')) {
-                }
-                problem = makeProblem(
-                    Problem::Severity::Error, readFormat, m_file.fileName(), QString(),
-                    QStringLiteral("line is longer than the %1-byte limit for one record; skipped")
-                        .arg(m_limits.maxBytes),
-                    m_number);
-                return true;
-            }
-            while (text.endsWith('\n') || text.endsWith('\r'))
-                text.chop(1);
-            if (text.trimmed().isEmpty())
-                continue;
-            line = SourceLineText{std::move(text), m_number};
-            return true;
-        }
-        return false;
-    }
-    qint64 consumed() const { return m_file.pos(); }
-
-private:
-    QFile m_file;
-    JsonLimits m_limits;
-    qint64 m_number = 0;
-};
-#endif
 
 } // namespace
 
@@ -135,11 +84,7 @@ void LoadJob::submitFiles(QStringList& chunk) {
 }
 
 void LoadJob::readLines(const QString& file) {
-#ifdef KIX_HAVE_LINE_SOURCE
     LineSource source(file, m_limits);
-#else
-    PlainLines source(file, m_limits);
-#endif
     if (auto problem = source.open()) {
         deliver(LoadBatch{{problemDocument(*problem)}});
         return;
@@ -157,46 +102,32 @@ void LoadJob::readLines(const QString& file) {
         bytes = 0;
         deliver({});
     };
-    while (!m_cancelled) {
-#ifdef KIX_HAVE_LINE_SOURCE
-        SourceLine line;
-        if (!source.next(line))
-            break;
+    SourceLine line;
+    while (!m_cancelled && source.next(line)) {
         if (line.problem) {
+            Problem p = *line.problem;
+            p.line = line.number;
+            // The line is in the location now ("file:12: …"); not again in the message.
+            const QString prefix = QStringLiteral("line %1: ").arg(line.number);
+            if (p.message.startsWith(prefix))
+                p.message.remove(0, prefix.size());
             flush();
-            deliver(LoadBatch{{problemDocument(*line.problem)}});
+            deliver(LoadBatch{{problemDocument(p)}});
             continue;
         }
-        if (line.text.trimmed().isEmpty())
-            continue;
-        SourceLineText text{std::move(line.text), line.number};
-        const qint64 consumed = source.bytesConsumed();
-#else
-        SourceLineText text;
-        std::optional<Problem> problem;
-        if (!source.next(text, problem))
-            break;
-        if (problem) {
-            flush();
-            deliver(LoadBatch{{problemDocument(*problem)}});
-            continue;
-        }
-        const qint64 consumed = source.consumed();
-#endif
-        bytes += text.text.size();
-        lines.append(std::move(text));
+        bytes += line.text.size();
+        lines.append(SourceLineText{std::move(line.text), line.number});
+        line = SourceLine{};
         if (lines.size() >= kLinesPerBatch || bytes >= kBytesPerBatch) {
             flush();
-            m_state.done = base + consumed;
+            m_state.done = base + source.bytesConsumed();
             if (m_progress)
                 m_progress(m_state);
         }
     }
     flush();
-#ifdef KIX_HAVE_LINE_SOURCE
     if (auto problem = source.error())
         deliver(LoadBatch{{problemDocument(*problem)}});
-#endif
 }
 
 bool LoadJob::run() {

@@ -7,6 +7,8 @@
 #include "ResourceRules.h"
 #include "RunReader.h"
 
+#include <algorithm>
+
 namespace kix {
 
 using namespace codes;
@@ -160,7 +162,14 @@ ReadResource readResource(const Json& json, const ResourceContext& where,
             FieldReader spec(&normal.value.at("spec"), fr.pathOf(QStringLiteral("spec")), where.file, own,
                              where.line);
             readTyped(*r, &run->spec, spec);
-            own += kernelIndexFindings(json, where.file, where.path, where.documentBytes, where.line);
+            // Normalization and the acceptance check report a refused duration alike: keep it once.
+            for (const Problem& f : kernelIndexFindings(json, where.file, where.path, where.documentBytes, where.line)) {
+                const bool seen = std::any_of(own.begin(), own.end(), [&](const Problem& p) {
+                    return p.code == f.code && p.path == f.path && p.message == f.message;
+                });
+                if (!seen)
+                    own.append(f);
+            }
             r->problems = own;
             out.resource = r;
             if (r->kind == ResourceKind::BenchmarkRun) {

@@ -2,7 +2,8 @@
 
 #include "JsonPath.h"
 
-#include <QDateTime>
+#include "Timestamp.h"
+
 #include <QHash>
 
 namespace kix {
@@ -198,7 +199,7 @@ RunSpec readRunSpec(FieldReader spec) {
     RunSpec run;
     run.status = spec.string("status", Need::Required).value_or(QString());
     if (const auto at = spec.string("observedAt", Need::Required)) {
-        if (!QDateTime::fromString(*at, Qt::ISODateWithMs).isValid())
+        if (!isRfc3339DateTime(*at))
             spec.error(
                 fieldTimestamp, spec.pathOf(QStringLiteral("observedAt")),
                 QStringLiteral("expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"%1\"")

@@ -1,9 +1,7 @@
 #include "SourceReader.h"
 
 #include "DocumentReader.h"
-#if __has_include("YamlReader.h")
 #include "YamlReader.h"
-#endif
 
 #include <QDir>
 #include <QFileInfo>
@@ -176,12 +174,7 @@ ParsedDocument readDocumentBytes(const QByteArray& bytes, const QString& file, S
     doc.bytes = bytes.size();
     JsonReadResult parsed;
     if (format == SourceFormat::Yaml) {
-#if __has_include("YamlReader.h")
         parsed = parseYaml(bytes, file, limits);
-#else
-        parsed.error = makeProblem(Problem::Severity::Error, readFormat, file, QString(),
-                                   QStringLiteral("YAML is not readable by this build"));
-#endif
     } else {
         parsed = parseJson(bytes, file, limits);
     }
