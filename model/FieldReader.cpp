@@ -36,7 +36,8 @@ std::optional<double> parseDurationNs(const QString& text) {
     // KernelIndex's rule (KernelIndexRules.h); a value that is not whole nanoseconds is still a duration to
     // read (normalization reports that KernelIndex refuses it).
     const QByteArray utf8 = text.toUtf8();
-    const kernelindex::Duration d = kernelindex::parseDuration(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    const kernelindex::Duration d =
+        kernelindex::parseDuration(std::string_view(utf8.constData(), std::size_t(utf8.size())));
     switch (d.status) {
     case kernelindex::DurationParse::Ok:
         return double(d.ns);

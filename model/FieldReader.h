@@ -46,6 +46,9 @@ public:
 
     void error(const char* code, const QString& path, const QString& message);
     void warning(const char* code, const QString& path, const QString& message);
+    // Without a code, for readers of kix's own data files that report by message only.
+    void error(const QString& path, const QString& message) { error("", path, message); }
+    void warning(const QString& path, const QString& message) { warning("", path, message); }
     Problems& problems() { return *m_problems; }
     const QString& file() const { return m_file; }
     qint64 line() const { return m_line; }

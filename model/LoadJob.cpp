@@ -36,7 +36,6 @@ LoadBatch parseFiles(const QStringList& files, const JsonLimits& limits) {
     return batch;
 }
 
-
 } // namespace
 
 struct LoadJob::InFlight {

@@ -163,7 +163,8 @@ ReadResource readResource(const Json& json, const ResourceContext& where,
                              where.line);
             readTyped(*r, &run->spec, spec);
             // Normalization and the acceptance check report a refused duration alike: keep it once.
-            for (const Problem& f : kernelIndexFindings(json, where.file, where.path, where.documentBytes, where.line)) {
+            for (const Problem& f :
+                 kernelIndexFindings(json, where.file, where.path, where.documentBytes, where.line)) {
                 const bool seen = std::any_of(own.begin(), own.end(), [&](const Problem& p) {
                     return p.code == f.code && p.path == f.path && p.message == f.message;
                 });

@@ -76,55 +76,7 @@ private slots:
         QCOMPARE(*cmp.suiteRatio, 42336.0 / 45344.0);
         QCOMPARE(cmp.summary(), QStringLiteral("suite values only (no per-case results): B/A = 0.934"));
     }
-
-    void comparability_data() {
-        QTest::addColumn<QString>("other");
-        QTest::addColumn<bool>("comparable");
-        QTest::addColumn<QStringList>("reasons");
-        QTest::newRow("itself") << "sol-submission-14917.manifest.json" << true << QStringList{};
-        QTest::newRow("leaderboard v1.1")
-            << "sol-submission-20042.manifest.json" << false
-            << QStringList{"stack version differs: \"SOL-ExecBench evaluation stack v1.0\" vs "
-                           "\"SOL-ExecBench evaluation stack v1.1\""};
-    }
-    void comparability() {
-        QFETCH(QString, other);
-        QFETCH(bool, comparable);
-        QFETCH(QStringList, reasons);
-        const auto a = kix::loadManifestFile(kixtest::seedPath());
-        const auto b = kix::loadManifestFile(
-            kixtest::repoPath(QStringLiteral("resources/samples/kernelindex/") + other));
-        const auto v = kix::assessComparability(*a, *b);
-        QCOMPARE(v.comparable, comparable);
-        QCOMPARE(v.reasons, reasons);
-    }
-
-    void everyDifferenceNamed() {
-        auto doc = kixtest::seedJson();
-        doc["protocol"]["spec"]["comparability"]["family"] = "kix_local_rerun";
-        doc["environment"]["spec"]["hardware"]["product"] = "NVIDIA H200";
-        doc["run"]["spec"]["sourceNative"]["benchmark"] = "014_other";
-        const auto a = kix::loadManifestFile(kixtest::seedPath());
-        const auto b = kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("b.json"));
-        const auto v = kix::assessComparability(*a, *b);
-        QCOMPARE(
-            v.reasons,
-            (QStringList{
-                "comparison family differs: \"sol_execbench_leaderboard\" vs \"kix_local_rerun\"",
-                "benchmark definition differs: \"013_fused_residual_rms_norm_backward\" vs \"014_other\"",
-                "GPU differs: \"NVIDIA B200\" vs \"NVIDIA H200\""}));
-    }
-
-    void missingProtocolIsNotComparable() {
-        auto doc = kixtest::seedJson();
-        doc.erase("protocol");
-        const auto a = kix::loadManifestFile(kixtest::seedPath());
-        const auto b = kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("b.json"));
-        const auto v = kix::assessComparability(*a, *b);
-        QVERIFY(!v.comparable);
-        QCOMPARE(v.reasons.first(),
-                 QStringLiteral("comparison family unknown for run B (no BenchmarkProtocol in its file)"));
-    }
+    // Whether two runs may be compared at all (KernelIndex's policy) is tested in tst_comparability.
 };
 
 QTEST_GUILESS_MAIN(TestCaseComparison)

@@ -3,8 +3,10 @@
 // metric, with the differing values; kix's own checks add reasons but never make runs comparable.
 #include "CatalogFixture.h"
 #include "Comparability.h"
+#include "ManifestParser.h"
 #include "RunStore.h"
 #include "SourceReader.h"
+#include "TestSupport.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -183,6 +185,40 @@ private slots:
         QCOMPARE(v.firstMismatch->part, QStringLiteral("metric"));
         QCOMPARE(v.firstMismatch->a, QStringLiteral("latency:median:ns"));
         QCOMPARE(v.firstMismatch->b, QStringLiteral("score:geomean:s"));
+    }
+
+    // The seed against an edit of itself: every differing part is named, the first one first, with the
+    // fields that differ; a name (sourceNative.benchmark) is no part of the key.
+    void seedAgainstAnEditedSeed() {
+        auto doc = kixtest::seedJson();
+        doc["protocol"]["spec"]["comparability"]["family"] = "kix_local_rerun";
+        doc["environment"]["spec"]["hardware"]["product"] = "NVIDIA H200";
+        doc["run"]["spec"]["sourceNative"]["benchmark"] = "014_other";
+        const auto a = loadManifestFile(kixtest::seedPath());
+        const auto b = parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("b.json"));
+        const ComparabilityVerdict v = assessComparability(*a, *b);
+        QVERIFY(!v.comparable);
+        QCOMPARE(v.mismatches.size(), 2);
+        QCOMPARE(v.firstMismatch->part, QStringLiteral("protocol"));
+        QCOMPARE(v.firstMismatch->detail,
+                 QStringLiteral(
+                     "spec.comparability.family: \"sol_execbench_leaderboard\" -> \"kix_local_rerun\""));
+        QCOMPARE(v.mismatches[1].part, QStringLiteral("environment"));
+        QCOMPARE(v.mismatches[1].detail,
+                 QStringLiteral("spec.hardware.product: \"NVIDIA B200\" -> \"NVIDIA H200\""));
+        QVERIFY(assessComparability(*a, *a).comparable);
+    }
+
+    // Without its protocol beside it, a run is keyed by the protocol digest it declares — the identity
+    // KernelIndex uses — so it stays comparable with a run that carries that protocol.
+    void protocolByDeclaredDigest() {
+        auto doc = kixtest::seedJson();
+        doc.erase("protocol");
+        const auto a = loadManifestFile(kixtest::seedPath());
+        const auto b = parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("b.json"));
+        QCOMPARE(b->policy.protocol.value, a->policy.protocol.value);
+        QVERIFY(assessComparability(*a, *b).comparable);
+        QCOMPARE(b->checks[0].state, DigestCheck::State::NotVerifiable); // but not verified
     }
 };
 

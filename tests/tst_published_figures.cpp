@@ -356,7 +356,10 @@ private slots:
                                                   QStringLiteral("f.json"));
         QCOMPARE(texts(r.problems), expected);
         QVERIFY(!r.figures);
-        QCOMPARE(r.problems.first().code, code);
+        if (code.isEmpty()) // no code of its own; a typed read (FieldReader) gives one of the field.* area
+            QVERIFY2(r.problems.first().code.isEmpty() || r.problems.first().code.startsWith(QLatin1String("field.")), qPrintable(r.problems.first().code));
+        else
+            QCOMPARE(r.problems.first().code, code);
     }
 
     void unknownMemberWarns() {

@@ -3,6 +3,7 @@
 // a changed fact changes exactly the digests that cover it.
 #include "Digest.h"
 #include "ManifestParser.h"
+#include "SourceReader.h"
 #include "ProblemDefinition.h"
 #include "TestSupport.h"
 #include "Verification.h"
@@ -124,15 +125,15 @@ private slots:
     // The verification the explorer does: with the built suite loaded beside the seed, its workloadDigest
     // is verified, recomputed from content kix holds.
     void seedVerifiesAgainstTheBuiltSuite() {
-        const auto seed = kix::loadManifestFile(kixtest::seedPath());
         const auto built = kix::buildKernelIndexResources(bundled());
         const auto suite = kix::parseManifest(QByteArray::fromStdString(built.suite.dump()),
                                               QStringLiteral("built from the problem file"));
         QVERIFY(!suite->hasErrors());
-        kix::ResourceIndex index;
-        index.add(*seed);
-        index.add(*suite);
-        const auto checks = kix::verifyRunDigests(*seed, &index);
+        kix::RecordIndex index;
+        index.add(kix::readDocumentFile(kixtest::seedPath()));
+        index.add(kix::readDocumentBytes(QByteArray::fromStdString(built.suite.dump()),
+                                         QStringLiteral("built from the problem file"), kix::SourceFormat::Json));
+        const auto checks = kix::verifyRun(index, index.run(0));
         const auto workload = std::find_if(checks.begin(), checks.end(), [](const kix::DigestCheck& c) {
             return c.field == QLatin1String("workloadDigest");
         });

@@ -45,9 +45,10 @@ MainWindow::MainWindow(QWidget* parent)
     , m_proxy(new RunFilterProxy(this))
     , m_rerun(new RerunController(this))
     , m_cluster(new RerunController(RerunController::Mode::Cluster, this))
-    , m_chooseFiles([](QWidget* parent, const QString& caption, const QString& folder, const QString& filter) {
-        return QFileDialog::getOpenFileNames(parent, caption, folder, filter);
-    }) {
+    , m_chooseFiles(
+          [](QWidget* parent, const QString& caption, const QString& folder, const QString& filter) {
+              return QFileDialog::getOpenFileNames(parent, caption, folder, filter);
+          }) {
     setWindowTitle(tr("kix — benchmark run explorer"));
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);

@@ -308,14 +308,10 @@ QString ClusterRun::verify(const QString& staged) const {
     QStringList files{staged, impl};
     if (!m_follow.suitePath.isEmpty())
         files << m_follow.suitePath;
-    const QList<ManifestPtr> loaded = RunStore::loadBlocking(files);
-    ResourceIndex index;
-    ManifestPtr run;
-    for (const auto& m : loaded) {
-        index.add(*m);
-        if (QFileInfo(m->file) == QFileInfo(staged))
-            run = m;
-    }
+    RecordIndex index;
+    for (ParsedDocument& doc : RunStore::loadBlocking(files))
+        index.add(std::move(doc));
+    const ManifestPtr run = index.manifest(index.rowOfFile(staged));
     if (!run)
         return QStringLiteral("it could not be read");
     if (run->hasErrors())
@@ -326,7 +322,7 @@ QString ClusterRun::verify(const QString& staged) const {
     if (!m_follow.expectedFamily.isEmpty() && run->protocolSpec.family != m_follow.expectedFamily)
         return QStringLiteral("its comparison family is \"%1\", expected \"%2\"")
             .arg(protocol::printable(run->protocolSpec.family), m_follow.expectedFamily);
-    const QList<DigestCheck> checks = verifyRunDigests(*run, &index);
+    const QList<DigestCheck> checks = run->checks; // against everything loaded above
     if (checks.isEmpty())
         return QStringLiteral("it declares no digests");
     for (const DigestCheck& c : checks)
