@@ -63,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
     restoreState(m_settings.windowState(), Settings::kStateVersion);
 
     connect(m_store, &RunStore::loadStarted, this, [this] {
+        m_selectTopRow = false;
         m_loadProgress->setRange(0, 0); // busy until the first progress report
         m_loadProgress->show();
         m_cancelLoad->show();
@@ -237,6 +238,16 @@ void MainWindow::buildLayout() {
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
     connect(m_runs, &QAbstractItemModel::rowsInserted, this, [this] { m_table->resizeColumnsToContents(); });
+    connect(m_proxy, &RunFilterProxy::ordered, this, [this] {
+        if (m_selectTopRow && m_proxy->rowCount() > 0) {
+            selectRows({0});
+            m_selectTopRow = true; // selectRows() ends it; this is still the automatic choice
+        }
+        else
+            m_table->scrollTo(m_table->currentIndex());
+    });
+    connect(m_table, &QAbstractItemView::pressed, this, [this] { m_selectTopRow = false; });
+    connect(m_filter, &QLineEdit::textEdited, this, [this] { m_selectTopRow = false; });
 
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
@@ -327,6 +338,7 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
             compareSelected();
     } else if (m_table->selectionModel()->selectedRows().isEmpty() && m_proxy->rowCount() > 0) {
         selectRows({0});
+        m_selectTopRow = true; // once the sort off the UI thread settles, the top row again
     }
     emit loadFinished();
 }
@@ -355,6 +367,7 @@ QList<int> MainWindow::selectedStoreIndices() const {
 }
 
 void MainWindow::selectRows(const QList<int>& rows) {
+    m_selectTopRow = false; // a choice of rows (by the user, a test, --select) is kept
     QItemSelection selection;
     for (int r : rows)
         if (r >= 0 && r < m_proxy->rowCount())

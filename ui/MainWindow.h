@@ -113,6 +113,7 @@ private:
     QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
     QByteArray m_defaultState;     // for View ▸ Reset layout
     FileChooser m_chooseFiles;
+    bool m_selectTopRow = false; // a load ended with no selection: keep the top row selected while it sorts
 };
 
 } // namespace kix::ui

@@ -136,6 +136,24 @@ private slots:
         QCOMPARE(bad.errorText(), QStringLiteral("Unknown option 'frob'."));
     }
 
+    // The table sorts off the UI thread while and after rows arrive: whatever row ends up selected, the
+    // details show that run.
+    void detailsFollowTheSelectionThroughSorting() {
+        CatalogFolder f;
+        std::reverse(f.c.lines.begin(), f.c.lines.end()); // the slowest run is read first
+        kixfix::writeFile(f.catalog, f.c.text());
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {f.catalog}));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.proxy()->isBusy(), 5000);
+        QTest::qWait(400); // past the proxy's debounce
+        QTRY_VERIFY_WITH_TIMEOUT(!w.proxy()->isBusy(), 5000);
+        const QList<int> selected = w.selectedStoreIndices();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(w.details()->heading()->text(), w.store()->at(selected.first())->title());
+        QCOMPARE(w.runTable()->selectionModel()->selectedRows().first().row(),
+                 w.proxy()->mapFromSource(w.runModel()->index(selected.first(), 0)).row());
+    }
+
     void compareTwoRuns() {
         CatalogFolder f;
         MainWindow w;

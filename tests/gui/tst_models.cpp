@@ -117,6 +117,17 @@ private slots:
         }
         QCOMPARE(runC.row(), 0);
         QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
+        // A selection of whole rows follows its run too.
+        QItemSelectionModel selection(&proxy);
+        selection.select(QItemSelection(proxy.index(0, 0), proxy.index(0, proxy.columnCount() - 1)),
+                         QItemSelectionModel::ClearAndSelect);
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency, Qt::AscendingOrder);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().data().toString(), QStringLiteral("run-c"));
     }
 
     // 50,000 rows: the sort and the filter run on a worker; the UI thread only swaps the order in (the
