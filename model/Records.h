@@ -50,9 +50,17 @@ struct WorkloadFacts {
     QString label;           // "tokens=2048 hidden=4096", "suite of 16 cases"
 };
 
+// A digest one resource names, and the kind it must name.
+struct Reference {
+    QString field; // "operationSpecDigest", "operation.specDigest", "modelDigest", …
+    QString digest;
+    ResourceKind kind = ResourceKind::OperationSpec;
+};
+
 struct ReferenceFacts {
     QString operationDigest; // ImplementationRevision: spec.operation.specDigest
     QString family;          // OperationSpec: spec.family
+    QList<Reference> names;  // every digest the resource names (runs excepted: their checks are verifyRun's)
 };
 
 // A resource of any of the 13 kinds, identified by its digest.

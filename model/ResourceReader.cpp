@@ -74,6 +74,11 @@ WorkloadFacts readWorkload(FieldReader spec, ResourceKind kind) {
     return w;
 }
 
+void name(ResourceRecord& r, const char* field, ResourceKind kind, const QString& digest) {
+    if (!digest.isEmpty())
+        r.references.names.append(Reference{QString::fromLatin1(field), digest, kind});
+}
+
 void readTyped(ResourceRecord& r, RunSpec* run, FieldReader spec) {
     switch (r.kind) {
     case ResourceKind::BenchmarkRun:
@@ -88,12 +93,22 @@ void readTyped(ResourceRecord& r, RunSpec* run, FieldReader spec) {
     case ResourceKind::WorkloadSuite:
     case ResourceKind::WorkloadCase:
         r.workload = readWorkload(spec, r.kind);
+        name(r, "operationSpecDigest", ResourceKind::OperationSpec, r.workload.operationDigest);
         break;
     case ResourceKind::ImplementationRevision:
         r.references.operationDigest = spec.object("operation").digest("specDigest").value_or(QString());
+        name(r, "operation.specDigest", ResourceKind::OperationSpec, r.references.operationDigest);
         break;
     case ResourceKind::OperationSpec:
         r.references.family = spec.string("family").value_or(QString());
+        break;
+    case ResourceKind::ServingRun:
+        name(r, "modelDigest", ResourceKind::ModelRevision, spec.digest("modelDigest").value_or(QString()));
+        name(r, "configurationDigest", ResourceKind::ServingConfiguration, spec.digest("configurationDigest").value_or(QString()));
+        name(r, "workloadDigest", ResourceKind::ServingWorkload, spec.digest("workloadDigest").value_or(QString()));
+        break;
+    case ResourceKind::ServingConfiguration:
+        name(r, "stackDigest", ResourceKind::ServingStackRevision, spec.digest("stackDigest").value_or(QString()));
         break;
     default:
         break; // the other kinds are kept for their digests; kix reads no field of theirs

@@ -193,29 +193,29 @@ QList<DigestCheck> verifyResource(const RecordIndex& index, const ResourceEntry&
                                   ? QStringLiteral("semanticDigest")
                                   : QStringLiteral("digest"),
                               entry.published->publishedDigest, r.digest, {});
-    auto reference = [&](const QString& field, const QString& digest) {
-        if (digest.isEmpty())
-            return;
+    for (const Reference& ref : r.references.names) {
         DigestCheck c;
-        c.field = field;
-        c.kind = kindName(ResourceKind::OperationSpec);
-        c.expected = digest;
-        if (const ResourceEntry* op = index.resource(digest);
-            op && op->resource->kind == ResourceKind::OperationSpec) {
+        c.field = ref.field;
+        c.kind = kindName(ref.kind);
+        c.expected = ref.digest;
+        const ResourceEntry* named = index.resource(ref.digest);
+        if (named && named->resource->kind == ref.kind) {
             c.state = State::Verified;
-            c.computed = digest;
-            c.afterNormalization = op->resource->normalized();
-            c.reason = QStringLiteral("recomputed from the OperationSpec at %1")
-                           .arg(op->resource->origin.toString());
+            c.computed = ref.digest;
+            c.afterNormalization = named->resource->normalized();
+            c.reason = QStringLiteral("recomputed from the %1 at %2").arg(c.kind, named->resource->origin.toString());
+        } else if (named) {
+            c.state = State::Mismatch;
+            c.computed = ref.digest;
+            c.reason = QStringLiteral("the resource with this digest at %1 is of kind %2, not %3")
+                           .arg(named->resource->origin.toString(), kindName(named->resource->kind), c.kind);
+        } else if (classifyDigest(ref.digest) == DigestForm::OtherScheme) {
+            c.reason = QStringLiteral("digest scheme \"%1\" is unknown to kix").arg(digestScheme(ref.digest));
         } else {
-            c.reason = QStringLiteral("no loaded OperationSpec has this digest");
+            c.reason = QStringLiteral("no loaded %1 has this digest").arg(c.kind);
         }
         out << c;
-    };
-    if (isWorkloadKind(r.kind))
-        reference(QStringLiteral("operationSpecDigest"), r.workload.operationDigest);
-    if (r.kind == ResourceKind::ImplementationRevision)
-        reference(QStringLiteral("operation.specDigest"), r.references.operationDigest);
+    }
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include "Sha256.h"
 
 #include <QList>
+#include <zstd.h>
 
 namespace kixfix {
 
@@ -99,5 +100,13 @@ struct Catalog {
         return -1;
     }
 };
+
+// zstd-compressed bytes (one frame), as KernelIndex ships its export.
+inline QByteArray zstd(const QByteArray& text) {
+    QByteArray out(qsizetype(ZSTD_compressBound(std::size_t(text.size()))), Qt::Uninitialized);
+    const std::size_t n = ZSTD_compress(out.data(), std::size_t(out.size()), text.constData(), std::size_t(text.size()), 3);
+    out.resize(ZSTD_isError(n) ? 0 : qsizetype(n));
+    return out;
+}
 
 } // namespace kixfix

@@ -142,10 +142,4 @@ inline bool writeJson(const QString& path, const Json& value) {
     return writeFile(path, QByteArray::fromStdString(value.dump(2)));
 }
 
-// Where the shared reference data is (../shared beside the source tree), or "" when absent.
-inline QString sharedPath(const QString& relative) {
-    const QString path = QStringLiteral(KIX_REPO_ROOT "/../shared/") + relative;
-    return QFileInfo::exists(path) ? path : QString();
-}
-
 } // namespace kixfix

@@ -34,7 +34,11 @@ struct CatalogFolder {
     QTemporaryDir dir;
     kixfix::Catalog c;
     QString catalog = dir.filePath(QStringLiteral("catalog.jsonl"));
-    CatalogFolder() { kixfix::writeFile(catalog, c.text()); }
+    QString compressed = dir.filePath(QStringLiteral("catalog.jsonl.zst"));
+    CatalogFolder() {
+        kixfix::writeFile(catalog, c.text());
+        kixfix::writeFile(compressed, kixfix::zstd(c.text()));
+    }
 };
 
 QStringList overviewLines(const MainWindow& w) {
@@ -88,7 +92,7 @@ private slots:
         QString offered;
         w.setFileChooser([&](QWidget*, const QString&, const QString&, const QString& filter) {
             offered = filter;
-            return QStringList{f.catalog};
+            return QStringList{f.compressed};
         });
         QSignalSpy done(&w, &MainWindow::loadFinished);
         w.action(QStringLiteral("open"))->trigger();
