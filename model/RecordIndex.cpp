@@ -258,7 +258,7 @@ ManifestPtr RecordIndex::manifest(int rowIndex) const {
     }
     m->policy = policyFacts(*this, e);
     m->checks = verifyRun(*this, e);
-    m->problems = e.problems();
+    m->problems = e.problems() + publishedKeyProblems(*this, e);
     Json bundle = Json::object();
     bundle["run"] = m->run->json;
     if (m->protocol)

@@ -185,6 +185,27 @@ QList<DigestCheck> verifyRun(const RecordIndex& index, const RunEntry& e) {
     return out;
 }
 
+Problems publishedKeyProblems(const RecordIndex& index, const RunEntry& e) {
+    Problems out;
+    const PolicyFacts policy = policyFacts(index, e);
+    for (const RunOccurrence& o : e.occurrences) {
+        if (!o.published)
+            continue;
+        const std::pair<const char*, std::pair<QString, QString>> keys[] = {
+            {"correctnessKey", {o.published->correctnessKey, policy.correctness.value}},
+            {"comparisonKey", {o.published->comparisonKey, policy.comparisonKey}}};
+        for (const auto& [field, values] : keys)
+            if (!values.first.isEmpty() && !values.second.isEmpty() && values.first != values.second)
+                out << makeProblem(Problem::Severity::Error, codes::catalogKey, o.origin.file,
+                                   QStringLiteral("row.") + QString::fromLatin1(field),
+                                   QStringLiteral("published %1 %2 differs from the %3 kix recomputes from the loaded "
+                                                  "records")
+                                       .arg(QString::fromLatin1(field), values.first, values.second),
+                                   o.origin.line);
+    }
+    return out;
+}
+
 QList<DigestCheck> verifyResource(const RecordIndex& index, const ResourceEntry& entry) {
     QList<DigestCheck> out;
     const ResourceRecord& r = *entry.resource;

@@ -29,6 +29,11 @@ QString stateName(DigestCheck::State state); // "verified", "mismatch", "not ver
 
 QList<DigestCheck> verifyRun(const RecordIndex& index, const RunEntry& entry);
 
+// The published keys a catalog row's line alone cannot settle (correctnessKey and comparisonKey need the
+// workload row) that differ from what kix recomputes across everything loaded, as located problems
+// (file:line, row.correctnessKey) with code catalog.key_mismatch.
+Problems publishedKeyProblems(const RecordIndex& index, const RunEntry& entry);
+
 // The check of one resource's own published digest (catalog rows) and of the digests it names
 // (a workload's operationSpecDigest, an implementation's operation.specDigest).
 QList<DigestCheck> verifyResource(const RecordIndex& index, const ResourceEntry& entry);

@@ -180,6 +180,31 @@ private slots:
         QCOMPARE(index.runCount(), 4); // the rest still loads
     }
 
+    // The keys a line alone cannot settle are checked across the loaded rows.
+    void publishedKeysAcrossRows() {
+        kixfix::Catalog catalog;
+        const int line = catalog.lineOf("benchmark_runs");
+        const std::string zeros = "sha256:" + std::string(64, '0');
+        catalog.lines[line - 1]["row"]["comparisonKey"] = zeros;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
+        QVERIFY(kixfix::writeFile(path, catalog.text()));
+        const RecordIndex index = load({path});
+        const Problems problems = publishedKeyProblems(index, index.run(0));
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems.first().toString(),
+                 QStringLiteral("%1:%2: row.comparisonKey: published comparisonKey %3 differs from the %4 kix recomputes "
+                                "from the loaded records")
+                     .arg(path)
+                     .arg(line)
+                     .arg(QString::fromStdString(zeros), QString::fromStdString(catalog.keyOf(catalog.w1))));
+        QCOMPARE(problems.first().code, QStringLiteral("catalog.key_mismatch"));
+        QCOMPARE(index.manifest(index.rowOfRun(0))->problems.size(), 1);
+        const DigestCheck key = verifyRun(index, index.run(0)).last();
+        QCOMPARE(key.field, QStringLiteral("published comparisonKey"));
+        QCOMPARE(key.state, DigestCheck::State::Mismatch);
+    }
+
     void badLinesStopNothing() {
         kixfix::Catalog catalog;
         QByteArray text = catalog.text();

@@ -60,6 +60,9 @@ Loaded loadInputs(const QStringList& paths) {
         l.problems += doc.problems;
         l.index.add(std::move(doc));
     }
+    for (const RunEntry& e : l.index.runs())
+        if (e.published())
+            l.problems += publishedKeyProblems(l.index, e);
     return l;
 }
 
