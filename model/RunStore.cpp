@@ -4,7 +4,9 @@
 
 #include <QMetaObject>
 #include <QSet>
+#include <QElapsedTimer>
 #include <QThread>
+#include <QTimer>
 
 namespace kix {
 
@@ -88,12 +90,51 @@ void RunStore::loadAsync(const QStringList& paths) {
 void RunStore::accept(quint64 job, LoadBatch&& batch) {
     if (job != m_jobId || !m_job)
         return; // cleared or superseded: that already ended this load
-    addDocuments(std::move(batch.documents));
+    m_pending += std::move(batch.documents);
+    if (!m_drainScheduled) {
+        m_drainScheduled = true;
+        QTimer::singleShot(0, this, &RunStore::drain);
+    }
+}
+
+// Merges what has arrived a slice at a time, so that the UI thread (which also builds the new table rows
+// on rowsAdded) is never busy for long while a large load runs.
+void RunStore::drain() {
+    m_drainScheduled = false;
+    QElapsedTimer budget;
+    budget.start();
+    constexpr qsizetype kSlice = 32;
+    constexpr qint64 kBudgetMs = 12;
+    while (m_pendingAt < m_pending.size() && budget.elapsed() < kBudgetMs) {
+        const qsizetype n = std::min(kSlice, m_pending.size() - m_pendingAt);
+        QList<ParsedDocument> slice;
+        slice.reserve(n);
+        for (qsizetype i = 0; i < n; ++i)
+            slice.append(std::move(m_pending[m_pendingAt + i]));
+        m_pendingAt += n;
+        addDocuments(std::move(slice));
+    }
+    if (m_pendingAt < m_pending.size()) {
+        m_drainScheduled = true;
+        QTimer::singleShot(0, this, &RunStore::drain);
+        return;
+    }
+    m_pending.clear();
+    m_pendingAt = 0;
+    if (m_finishPending) {
+        const auto [job, cancelled] = *m_finishPending;
+        m_finishPending.reset();
+        finishLoad(job, cancelled);
+    }
 }
 
 void RunStore::finishLoad(quint64 job, bool cancelled) {
     if (job != m_jobId || !m_job)
         return;
+    if (m_pendingAt < m_pending.size()) {
+        m_finishPending = std::make_pair(job, cancelled); // after what has arrived is merged
+        return;
+    }
     cancelled = cancelled || m_job->cancelled();
     m_job.reset();
     emit loadFinished(m_index.rowCount() - m_rowsAtStart,
@@ -110,6 +151,9 @@ void RunStore::clear() {
     cancel();
     ++m_jobId; // batches still on their way are dropped
     m_job.reset();
+    m_pending.clear();
+    m_pendingAt = 0;
+    m_finishPending.reset();
     m_index.clear();
     emit cleared();
     if (wasLoading)

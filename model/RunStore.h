@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 class QThread;
 
@@ -59,6 +60,7 @@ signals:
 private:
     void accept(quint64 job, LoadBatch&& batch);
     void finishLoad(quint64 job, bool cancelled);
+    void drain();
     int addDocuments(QList<ParsedDocument>&& documents);
 
     RecordIndex m_index;
@@ -67,6 +69,10 @@ private:
     quint64 m_jobId = 0;
     int m_rowsAtStart = 0;
     int m_problemRowsAtStart = 0;
+    QList<ParsedDocument> m_pending; // arrived, not merged yet
+    qsizetype m_pendingAt = 0;
+    bool m_drainScheduled = false;
+    std::optional<std::pair<quint64, bool>> m_finishPending;
 };
 
 } // namespace kix

@@ -54,7 +54,7 @@ bool isNumericColumn(int column) {
     return column == Latency || column == SolScore || column == Speedup;
 }
 
-RunRow computeRunRow(const RecordIndex& index, int storeRow) {
+RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     RunRow row;
     row.storeRow = storeRow;
     row.number.fill(kNone);
@@ -103,9 +103,13 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow) {
     if (speedup)
         row.number[Speedup] = *speedup;
     row.text[Status] = row.invalid ? QObject::tr("✖ invalid: %1").arg(s.status) : s.status;
-    const DigestSummary digests = summarize(verifyRun(index, e));
-    row.mismatch = digests.mismatch > 0;
-    row.text[Digests] = digests.text();
+    if (withDigests) {
+        const DigestSummary digests = summarize(verifyRun(index, e));
+        row.mismatch = digests.mismatch > 0;
+        row.text[Digests] = digests.text();
+    } else {
+        row.text[Digests] = QObject::tr("checked when loaded");
+    }
     const int findings = int(std::count_if(problems.begin(), problems.end(), isUpstreamFinding));
     row.rejectedUpstream = findings > 0 || row.invalid;
     row.text[Upstream] = !row.rejectedUpstream ? QObject::tr("accepts")

@@ -40,7 +40,10 @@ struct RunRow {
     QString tooltip;                           // problem rows: the first error; runs: where it was read
 };
 
-RunRow computeRunRow(const RecordIndex& index, int storeRow);
+// `withDigests`: also verify the run's digests for the Digests column (the costly part); rows appended
+// while a load runs leave it for the recomputation when the load ends, since it depends on what else
+// gets loaded.
+RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests = true);
 QString runColumnName(int column);
 bool isNumericColumn(int column);
 

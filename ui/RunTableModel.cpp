@@ -5,6 +5,7 @@
 #include "Roles.h"
 
 #include <QBrush>
+#include <QThreadPool>
 #include <QtConcurrent>
 
 namespace kix::ui {
@@ -34,8 +35,9 @@ void RunTableModel::append(int first, int last) {
         return;
     beginInsertRows({}, first, last);
     const RecordIndex& index = m_store->index();
+    const bool loading = m_store->isLoading();
     for (int r = first; r <= last; ++r)
-        m_rows.append(computeRunRow(index, r));
+        m_rows.append(computeRunRow(index, r, !loading));
     endInsertRows();
 }
 
@@ -52,8 +54,14 @@ void RunTableModel::refresh() {
     }).then(this, [this, job](const QList<RunRow>& rows) {
         if (job != m_refreshJob || rows.size() > m_rows.size())
             return; // cleared or superseded meanwhile
-        for (int r = 0; r < rows.size(); ++r)
-            m_rows[r] = rows[r];
+        if (rows.size() == m_rows.size()) {
+            // The replaced rows (tens of thousands of strings) are freed on the pool, not on the UI thread.
+            QList<RunRow> old = std::exchange(m_rows, rows);
+            QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.clear(); });
+        } else {
+            for (int r = 0; r < rows.size(); ++r)
+                m_rows[r] = rows[r];
+        }
         if (!rows.isEmpty())
             emit dataChanged(index(0, 0), index(int(rows.size()) - 1, ColumnCount - 1));
         emit refreshed();

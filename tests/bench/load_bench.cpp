@@ -1,31 +1,143 @@
-// kix-load-bench: how long the run store takes to load and index a folder of N generated manifests
-// (default 1000), off the calling thread as the explorer does it. Not a test: it prints the
-// median of several loads for BENCHMARKS.md.
-// Usage: kix-load-bench [count] [repeats]
+// kix-load-bench: how long the explorer's path takes, off the UI thread, from paths to a filled,
+// sortable table — and how long the UI thread is ever blocked meanwhile. Not a test: it prints medians
+// for BENCHMARKS.md.
+//
+//   kix-load-bench files COUNT [REPEATS]   generates COUNT seed-like manifests in 10 folders and loads them
+//   kix-load-bench catalog PATH [REPEATS]  loads a catalog export (.jsonl or .jsonl.zst)
+//   kix-load-bench sort COUNT [REPEATS]    sorts and filters COUNT rows
+// KIX_BENCH_DIR=DIR keeps the generated files there (made on the first call, reused after).
+//
+// A load is timed from loadAsync() to the table being filled, its rows recomputed and sorted by latency.
+// "UI stall" is the longest gap between two ticks of a 1 ms timer on the UI thread over the same span.
 #include "KixResources.h"
+#include "RunFilterProxy.h"
 #include "RunStore.h"
+#include "RunTableModel.h"
 
-#include <QCoreApplication>
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QThreadPool>
+#include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <vector>
 
-int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
-    kixInitResources();
-    const int count = argc > 1 ? std::atoi(argv[1]) : 1000;
-    const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
+using namespace kix;
+using namespace kix::ui;
+
+namespace {
+
+// Peak and current resident memory of this process, MiB (Linux /proc/self/status).
+std::pair<double, double> residentMiB() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    double peak = 0, now = 0;
+    if (status.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : status.readAll().split('\n')) {
+            const auto kib = [&] { return line.simplified().split(' ').value(1).toDouble() / 1024.0; };
+            if (line.startsWith("VmHWM:"))
+                peak = kib();
+            else if (line.startsWith("VmRSS:"))
+                now = kib();
+        }
+    return {peak, now};
+}
+
+// Measures the longest gap between ticks of a 1 ms timer while running.
+class StallMeter {
+public:
+    StallMeter() {
+        m_timer.setInterval(1);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            m_longest = std::max(m_longest, m_clock.restart());
+        });
+    }
+    void start() {
+        m_longest = 0;
+        m_clock.start();
+        m_timer.start();
+    }
+    qint64 stop() {
+        m_timer.stop();
+        return std::max(m_longest, m_clock.elapsed());
+    }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_longest = 0;
+};
+
+struct Sample {
+    double ms = 0;
+    qint64 stall = 0;
+    int rows = 0;
+};
+
+void waitUntil(const std::function<bool()>& done) {
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    poll.start(1);
+    loop.exec();
+}
+
+// Loads the paths as the explorer does and waits for the filled, sorted table.
+Sample loadOnce(const QStringList& paths) {
+    RunStore store;
+    RunTableModel model(&store);
+    RunFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(RunTableModel::Latency);
+    bool finished = false, refreshed = false;
+    QObject::connect(&store, &RunStore::loadFinished, [&] { finished = true; });
+    QObject::connect(&model, &RunTableModel::refreshed, [&] { refreshed = true; });
+    StallMeter stalls;
+    QElapsedTimer timer;
+    stalls.start();
+    timer.start();
+    store.loadAsync(paths);
+    waitUntil([&] { return finished && refreshed; });
+    waitUntil([&] { return !proxy.isBusy(); }); // the sort of the refreshed rows
+    Sample s;
+    s.ms = double(timer.nsecsElapsed()) / 1e6;
+    s.stall = stalls.stop();
+    s.rows = proxy.rowCount();
+    return s;
+}
+
+int report(const char* what, std::vector<Sample> samples) {
+    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.ms < b.ms; });
+    std::vector<qint64> stalls;
+    for (const Sample& s : samples)
+        stalls.push_back(s.stall);
+    std::sort(stalls.begin(), stalls.end());
+    const auto [peak, now] = residentMiB();
+    std::printf("%s: %d rows, %d pool threads: median %.0f ms (min %.0f, max %.0f) over %zu; longest UI stall "
+                "median %lld ms (max %lld); resident peak %.0f MiB, now %.0f MiB\n",
+                what, samples.front().rows, QThreadPool::globalInstance()->maxThreadCount(),
+                samples[samples.size() / 2].ms, samples.front().ms, samples.back().ms, samples.size(),
+                stalls[stalls.size() / 2], stalls.back(), peak, now);
+    return 0;
+}
+
+int files(int count, int repeats) {
     QFile seedFile(QStringLiteral(":/kix/samples/kernelindex/sol-submission-14917.manifest.json"));
     if (!seedFile.open(QIODevice::ReadOnly))
         return 1;
     auto doc = nlohmann::json::parse(seedFile.readAll().toStdString());
-    QTemporaryDir dir;
-    for (int i = 0; i < count; ++i) {
+    // KIX_BENCH_DIR keeps the generated files between calls (for profiling the load alone).
+    QTemporaryDir temporary;
+    const QString base = qEnvironmentVariable("KIX_BENCH_DIR", temporary.path());
+    const QDir dir(base);
+    const bool reuse = QFileInfo::exists(dir.filePath(QStringLiteral("sub0/run-0.json")));
+    for (int i = 0; i < count && !reuse; ++i) {
         doc["run"]["spec"]["timing"]["latencyNs"]["mean"] = 40000 + i;
         doc["run"]["metadata"]["title"] = "impl-" + std::to_string(i % 7) + " · 013 · B200";
         const QString sub = dir.filePath(QStringLiteral("sub%1").arg(i % 10));
@@ -35,25 +147,95 @@ int main(int argc, char** argv) {
             return 1;
         f.write(QByteArray::fromStdString(doc.dump(2)));
     }
-    std::vector<double> ms;
+    std::vector<Sample> samples;
     for (int r = 0; r < repeats; ++r) {
-        kix::RunStore store;
-        QEventLoop loop;
-        QObject::connect(&store, &kix::RunStore::loadFinished, &loop, &QEventLoop::quit);
-        QElapsedTimer timer;
-        timer.start();
-        store.loadAsync({dir.path()});
-        loop.exec();
-        const auto facets = store.facetValues(kix::Facet::Implementation);
-        ms.push_back(double(timer.nsecsElapsed()) / 1e6);
-        if (store.size() != count || facets.size() != 7) {
-            std::fprintf(stderr, "loaded %d of %d\n", store.size(), count);
+        samples.push_back(loadOnce({base}));
+        if (samples.back().rows != count) {
+            std::fprintf(stderr, "loaded %d of %d\n", samples.back().rows, count);
             return 1;
         }
     }
-    std::sort(ms.begin(), ms.end());
-    std::printf("%d manifests, %d threads: median %.1f ms (min %.1f, max %.1f) over %d loads\n", count,
-                QThreadPool::globalInstance()->maxThreadCount(), ms[ms.size() / 2], ms.front(), ms.back(),
-                repeats);
+    return report(qPrintable(QStringLiteral("%1 files").arg(count)), samples);
+}
+
+int catalog(const QString& path, int repeats) {
+    std::vector<Sample> samples;
+    for (int r = 0; r < repeats; ++r)
+        samples.push_back(loadOnce({path}));
+    return report(qPrintable(QFileInfo(path).fileName()), samples);
+}
+
+// Sorting and filtering rows the table already holds: the time to the new order, and the UI stall.
+int sorting(int count, int repeats) {
+    RunStore store;
+    QList<ParsedDocument> docs;
+    for (int i = 0; i < count; ++i) {
+        auto resource = std::make_shared<ResourceRecord>();
+        resource->name = QStringLiteral("bulk-%1").arg(i);
+        resource->title = QStringLiteral("impl-%1 · bench · GPU").arg(i % 97);
+        resource->digest = QStringLiteral("sha256:%1").arg(i, 64, 10, QLatin1Char('0'));
+        auto run = std::make_shared<RunRecord>();
+        run->resource = resource;
+        run->spec.status = QStringLiteral("passed");
+        run->spec.hasTiming = true;
+        run->spec.primaryStatistic = QStringLiteral("median");
+        run->spec.latencyNs.median = 10000 + (qint64(i) * 7919) % count;
+        run->spec.benchmark = QStringLiteral("bench-%1").arg(i % 31);
+        ParsedDocument doc;
+        doc.origin = Origin{QStringLiteral("bulk.jsonl"), i + 1, QString()};
+        doc.run = run;
+        docs << doc;
+    }
+    RunTableModel model(&store);
+    RunFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    store.add(docs);
+    const struct {
+        const char* what;
+        std::function<void()> act;
+    } passes[] = {
+        {"sort by latency", [&] { proxy.sort(RunTableModel::Latency, Qt::AscendingOrder); }},
+        {"sort by latency, descending", [&] { proxy.sort(RunTableModel::Latency, Qt::DescendingOrder); }},
+        {"sort by implementation", [&] { proxy.sort(RunTableModel::Implementation, Qt::AscendingOrder); }},
+        {"filter \"impl-4\"", [&] { proxy.setFilterFixedString(QStringLiteral("impl-4")); }},
+        {"clear the filter", [&] { proxy.setFilterFixedString(QString()); }},
+    };
+    for (const auto& pass : passes) {
+        std::vector<Sample> samples;
+        for (int r = 0; r < repeats; ++r) {
+            if (std::string(pass.what).find("filter") != std::string::npos && r > 0) {
+                proxy.setFilterFixedString(QStringLiteral("x")); // so that the pass below changes something
+                waitUntil([&] { return !proxy.isBusy(); });
+            }
+            StallMeter stalls;
+            QElapsedTimer timer;
+            stalls.start();
+            timer.start();
+            pass.act();
+            waitUntil([&] { return !proxy.isBusy(); });
+            samples.push_back({double(timer.nsecsElapsed()) / 1e6, stalls.stop(), proxy.rowCount()});
+        }
+        report(pass.what, samples);
+    }
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    kixInitResources();
+    const QStringList args = app.arguments();
+    const QString mode = args.value(1, QStringLiteral("files"));
+    const int repeats = args.value(3, QStringLiteral("5")).toInt();
+    if (mode == QLatin1String("files"))
+        return files(args.value(2, QStringLiteral("1000")).toInt(), repeats);
+    if (mode == QLatin1String("catalog") && args.size() > 2)
+        return catalog(args.at(2), repeats);
+    if (mode == QLatin1String("sort"))
+        return sorting(args.value(2, QStringLiteral("50000")).toInt(), repeats);
+    std::fprintf(stderr, "usage: kix-load-bench files COUNT [REPEATS] | catalog PATH [REPEATS] | sort COUNT [REPEATS]\n");
+    return 2;
 }
