@@ -2,9 +2,9 @@
 
 #include "Statistics.h"
 
-#include <QHash>
-#include <cmath>
 #include <QSet>
+#include <algorithm>
+#include <cmath>
 
 namespace kix {
 
@@ -32,6 +32,34 @@ QString noiseName(CaseDelta::Noise n) {
         return QStringLiteral("no statistics");
     }
     return {};
+}
+
+CaseIndex::CaseIndex(const QList<CaseResult>& cases) {
+    m_lastById.reserve(cases.size());
+    m_byAxes.reserve(cases.size());
+    for (qsizetype i = 0; i < cases.size(); ++i) {
+        m_lastById.insert(cases[i].id, i);
+        m_byAxes[cases[i].axesLabel()].append(i);
+    }
+}
+
+qsizetype CaseIndex::lastWithId(const QString& id) const {
+    return m_lastById.value(id, -1);
+}
+
+qsizetype CaseIndex::lastWithAxes(const QString& axesLabel) const {
+    const auto it = m_byAxes.constFind(axesLabel);
+    return it == m_byAxes.constEnd() ? -1 : it->last();
+}
+
+QList<qsizetype> CaseIndex::allWithAxes(const QString& axesLabel) const {
+    return m_byAxes.value(axesLabel);
+}
+
+qsizetype CaseIndex::match(const CaseResult& c) const {
+    const qsizetype byId = lastWithId(c.id);
+    const qsizetype byAxes = c.axes.isEmpty() ? -1 : lastWithAxes(c.axesLabel());
+    return std::max(byId, byAxes);
 }
 
 namespace {
