@@ -23,12 +23,12 @@ QString threeSignificant(double v) {
 }
 } // namespace
 
-QString formatLatency(std::optional<double> ns) {
-    if (!ns || !std::isfinite(*ns))
+QString formatLatency(std::optional<double> nanoseconds) {
+    if (!nanoseconds || !std::isfinite(*nanoseconds))
         return kDash;
     static const std::array<QString, 4> units = {QStringLiteral(" ns"), QStringLiteral(" µs"),
                                                  QStringLiteral(" ms"), QStringLiteral(" s")};
-    double v = *ns;
+    double v = *nanoseconds;
     std::size_t unit = 0;
     while (unit + 1 < units.size() && std::abs(v) >= 1000) {
         v /= 1000;

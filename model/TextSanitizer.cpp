@@ -1,5 +1,7 @@
 #include "TextSanitizer.h"
 
+#include <cstring>
+
 namespace kix {
 
 bool isUnsafeCodePoint(char32_t c) {
@@ -28,6 +30,25 @@ struct Unit {
     bool invalidByte = false;
 };
 
+// Whether any of n UTF-16 units is a surrogate: each 16-bit lane of a 64-bit word is masked to its
+// top five bits and compared with 0xD800 at once (a lane is zero exactly where a surrogate is).
+bool hasSurrogate(const char16_t* units, qsizetype n) {
+    constexpr quint64 top5 = 0xF800F800F800F800ULL, surrogate = 0xD800D800D800D800ULL;
+    constexpr quint64 ones = 0x0001000100010001ULL, highs = 0x8000800080008000ULL;
+    qsizetype k = 0;
+    for (; k + 4 <= n; k += 4) {
+        quint64 word = 0;
+        std::memcpy(&word, units + k, sizeof word);
+        const quint64 t = (word & top5) ^ surrogate;
+        if (((t - ones) & ~t & highs) != 0)
+            return true;
+    }
+    for (; k < n; ++k)
+        if ((units[k] & 0xF800) == 0xD800)
+            return true;
+    return false;
+}
+
 // Decodes QStringView; a lone surrogate comes out as its own code point (and is then shown).
 class Utf16Units {
 public:
@@ -48,10 +69,15 @@ public:
     }
     // Code points left, for the elision note.
     qsizetype remaining() const {
+        // Text without surrogates (the usual case) has as many characters as UTF-16 units; look for
+        // one four units at a time, so eliding a 15 MiB title costs a few milliseconds.
+        const char16_t* rest = m_s.utf16() + m_i;
+        const qsizetype length = m_s.size() - m_i;
+        if (!hasSurrogate(rest, length))
+            return length;
         qsizetype n = 0;
-        for (qsizetype i = m_i; i < m_s.size(); ++i)
-            if (!(QChar::isLowSurrogate(m_s[i].unicode()) && i > m_i &&
-                  QChar::isHighSurrogate(m_s[i - 1].unicode())))
+        for (qsizetype k = 0; k < length; ++k)
+            if (!(QChar::isLowSurrogate(rest[k]) && k > 0 && QChar::isHighSurrogate(rest[k - 1])))
                 ++n;
         return n;
     }
@@ -144,65 +170,79 @@ void appendCodePoint(QString& out, char32_t c) {
     }
 }
 
+// Writes what one unit of input becomes. A CR in a block waits for the next unit: dropped before an
+// LF (a CRLF line end), shown otherwise.
+class Writer {
+public:
+    Writer(QString& out, TextShape shape)
+        : m_out(out)
+        , m_block(shape == TextShape::Block) {}
+
+    void add(const Unit& u) {
+        const char32_t c = u.codePoint;
+        if (m_pendingCr) {
+            m_pendingCr = false;
+            if (u.invalidByte || c != u'\n')
+                m_out += u"\\r";
+        }
+        if (u.invalidByte)
+            appendHexByte(m_out, c);
+        else if (!isUnsafeCodePoint(c))
+            appendCodePoint(m_out, c);
+        else if (c == u'\t' || c == u'\n')
+            m_out += m_block ? QString(QChar(char16_t(c)))
+                             : (c == u'\t' ? QStringLiteral("\\t") : QStringLiteral("\\n"));
+        else if (c == u'\r')
+            addCr();
+        else if (c < 0x80)
+            appendHexByte(m_out, c);
+        else
+            appendCodePointMarker(m_out, c);
+    }
+
+    void finish() {
+        if (m_pendingCr)
+            m_out += u"\\r";
+        m_pendingCr = false;
+    }
+
+private:
+    void addCr() {
+        if (m_block)
+            m_pendingCr = true;
+        else
+            m_out += u"\\r";
+    }
+
+    QString& m_out;
+    bool m_block;
+    bool m_pendingCr = false;
+};
+
+void appendElision(QString& out, qsizetype more) {
+    out += QChar(0x2026); // …
+    out +=
+        more == 1 ? QStringLiteral(" (1 more character)") : QStringLiteral(" (%1 more characters)").arg(more);
+}
+
 template <typename Units>
 QString sanitizeUnits(Units units, const SanitizeOptions& options, qsizetype sizeHint) {
+    const bool capped = options.maxCharacters >= 0;
     QString out;
-    out.reserve(options.maxCharacters >= 0 ? std::min(sizeHint, options.maxCharacters) : sizeHint);
-    const bool block = options.shape == TextShape::Block;
+    out.reserve(capped ? std::min(sizeHint, options.maxCharacters) : sizeHint);
+    Writer writer(out, options.shape);
     qsizetype shown = 0;
     Unit u;
-    bool pendingCr = false; // a CR in a block: dropped before LF, shown otherwise
-    while (true) {
-        if (options.maxCharacters >= 0 && shown >= options.maxCharacters) {
-            const qsizetype more = units.remaining();
-            if (more > 0) {
-                if (pendingCr)
-                    out += u"\\r";
-                out += QChar(0x2026); // …
-                out += more == 1 ? QStringLiteral(" (1 more character)")
-                                 : QStringLiteral(" (%1 more characters)").arg(more);
-                return out;
-            }
+    while (units.next(u)) {
+        if (capped && shown == options.maxCharacters) {
+            writer.finish();
+            appendElision(out, units.remaining() + 1); // + the unit just read
+            return out;
         }
-        if (!units.next(u))
-            break;
+        writer.add(u);
         ++shown;
-        const char32_t c = u.codePoint;
-        if (pendingCr) {
-            pendingCr = false;
-            if (!(c == u'\n' && !u.invalidByte))
-                out += u"\\r";
-        }
-        if (u.invalidByte) {
-            appendHexByte(out, c);
-            continue;
-        }
-        if (!isUnsafeCodePoint(c)) {
-            appendCodePoint(out, c);
-            continue;
-        }
-        switch (c) {
-        case u'\t':
-            out += block ? QStringView(u"\t") : QStringView(u"\\t");
-            break;
-        case u'\n':
-            out += block ? QStringView(u"\n") : QStringView(u"\\n");
-            break;
-        case u'\r':
-            if (block)
-                pendingCr = true;
-            else
-                out += u"\\r";
-            break;
-        default:
-            if (c < 0x80)
-                appendHexByte(out, c);
-            else
-                appendCodePointMarker(out, c);
-        }
     }
-    if (pendingCr)
-        out += u"\\r";
+    writer.finish();
     return out;
 }
 

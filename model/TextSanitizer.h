@@ -41,9 +41,9 @@ namespace kix {
 
 // Characters (code points) of input shown before eliding, per context.
 inline constexpr qsizetype kTerminalLineCap = 4096;
-inline constexpr qsizetype kTerminalBlockCap = 4 * 1024 * 1024;
+inline constexpr qsizetype kTerminalBlockCap = qsizetype{4} << 20; // 4 Mi characters
 inline constexpr qsizetype kWidgetLineCap = 1024;
-inline constexpr qsizetype kWidgetBlockCap = 256 * 1024;
+inline constexpr qsizetype kWidgetBlockCap = qsizetype{256} << 10;
 inline constexpr qsizetype kNoCap = -1;
 
 enum class TextShape {
