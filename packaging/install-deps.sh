@@ -10,6 +10,10 @@ packages=(
   qt6-base-dev qt6-base-dev-tools libgl-dev
   libqcustomplot-dev nlohmann-json3-dev libssl-dev
   clang libclang-rt-dev          # the parser's libFuzzer target
+  clang-tidy                     # the clang-tidy gate (clang-tidy-14; brings python3 for the gate script)
+  texlive-binaries               # bibtex: the citation test runs it on kix's BibTeX output
+  libyaml-cpp-dev                # yaml-cpp: the citation test reads the CFF output back
+  gcovr                          # tools/coverage.sh
   fonts-dejavu-core              # readable text in offscreen screenshots
 )
 
