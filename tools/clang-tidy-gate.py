@@ -77,6 +77,7 @@ def main():
     parser.add_argument("build")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--only", help="regex: check only the units whose path matches")
+    parser.add_argument("--first", help="regex: check the units whose path matches before the others")
     args = parser.parse_args()
     tidy = find_clang_tidy()
     if not tidy:
@@ -85,6 +86,8 @@ def main():
     units = project_units(args.build)
     if args.only:
         units = [u for u in units if re.search(args.only, u)]
+    if args.first:
+        units.sort(key=lambda u: 0 if re.search(args.first, u) else 1)
     started = time.monotonic()
     findings = {}  # (file, line, col, check) -> text; a header's finding appears once however often it is included
     failures = []
@@ -95,15 +98,15 @@ def main():
                 m = DIAGNOSTIC.match(line)
                 if m:
                     key = (m["file"], int(m["line"]), int(m["col"]), m["check"] or m["kind"])
+                    if key not in findings:
+                        print(f"    {os.path.relpath(m['file'], SOURCE)}:{m['line']}:{m['col']}: {m['text']} [{key[3]}]")
                     findings.setdefault(key, m["text"])
                     unit_findings += 1
             if code != 0 and unit_findings == 0:
                 failures.append(f"{os.path.relpath(unit, SOURCE)}: clang-tidy exited {code}\n{err.strip()}")
-            print(f"  {seconds:5.1f} s  {os.path.relpath(unit, SOURCE)}", flush=True)
+            print(f"  {seconds:5.1f} s  {os.path.relpath(unit, SOURCE)}: {unit_findings} findings", flush=True)
     nolint = bad_nolint(units)
     elapsed = time.monotonic() - started
-    for (path, line, col, check), text in sorted(findings.items()):
-        print(f"{os.path.relpath(path, SOURCE)}:{line}:{col}: {text} [{check}]")
     for n in nolint:
         print(n)
     for f in failures:
