@@ -66,5 +66,5 @@ int main(int argc, char** argv) {
         window.openBundledSamples();
     else
         window.openPaths(paths);
-    return app.exec();
+    return QApplication::exec();
 }
