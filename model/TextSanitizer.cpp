@@ -185,17 +185,16 @@ public:
             if (u.invalidByte || c != u'\n')
                 m_out += u"\\r";
         }
-        if (u.invalidByte)
-            appendHexByte(m_out, c);
-        else if (!isUnsafeCodePoint(c))
+        const bool text = !u.invalidByte;
+        if (text && !isUnsafeCodePoint(c))
             appendCodePoint(m_out, c);
-        else if (c == u'\t' || c == u'\n')
+        else if (text && (c == u'\t' || c == u'\n'))
             m_out += m_block ? QString(QChar(char16_t(c)))
                              : (c == u'\t' ? QStringLiteral("\\t") : QStringLiteral("\\n"));
-        else if (c == u'\r')
+        else if (text && c == u'\r')
             addCr();
-        else if (c < 0x80)
-            appendHexByte(m_out, c);
+        else if (!text || c < 0x80)
+            appendHexByte(m_out, c); // an invalid byte, or an ASCII control
         else
             appendCodePointMarker(m_out, c);
     }
