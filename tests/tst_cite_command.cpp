@@ -6,6 +6,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 namespace {
 
@@ -33,10 +34,9 @@ void write(const QString& path, const QByteArray& bytes) {
 }
 
 bool terminalSafe(const QString& text) {
-    for (const char32_t c : text.toStdU32String())
-        if (c != u'\n' && kix::isUnsafeCodePoint(c))
-            return false;
-    return true;
+    const std::u32string cps = text.toStdU32String();
+    return std::all_of(cps.begin(), cps.end(),
+                       [](char32_t c) { return c == u'\n' || !kix::isUnsafeCodePoint(c); });
 }
 
 const QString kOsc52 = QStringLiteral("\x1b]52;c;cm0gLXJmIH4=\x07");
