@@ -1,5 +1,6 @@
 #include "Citation.h"
 #include "CommandSupport.h"
+#include "TextSanitizer.h"
 
 namespace kix::cli {
 
@@ -20,7 +21,7 @@ int citeCommand(const QStringList& args, Io io) {
         return code;
     const auto format = citationFormatFromName(parser.value(QStringLiteral("format")));
     if (!format) {
-        io.err << "kix cite: unknown format \"" << parser.value(QStringLiteral("format"))
+        io.err << "kix cite: unknown format \"" << terminalLine(parser.value(QStringLiteral("format")))
                << "\": expected bibtex, cff or text\n";
         return ExitUsage;
     }
@@ -30,7 +31,7 @@ int citeCommand(const QStringList& args, Io io) {
         options.accessed = QDate::fromString(parser.value(QStringLiteral("accessed")), Qt::ISODate);
         if (!options.accessed.isValid()) {
             io.err << "kix cite: --accessed expects a date as YYYY-MM-DD, got \""
-                   << parser.value(QStringLiteral("accessed")) << "\"\n";
+                   << terminalLine(parser.value(QStringLiteral("accessed"))) << "\"\n";
             return ExitUsage;
         }
     }
@@ -39,9 +40,11 @@ int citeCommand(const QStringList& args, Io io) {
     if (m.hasErrors())
         return ExitInput;
     if (!m.hasRun()) {
-        io.err << "kix cite: " << m.file << " holds no BenchmarkRun to cite\n";
+        io.err << "kix cite: " << terminalLine(m.file) << " holds no BenchmarkRun to cite\n";
         return ExitInput;
     }
+    // Each format escapes manifest text for its own parser and emits no control character, escape
+    // sequence or bidi control, so the citation is safe on a terminal as it is.
     io.out << cite(m, *format, options);
     return ExitOk;
 }

@@ -2,6 +2,7 @@
 // local runs) so that it is never empty. --screenshot renders the window to a PNG and exits.
 #include "KixResources.h"
 #include "MainWindow.h"
+#include "Sha256.h"
 #include "kix_config.h"
 
 #include <QTabWidget>
@@ -12,6 +13,7 @@
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    const kix::CryptoRuntime crypto; // OpenSSL shuts down after the pool's threads, never racing them
     kixInitResources();
     QApplication::setApplicationName(QStringLiteral("kix"));
     QApplication::setOrganizationName(QStringLiteral("kix"));
@@ -64,5 +66,5 @@ int main(int argc, char** argv) {
         window.openBundledSamples();
     else
         window.openPaths(paths);
-    return app.exec();
+    return QApplication::exec();
 }
