@@ -2,9 +2,9 @@
 
 #include "Statistics.h"
 
-#include <QHash>
-#include <cmath>
 #include <QSet>
+#include <algorithm>
+#include <cmath>
 
 namespace kix {
 
@@ -34,6 +34,34 @@ QString noiseName(CaseDelta::Noise n) {
     return {};
 }
 
+CaseIndex::CaseIndex(const QList<CaseResult>& cases) {
+    m_lastById.reserve(cases.size());
+    m_byAxes.reserve(cases.size());
+    for (qsizetype i = 0; i < cases.size(); ++i) {
+        m_lastById.insert(cases[i].id, i);
+        m_byAxes[cases[i].axesLabel()].append(i);
+    }
+}
+
+qsizetype CaseIndex::lastWithId(const QString& id) const {
+    return m_lastById.value(id, -1);
+}
+
+qsizetype CaseIndex::lastWithAxes(const QString& axesLabel) const {
+    const auto it = m_byAxes.constFind(axesLabel);
+    return it == m_byAxes.constEnd() ? -1 : it->last();
+}
+
+QList<qsizetype> CaseIndex::allWithAxes(const QString& axesLabel) const {
+    return m_byAxes.value(axesLabel);
+}
+
+qsizetype CaseIndex::match(const CaseResult& c) const {
+    const qsizetype byId = lastWithId(c.id);
+    const qsizetype byAxes = c.axes.isEmpty() ? -1 : lastWithAxes(c.axesLabel());
+    return std::max(byId, byAxes);
+}
+
 namespace {
 
 // Cases are matched by id; kix runs and SOL-ExecBench traces use the workload uuid.
@@ -46,10 +74,47 @@ bool idsOverlap(const QList<CaseResult>& a, const QList<CaseResult>& b) {
     QSet<QString> ids;
     for (const auto& c : a)
         ids.insert(c.id);
-    for (const auto& c : b)
-        if (ids.contains(c.id))
-            return true;
-    return false;
+    return std::any_of(b.begin(), b.end(), [&](const CaseResult& c) { return ids.contains(c.id); });
+}
+
+// One matched case: ratio B/A, direction, and whether the difference is beyond the noise.
+CaseDelta deltaOf(const CaseResult& c, const QString& statA, const CaseResult& other, const QString& statB) {
+    CaseDelta d;
+    d.id = c.id;
+    d.axes = c.axesLabel();
+    d.latencyA = c.latencyNs.value(statA);
+    d.latencyB = other.latencyNs.value(statB);
+    if (d.latencyA && d.latencyB && *d.latencyA > 0) {
+        d.ratio = *d.latencyB / *d.latencyA;
+        d.direction = *d.ratio < 1   ? CaseDelta::Direction::Faster
+                      : *d.ratio > 1 ? CaseDelta::Direction::Slower
+                                     : CaseDelta::Direction::Same;
+    }
+    if (const auto w = welchTest(c.latencyNs, other.latencyNs)) {
+        d.t = w->t;
+        // Hundreds of samples make sub-percent differences "significant" that the next run would
+        // not repeat, so a difference must also be at least kMinimumEffect to count.
+        const bool large = d.ratio && std::abs(*d.ratio - 1) >= kMinimumEffect;
+        d.noise = w->beyondNoise && large ? CaseDelta::Noise::BeyondNoise : CaseDelta::Noise::WithinNoise;
+    }
+    return d;
+}
+
+void count(CaseComparison& out, const CaseDelta& d) {
+    switch (d.noise) {
+    case CaseDelta::Noise::BeyondNoise:
+        if (d.direction == CaseDelta::Direction::Faster)
+            ++out.faster;
+        else if (d.direction == CaseDelta::Direction::Slower)
+            ++out.slower;
+        break;
+    case CaseDelta::Noise::WithinNoise:
+        ++out.withinNoise;
+        break;
+    case CaseDelta::Noise::NoStatistics:
+        ++out.withoutStatistics;
+        break;
+    }
 }
 
 } // namespace
@@ -80,39 +145,10 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b) {
             continue;
         }
         matched.insert(key);
-        CaseDelta d;
-        d.id = c.id;
-        d.axes = c.axesLabel();
-        d.latencyA = c.latencyNs.value(a.runSpec.primaryStatistic);
-        d.latencyB = other->latencyNs.value(b.runSpec.primaryStatistic);
-        if (d.latencyA && d.latencyB && *d.latencyA > 0) {
-            d.ratio = *d.latencyB / *d.latencyA;
+        const CaseDelta d = deltaOf(c, a.runSpec.primaryStatistic, *other, b.runSpec.primaryStatistic);
+        if (d.ratio)
             ratios.push_back(*d.ratio);
-            d.direction = *d.ratio < 1   ? CaseDelta::Direction::Faster
-                          : *d.ratio > 1 ? CaseDelta::Direction::Slower
-                                         : CaseDelta::Direction::Same;
-        }
-        if (const auto w = welchTest(c.latencyNs, other->latencyNs)) {
-            d.t = w->t;
-            // Hundreds of samples make sub-percent differences "significant" that the next run would
-            // not repeat, so a difference must also be at least kMinimumEffect to count.
-            const bool large = d.ratio && std::abs(*d.ratio - 1) >= kMinimumEffect;
-            d.noise = w->beyondNoise && large ? CaseDelta::Noise::BeyondNoise : CaseDelta::Noise::WithinNoise;
-        }
-        switch (d.noise) {
-        case CaseDelta::Noise::BeyondNoise:
-            if (d.direction == CaseDelta::Direction::Faster)
-                ++out.faster;
-            else if (d.direction == CaseDelta::Direction::Slower)
-                ++out.slower;
-            break;
-        case CaseDelta::Noise::WithinNoise:
-            ++out.withinNoise;
-            break;
-        case CaseDelta::Noise::NoStatistics:
-            ++out.withoutStatistics;
-            break;
-        }
+        count(out, d);
         out.rows.append(d);
     }
     for (const auto& c : cb)

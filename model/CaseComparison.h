@@ -4,6 +4,7 @@
 
 #include "Manifest.h"
 
+#include <QHash>
 #include <QStringList>
 #include <optional>
 
@@ -34,6 +35,24 @@ struct CaseComparison {
     bool suiteOnly = false;
     std::optional<double> suiteRatio;
     QString summary() const;
+};
+
+// The cases of one run indexed by id and by axes, built once, so that lining up the cases of two runs
+// costs time linear in their number (the plot used to compare every case with every other: 10,000
+// cases took minutes on the UI thread). Where a run repeats a key, the last case with it wins, as the
+// loops it replaces did.
+class CaseIndex {
+public:
+    explicit CaseIndex(const QList<CaseResult>& cases);
+    qsizetype lastWithId(const QString& id) const;                // -1 when none
+    qsizetype lastWithAxes(const QString& axesLabel) const;       // -1 when none
+    QList<qsizetype> allWithAxes(const QString& axesLabel) const; // in order; empty when none
+    // The plot's rule: the last case with the same id or, when `c` has axes, the same axes.
+    qsizetype match(const CaseResult& c) const;
+
+private:
+    QHash<QString, qsizetype> m_lastById;
+    QHash<QString, QList<qsizetype>> m_byAxes;
 };
 
 QString directionName(CaseDelta::Direction d);

@@ -1,6 +1,8 @@
 #include "Citation.h"
 
+#include "CitationEscape.h"
 #include "Format.h"
+#include "TextSanitizer.h"
 
 #include <QRegularExpression>
 #include <QStringList>
@@ -46,18 +48,29 @@ QString manifestPermalink(const Manifest& m) {
 
 namespace {
 
+// Every field but `accessed` comes from the manifest (or --url) and is untrusted.
 struct Facts {
     QString title, author, year, observed, digest, url, accessed, summary, key;
 };
+
+bool isIsoDate(const QString& s) {
+    static const QRegularExpression re(QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}$"));
+    return re.match(s).hasMatch() && QDate::fromString(s, Qt::ISODate).isValid();
+}
 
 Facts factsOf(const Manifest& m, const CitationOptions& o) {
     Facts f;
     f.title = m.title().isEmpty() ? m.run->name : m.title();
     f.author = m.implementationLabel().isEmpty() ? QStringLiteral("unknown") : m.implementationLabel();
-    f.observed = m.runSpec.observedAt.left(10);
-    f.year = m.runSpec.observedAt.left(4);
+    // A date that is not one (a crafted observedAt) is left out rather than written as YAML or BibTeX.
+    const QString observed = m.runSpec.observedAt.left(10);
+    if (isIsoDate(observed)) {
+        f.observed = observed;
+        f.year = observed.left(4);
+    }
     f.digest = m.run->digest;
-    f.url = o.url.isEmpty() ? manifestPermalink(m) : o.url;
+    const QString url = o.url.isEmpty() ? manifestPermalink(m) : o.url;
+    f.url = url.isEmpty() ? QString() : citationUrl(url);
     f.accessed = o.accessed.toString(Qt::ISODate);
     QStringList parts;
     if (!m.runSpec.benchmark.isEmpty())
@@ -67,53 +80,20 @@ Facts factsOf(const Manifest& m, const CitationOptions& o) {
     if (const auto lat = m.runSpec.primaryLatencyNs())
         parts << QStringLiteral("%1 latency %2").arg(m.runSpec.primaryStatistic, formatLatency(lat));
     f.summary = parts.join(QStringLiteral(", "));
+    // The key is an identifier: only [a-z0-9_] from the author and hex from the digest.
     QString slug = f.author.toLower();
     slug.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("_"));
     slug = slug.left(24);
-    f.key = QStringLiteral("kix_%1_%2_%3").arg(slug, f.year, f.digest.mid(7, 8));
+    QString digestPart = f.digest.mid(7, 8);
+    digestPart.remove(QRegularExpression(QStringLiteral("[^0-9a-f]")));
+    f.key = QStringLiteral("kix_%1_%2_%3").arg(slug, f.year, digestPart);
     return f;
-}
-
-// BibTeX: braces must balance and the specials be escaped; manifest text is untrusted.
-QString bibEscape(QString s) {
-    static const QList<QPair<QString, QString>> table = {
-        {QStringLiteral("\\"), QStringLiteral("\\textbackslash{}")},
-        {QStringLiteral("{"), QStringLiteral("\\{")},
-        {QStringLiteral("}"), QStringLiteral("\\}")},
-        {QStringLiteral("&"), QStringLiteral("\\&")},
-        {QStringLiteral("%"), QStringLiteral("\\%")},
-        {QStringLiteral("$"), QStringLiteral("\\$")},
-        {QStringLiteral("#"), QStringLiteral("\\#")},
-        {QStringLiteral("_"), QStringLiteral("\\_")},
-        {QStringLiteral("^"), QStringLiteral("\\^{}")},
-        {QStringLiteral("~"), QStringLiteral("\\~{}")}};
-    QString out;
-    for (QChar c : s) {
-        bool replaced = false;
-        for (const auto& [from, to] : table) {
-            if (from == c) {
-                out += to;
-                replaced = true;
-                break;
-            }
-        }
-        if (!replaced)
-            out += c;
-    }
-    return out;
-}
-
-QString yamlQuote(QString s) {
-    s.replace(u'\\', QStringLiteral("\\\\"))
-        .replace(u'"', QStringLiteral("\\\""))
-        .replace(u'\n', QStringLiteral("\\n"));
-    return u'"' + s + u'"';
 }
 
 QString bibtex(const Facts& f) {
     QStringList fields;
-    fields << QStringLiteral("  title        = {%1}").arg(bibEscape(f.title));
-    fields << QStringLiteral("  author       = {{%1}}").arg(bibEscape(f.author));
+    fields << QStringLiteral("  title        = {%1}").arg(bibtexValue(f.title));
+    fields << QStringLiteral("  author       = {{%1}}").arg(bibtexValue(f.author));
     if (!f.year.isEmpty())
         fields << QStringLiteral("  year         = {%1}").arg(f.year);
     if (!f.url.isEmpty()) {
@@ -123,7 +103,7 @@ QString bibtex(const Facts& f) {
         fields << QStringLiteral("  howpublished = {kernelindex.dev/v1alpha1 run manifest}");
     }
     fields << QStringLiteral("  note         = {%1. Run digest %2. Accessed %3}")
-                  .arg(bibEscape(f.summary), f.digest, f.accessed);
+                  .arg(bibtexValue(f.summary), bibtexValue(f.digest), f.accessed);
     return QStringLiteral("@misc{%1,\n%2\n}\n").arg(f.key, fields.join(QStringLiteral(",\n")));
 }
 
@@ -132,28 +112,30 @@ QString cff(const Facts& f) {
     s += QStringLiteral("cff-version: 1.2.0\n");
     s += QStringLiteral("message: \"If you use this benchmark result, please cite it as below.\"\n");
     s += QStringLiteral("type: dataset\n");
-    s += QStringLiteral("title: %1\n").arg(yamlQuote(f.title));
-    s += QStringLiteral("authors:\n  - name: %1\n").arg(yamlQuote(f.author));
+    s += QStringLiteral("title: %1\n").arg(yamlQuoted(f.title));
+    s += QStringLiteral("authors:\n  - name: %1\n").arg(yamlQuoted(f.author));
     if (!f.observed.isEmpty())
         s += QStringLiteral("date-released: %1\n").arg(f.observed);
     if (!f.url.isEmpty())
-        s += QStringLiteral("url: %1\n").arg(yamlQuote(f.url));
+        s += QStringLiteral("url: %1\n").arg(yamlQuoted(f.url));
     s += QStringLiteral(
              "identifiers:\n  - type: other\n    value: %1\n    description: \"kernelindex.dev/v1alpha1 "
              "run digest (SHA-256 of the RFC 8785 form)\"\n")
-             .arg(yamlQuote(f.digest));
+             .arg(yamlQuoted(f.digest));
     s += QStringLiteral("abstract: %1\n")
-             .arg(yamlQuote(f.summary + QStringLiteral(". Accessed ") + f.accessed + u'.'));
+             .arg(yamlQuoted(f.summary + QStringLiteral(". Accessed ") + f.accessed + u'.'));
     return s;
 }
 
+// Plain text goes to a terminal or a text box: untrusted fields are sanitized, none elided.
 QString text(const Facts& f) {
-    QString s = QStringLiteral("%1. \"%2\"").arg(f.author, f.title);
+    auto shown = [](const QString& s) { return sanitizeText(s, {TextShape::Line, kNoCap}); };
+    QString s = QStringLiteral("%1. \"%2\"").arg(shown(f.author), shown(f.title));
     if (!f.summary.isEmpty())
-        s += QStringLiteral(". %1").arg(f.summary);
+        s += QStringLiteral(". %1").arg(shown(f.summary));
     if (!f.observed.isEmpty())
         s += QStringLiteral(", observed %1").arg(f.observed);
-    s += QStringLiteral(". %1.").arg(f.digest);
+    s += QStringLiteral(". %1.").arg(shown(f.digest));
     if (!f.url.isEmpty())
         s += QStringLiteral(" %1.").arg(f.url);
     s += QStringLiteral(" Accessed %1.\n").arg(f.accessed);

@@ -1,5 +1,8 @@
 // Citation text for a run: BibTeX, CITATION.cff-style YAML and a plain line, each with the
 // permalink (when known), the run's recomputed digest and the access date.
+// Manifest text is untrusted: each format escapes it for its own parser (CitationEscape.h), the
+// permalink is percent-encoded, a date that is not one is left out, and no output holds a control
+// character, escape sequence or bidi control, so it can be printed to a terminal as it is.
 #pragma once
 
 #include "Manifest.h"

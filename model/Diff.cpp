@@ -3,6 +3,8 @@
 #include "JsonPath.h"
 
 #include <QSet>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace kix {
 
@@ -71,16 +73,23 @@ void diffInto(const Json& a, const Json& b, const QString& path, QList<FieldChan
         auto idPath = [&](const Json& e) -> QString {
             return path + QStringLiteral("[id=") + QString::fromStdString(e["id"].get<std::string>()) + u']';
         };
+        // Ids are unique on both sides (keyedById): hash them once, so 10,000 cases stay linear.
+        std::unordered_map<std::string, const Json*> inB;
+        inB.reserve(b.size());
+        for (const auto& eb : b)
+            inB.emplace(eb["id"].get<std::string>(), &eb);
+        std::unordered_set<std::string> inA;
+        inA.reserve(a.size());
         for (const auto& ea : a) {
-            const auto match =
-                std::find_if(b.begin(), b.end(), [&](const Json& eb) { return eb["id"] == ea["id"]; });
-            if (match != b.end())
-                diffInto(ea, *match, idPath(ea), out);
+            const std::string& id = ea["id"].get_ref<const std::string&>();
+            inA.insert(id);
+            if (const auto match = inB.find(id); match != inB.end())
+                diffInto(ea, *match->second, idPath(ea), out);
             else
                 out.append({FieldChange::Kind::Removed, idPath(ea), compact(ea), {}});
         }
         for (const auto& eb : b)
-            if (std::none_of(a.begin(), a.end(), [&](const Json& ea) { return ea["id"] == eb["id"]; }))
+            if (!inA.contains(eb["id"].get_ref<const std::string&>()))
                 out.append({FieldChange::Kind::Added, idPath(eb), {}, compact(eb)});
         return;
     }

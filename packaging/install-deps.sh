@@ -12,6 +12,10 @@ packages=(
   libyaml-cpp-dev libzstd-dev    # YAML manifests; zstd-compressed catalog exports
   zstd                           # the fuzz test's catalog seeds
   clang libclang-rt-dev          # the parser's libFuzzer target
+  clang-tidy                     # the clang-tidy gate (clang-tidy-14; brings python3 for the gate script)
+  texlive-binaries               # bibtex: the citation test runs it on kix's BibTeX output
+  libyaml-cpp-dev                # yaml-cpp: the citation test reads the CFF output back
+  gcovr                          # tools/coverage.sh
   fonts-dejavu-core              # readable text in offscreen screenshots
   slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/slurm/)
 )

@@ -1,9 +1,12 @@
 // Case-by-case comparison (ratios, geometric mean, noise) and the comparability verdict.
 #include "CaseComparison.h"
 #include "Comparability.h"
+#include "Diff.h"
 #include "ManifestParser.h"
 #include "TestSupport.h"
 
+#include <QElapsedTimer>
+#include <QRandomGenerator>
 #include <QTest>
 
 namespace {
@@ -12,6 +15,50 @@ kix::ManifestPtr withCases(const QByteArray& cases, const char* version = "v1.0"
     doc["run"]["spec"]["cases"] = kix::Json::parse(cases.toStdString());
     doc["protocol"]["spec"]["harness"]["version"] = version;
     return kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("t.json"));
+}
+
+// The loops CaseIndex replaced (ui/LatencyPlot), kept as the reference its results must equal.
+qsizetype scanMatch(const QList<kix::CaseResult>& source, const kix::CaseResult& x) {
+    qsizetype found = -1;
+    for (qsizetype j = 0; j < source.size(); ++j)
+        if (source[j].id == x.id || (!source[j].axes.isEmpty() && source[j].axesLabel() == x.axesLabel()))
+            found = j;
+    return found;
+}
+QList<qsizetype> scanAllWithAxes(const QList<kix::CaseResult>& source, const kix::CaseResult& x) {
+    QList<qsizetype> found;
+    for (qsizetype j = 0; j < source.size(); ++j)
+        if (source[j].axesLabel() == x.axesLabel())
+            found << j;
+    return found;
+}
+
+// Cases drawn from small pools, so ids and axes repeat, collide and go missing.
+QList<kix::CaseResult> randomCases(QRandomGenerator& rng) {
+    QList<kix::CaseResult> cases(rng.bounded(0, 12));
+    for (auto& c : cases) {
+        c.id = QStringLiteral("c%1").arg(rng.bounded(6));
+        const int axes = rng.bounded(3);
+        for (int k = 0; k < axes; ++k)
+            c.axes.append(
+                {k == 0 ? QStringLiteral("batch_size") : QStringLiteral("seq_len"), double(rng.bounded(3))});
+    }
+    return cases;
+}
+
+// A run of n cases; `order` reverses them (a scan's worst case) and `scale` slows every case.
+kix::ManifestPtr manyCases(int n, bool reversed, double scale) {
+    auto doc = kixtest::seedJson();
+    kix::Json cases = kix::Json::array();
+    for (int k = 0; k < n; ++k) {
+        const int i = reversed ? n - 1 - k : k;
+        const double mean = (1000.0 + i) * scale;
+        cases.push_back({{"id", QStringLiteral("c%1").arg(i, 5, 10, QLatin1Char('0')).toStdString()},
+                         {"axes", {{"batch_size", i % 64 + 1}, {"seq_len", i}}},
+                         {"latencyNs", {{"mean", mean}, {"stddev", mean / 100}, {"samples", 50}}}});
+    }
+    doc["run"]["spec"]["cases"] = cases;
+    return kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("many.json"));
 }
 } // namespace
 
@@ -41,8 +88,8 @@ private slots:
         QCOMPARE(cmp.slower, 0);
         QCOMPARE(cmp.withinNoise, 1);
         QCOMPARE(cmp.withoutStatistics, 1);
-        QCOMPARE(cmp.onlyInA, QStringList{"only-a"});
-        QCOMPARE(cmp.onlyInB, QStringList{"only-b"});
+        QCOMPARE(cmp.onlyInA, QStringList{QStringLiteral("only-a")});
+        QCOMPARE(cmp.onlyInB, QStringList{QStringLiteral("only-b")});
         QVERIFY(qAbs(*cmp.geomeanRatio - std::cbrt(0.5 * 1.01 * 2.0)) < 1e-12);
         QCOMPARE(cmp.summary(),
                  QStringLiteral("3 cases matched, geometric mean B/A = 1.003; beyond noise: 1 faster, 0 "
@@ -51,8 +98,10 @@ private slots:
 
     void tinyDifferencesAreNoise() {
         // t is far beyond the critical value, but 0.5% is below the minimum effect.
-        const auto a = withCases(R"([{"id": "c", "latencyNs": {"mean": 1000, "stddev": 1, "samples": 500}}])");
-        const auto b = withCases(R"([{"id": "c", "latencyNs": {"mean": 1005, "stddev": 1, "samples": 500}}])");
+        const auto a =
+            withCases(R"([{"id": "c", "latencyNs": {"mean": 1000, "stddev": 1, "samples": 500}}])");
+        const auto b =
+            withCases(R"([{"id": "c", "latencyNs": {"mean": 1005, "stddev": 1, "samples": 500}}])");
         const auto cmp = kix::compareCases(*a, *b);
         QVERIFY(std::abs(*cmp.rows[0].t) > 50);
         QCOMPARE(cmp.rows[0].noise, kix::CaseDelta::Noise::WithinNoise);
@@ -77,6 +126,67 @@ private slots:
         QCOMPARE(cmp.summary(), QStringLiteral("suite values only (no per-case results): B/A = 0.934"));
     }
     // Whether two runs may be compared at all (KernelIndex's policy) is tested in tst_comparability.
+
+    // CaseIndex gives what the plot's loops gave, repeated and missing keys included.
+    void caseIndexMatchesTheScans() {
+        QRandomGenerator rng(7);
+        for (int round = 0; round < 2000; ++round) {
+            const auto source = randomCases(rng);
+            const auto cases = randomCases(rng);
+            const kix::CaseIndex index(source);
+            for (const auto& c : cases) {
+                QCOMPARE(index.match(c), scanMatch(source, c));
+                QCOMPARE(index.allWithAxes(c.axesLabel()), scanAllWithAxes(source, c));
+            }
+        }
+        const kix::CaseIndex empty(QList<kix::CaseResult>{});
+        QCOMPARE(empty.lastWithId(QStringLiteral("x")), -1);
+        QCOMPARE(empty.lastWithAxes(QString()), -1);
+    }
+
+    // Arrays keyed by id are matched by id in the field diff, whatever their order.
+    void fieldDiffMatchesById() {
+        const auto a =
+            kix::Json::parse(R"([{"id": "x", "v": 1}, {"id": "y", "v": 2}, {"id": "gone", "v": 3}])");
+        const auto b =
+            kix::Json::parse(R"([{"id": "new", "v": 4}, {"id": "y", "v": 5}, {"id": "x", "v": 1}])");
+        QStringList changes;
+        for (const auto& c : kix::diffJson(a, b, QStringLiteral("$.cases")))
+            changes << kix::changeKindName(c.kind) + u' ' + c.path + u' ' + c.before + u' ' + c.after;
+        QCOMPARE(changes, (QStringList{QStringLiteral("changed $.cases[id=y].v 2 5"),
+                                       QStringLiteral("removed $.cases[id=gone] {\"id\":\"gone\",\"v\":3} "),
+                                       QStringLiteral("added $.cases[id=new]  {\"id\":\"new\",\"v\":4}")}));
+    }
+
+    // Issue 13: matching was quadratic (10,000 cases: minutes in the plot, 20 s in `kix diff`). Linear
+    // matching takes well under a second here; the limit is generous for sanitizer builds under load.
+    void tenThousandCasesInLinearTime() {
+        const int n = 10000;
+        const auto a = manyCases(n, false, 1.0);
+        const auto b = manyCases(n, true, 1.05);
+        QVERIFY(!a->hasErrors() && !b->hasErrors());
+        QElapsedTimer timer;
+        timer.start();
+        const auto cmp = kix::compareCases(*a, *b);
+        const qint64 compareMs = timer.restart();
+        const kix::CaseIndex index(b->runSpec.cases);
+        qsizetype matched = 0;
+        for (const auto& c : a->runSpec.cases)
+            matched += index.match(c) >= 0 ? 1 : 0;
+        const qint64 plotMs = timer.restart();
+        const auto changes = kix::diffJson(a->run->json, b->run->json, QStringLiteral("$"));
+        const qint64 diffMs = timer.elapsed();
+        qInfo("10,000 cases: compareCases %lld ms, plot matching %lld ms, field diff %lld ms", compareMs,
+              plotMs, diffMs);
+        QCOMPARE(cmp.rows.size(), n);
+        QVERIFY(cmp.onlyInA.isEmpty() && cmp.onlyInB.isEmpty());
+        QCOMPARE(cmp.slower, n);
+        QVERIFY(qAbs(*cmp.geomeanRatio - 1.05) < 1e-9);
+        QCOMPARE(matched, n);
+        QCOMPARE(changes.size(), 2 * n); // every case's mean and stddev
+        QVERIFY2(compareMs + plotMs + diffMs < 10000,
+                 "matching 10,000 cases took over 10 s: quadratic again?");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCaseComparison)

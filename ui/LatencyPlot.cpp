@@ -1,5 +1,6 @@
 #include "LatencyPlot.h"
 
+#include "CaseComparison.h"
 #include "Format.h"
 #include "Palette.h"
 
@@ -97,14 +98,13 @@ void LatencyPlot::rebuild() {
         auto addSeries = [&](const QString& name, const QList<CaseResult>& source, const QString& stat,
                              bool reference) {
             QVector<double> keys, values, errors;
+            const CaseIndex index(source); // linear matching: 10,000 cases once took minutes
             for (int i = 0; i < cases.size(); ++i) {
                 // Match this series' case to the selected run's case by id, else by axes.
-                const CaseResult* match = nullptr;
-                for (const auto& c : source)
-                    if (c.id == cases[i].id || (!c.axes.isEmpty() && c.axesLabel() == cases[i].axesLabel()))
-                        match = &c;
-                if (!match)
+                const qsizetype j = index.match(cases[i]);
+                if (j < 0)
                     continue;
+                const CaseResult* match = &source[j];
                 const auto v = reference ? match->referenceLatencyNs.mean : caseValue(*match, stat, m_mode);
                 if (!v || *v <= 0)
                     continue;
@@ -156,15 +156,16 @@ void LatencyPlot::rebuild() {
         const QString name = other->implementationLabel() + QStringLiteral(" (") + other->gpuLabel() + u')';
         if (hasCases && !other->runSpec.cases.isEmpty()) {
             QVector<double> keys, values;
+            const CaseIndex index(other->runSpec.cases);
             for (int i = 0; i < m_run->runSpec.cases.size(); ++i)
-                for (const auto& c : other->runSpec.cases)
-                    if (c.axesLabel() == m_run->runSpec.cases[i].axesLabel())
-                        if (const auto v = caseValue(c, other->runSpec.primaryStatistic, m_mode);
-                            v && *v > 0) {
-                            keys << i;
-                            values << *v / unit;
-                            all.push_back(*v / unit);
-                        }
+                for (const qsizetype j : index.allWithAxes(m_run->runSpec.cases[i].axesLabel()))
+                    if (const auto v =
+                            caseValue(other->runSpec.cases[j], other->runSpec.primaryStatistic, m_mode);
+                        v && *v > 0) {
+                        keys << i;
+                        values << *v / unit;
+                        all.push_back(*v / unit);
+                    }
             if (!keys.isEmpty()) {
                 QCPGraph* g = addGraph();
                 g->setName(name);

@@ -1,5 +1,6 @@
 #include "Citation.h"
 #include "CommandSupport.h"
+#include "TextSanitizer.h"
 
 namespace kix::cli {
 
@@ -24,7 +25,7 @@ int citeCommand(const QStringList& args, Io io) {
         return code;
     const auto format = citationFormatFromName(parser.value(QStringLiteral("format")));
     if (!format) {
-        io.err << "kix cite: unknown format \"" << parser.value(QStringLiteral("format"))
+        io.err << "kix cite: unknown format \"" << terminalLine(parser.value(QStringLiteral("format")))
                << "\": expected bibtex, cff or text\n";
         return ExitUsage;
     }
@@ -34,7 +35,7 @@ int citeCommand(const QStringList& args, Io io) {
         options.accessed = QDate::fromString(parser.value(QStringLiteral("accessed")), Qt::ISODate);
         if (!options.accessed.isValid()) {
             io.err << "kix cite: --accessed expects a date as YYYY-MM-DD, got \""
-                   << parser.value(QStringLiteral("accessed")) << "\"\n";
+                   << terminalLine(parser.value(QStringLiteral("accessed"))) << "\"\n";
             return ExitUsage;
         }
     }
@@ -42,6 +43,7 @@ int citeCommand(const QStringList& args, Io io) {
     printProblems(l.problems, io);
     if (l.anyErrors())
         return ExitInput;
+<<<<<<< HEAD
     const QList<int> runs = selectRuns(l.index, parser.value(QStringLiteral("run")));
     if (runs.size() != 1) {
         if (runs.isEmpty())
@@ -54,6 +56,14 @@ int citeCommand(const QStringList& args, Io io) {
     }
     const ManifestPtr run = l.index.manifest(l.index.rowOfRun(runs.first()));
     const Manifest& m = *run;
+=======
+    if (!m.hasRun()) {
+        io.err << "kix cite: " << terminalLine(m.file) << " holds no BenchmarkRun to cite\n";
+        return ExitInput;
+    }
+    // Each format escapes manifest text for its own parser and emits no control character, escape
+    // sequence or bidi control, so the citation is safe on a terminal as it is.
+>>>>>>> main
     io.out << cite(m, *format, options);
     return ExitOk;
 }
