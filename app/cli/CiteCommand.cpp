@@ -43,7 +43,6 @@ int citeCommand(const QStringList& args, Io io) {
     printProblems(l.problems, io);
     if (l.anyErrors())
         return ExitInput;
-<<<<<<< HEAD
     const QList<int> runs = selectRuns(l.index, parser.value(QStringLiteral("run")));
     if (runs.size() != 1) {
         if (runs.isEmpty())
@@ -56,14 +55,8 @@ int citeCommand(const QStringList& args, Io io) {
     }
     const ManifestPtr run = l.index.manifest(l.index.rowOfRun(runs.first()));
     const Manifest& m = *run;
-=======
-    if (!m.hasRun()) {
-        io.err << "kix cite: " << terminalLine(m.file) << " holds no BenchmarkRun to cite\n";
-        return ExitInput;
-    }
     // Each format escapes manifest text for its own parser and emits no control character, escape
     // sequence or bidi control, so the citation is safe on a terminal as it is.
->>>>>>> main
     io.out << cite(m, *format, options);
     return ExitOk;
 }

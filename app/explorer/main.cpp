@@ -21,35 +21,6 @@ int main(int argc, char** argv) {
     commandLine.parser().process(app);
     kix::ui::MainWindow window;
     window.show();
-<<<<<<< HEAD
     commandLine.start(window);
-    return app.exec();
-=======
-    const QStringList paths = parser.positionalArguments();
-    const QString screenshot = parser.value(QStringLiteral("screenshot"));
-    QObject::connect(&window, &kix::ui::MainWindow::loadFinished, &window, [&] {
-        if (parser.isSet(QStringLiteral("select"))) {
-            QList<int> rows;
-            for (const QString& r : parser.value(QStringLiteral("select")).split(u','))
-                rows << r.toInt();
-            window.selectRows(rows);
-            if (rows.size() == 2)
-                window.compareSelected();
-        }
-        const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"), QStringLiteral("plot"),
-                               QStringLiteral("digests")};
-        if (const int tab = int(tabs.indexOf(parser.value(QStringLiteral("tab")))); tab >= 0)
-            window.tabs()->setCurrentIndex(tab);
-        if (!screenshot.isEmpty())
-            QTimer::singleShot(600, &window, [&] {
-                const bool ok = window.grab().save(screenshot);
-                QCoreApplication::exit(ok ? 0 : 1);
-            });
-    });
-    if (paths.isEmpty())
-        window.openBundledSamples();
-    else
-        window.openPaths(paths);
     return QApplication::exec();
->>>>>>> main
 }
