@@ -22,7 +22,6 @@ inline constexpr char readZstdTruncated[] = "read.zstd_truncated"; // the data e
 // Inputs and folders (the record store):
 inline constexpr char readNoInput[] = "read.no_input";         // nothing to read was given
 inline constexpr char readEmptyFolder[] = "read.empty_folder"; // a folder holds no file kix reads
-inline constexpr char readFormat[] = "read.format";            // a reader for this format is not built in
 
 // json: JSON syntax and limits
 inline constexpr char jsonEmpty[] = "json.empty";
@@ -90,7 +89,6 @@ inline constexpr char catalogKey[] =
 inline constexpr char catalogStatus[] = "catalog.status_mismatch"; // the row's status is not the manifest's
 inline constexpr char catalogPrimary[] =
     "catalog.primary_mismatch"; // the row's primary metric is not the manifest's
-inline constexpr char catalogReference[] = "catalog.reference"; // a row names an id no loaded row has
 
 // upstream: "KernelIndex would reject this" (its schemas and parser), always warnings
 inline constexpr char upstreamTooLarge[] = "upstream.too_large";   // document over 1 MiB
