@@ -169,7 +169,7 @@ std::optional<bool> FieldReader::boolean(const char* key, Need need) {
 }
 
 std::optional<QString> FieldReader::digest(const char* key, Need need) {
-    const auto s = string(key, need);
+    auto s = string(key, need);
     if (!s)
         return std::nullopt;
     switch (classifyDigest(*s)) {

@@ -111,7 +111,7 @@ Settings readSettings() {
 }
 
 QString suggestedBytes(qint64 seen) {
-    constexpr qint64 mib = 1024 * 1024;
+    constexpr qint64 mib = qint64(1024) * 1024;
     if (seen >= mib)
         return QStringLiteral("%1M").arg((seen + mib - 1) / mib);
     return QString::number(seen);

@@ -20,15 +20,15 @@ public:
     bool boolean(bool v) override { return put(Json(v)); }
     bool number_integer(number_integer_t v) override { return put(Json(v)); }
     bool number_unsigned(number_unsigned_t v) override { return put(Json(v)); }
-    bool number_float(number_float_t v, const string_t&) override { return put(Json(v)); }
+    bool number_float(number_float_t v, const string_t& /*text*/) override { return put(Json(v)); }
     bool string(string_t& v) override { return put(Json(std::move(v))); }
-    bool binary(binary_t&) override {
+    bool binary(binary_t& /*value*/) override {
         return fail(currentPath(), QStringLiteral("binary values are not JSON"), codes::jsonSyntax);
     }
 
-    bool start_object(std::size_t) override { return open(Json::object()); }
+    bool start_object(std::size_t /*elements*/) override { return open(Json::object()); }
     bool end_object() override { return close(); }
-    bool start_array(std::size_t) override { return open(Json::array()); }
+    bool start_array(std::size_t /*elements*/) override { return open(Json::array()); }
     bool end_array() override { return close(); }
 
     bool key(string_t& k) override {
@@ -42,7 +42,8 @@ public:
         return true;
     }
 
-    bool parse_error(std::size_t byte, const std::string&, const nlohmann::detail::exception& ex) override {
+    bool parse_error(std::size_t byte, const std::string& /*lastToken*/,
+                     const nlohmann::detail::exception& ex) override {
         m_syntaxByte = byte;
         m_syntaxMessage = QString::fromUtf8(ex.what());
         return false;

@@ -21,7 +21,7 @@ using Json = nlohmann::json;
 // and the value seen.
 struct JsonLimits {
     static constexpr qint64 kDefaultMaxBytes =
-        16 * 1024 * 1024; // a manifest is a few KB; room for big case lists
+        qint64(16) * 1024 * 1024; // a manifest is a few KB; room for big case lists
     static constexpr int kDefaultMaxDepth = 64;
     static constexpr qint64 kLeastMaxBytes = 1024;
     static constexpr qint64 kMostMaxBytes = qint64(64) * 1024 * 1024 * 1024;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace kix::kernelindex {
@@ -72,7 +73,8 @@ bool validIpv4(std::string_view host) {
     std::uint64_t values[4] = {};
     while (true) {
         const std::size_t dot = host.find('.', start);
-        std::string_view part = host.substr(start, dot == std::string_view::npos ? host.npos : dot - start);
+        std::string_view part =
+            host.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
         if (part.empty() || parts == 4)
             return false;
         int base = 10;
@@ -146,54 +148,68 @@ bool isAxisExpression(std::string_view s) {
     return matches(s, ok, ok);
 }
 
-bool isHttpsUrl(std::string_view s) {
-    // Leading and trailing C0 controls and spaces are stripped; tabs and newlines inside are removed.
+namespace {
+
+// Leading and trailing C0 controls and spaces are stripped (tabs and newlines after the scheme are
+// skipped with its slashes, in authorityOf).
+std::string_view trimmedUrl(std::string_view s) {
     while (!s.empty() && static_cast<unsigned char>(s.front()) <= 0x20)
         s.remove_prefix(1);
     while (!s.empty() && static_cast<unsigned char>(s.back()) <= 0x20)
         s.remove_suffix(1);
-    constexpr std::string_view scheme = "https:";
-    if (s.size() < scheme.size())
+    return s;
+}
+
+constexpr std::string_view kHttpsScheme = "https:";
+
+// Whether `s` starts with the scheme "https:", in any case.
+bool hasHttpsScheme(std::string_view s) {
+    if (s.size() < kHttpsScheme.size())
         return false;
-    for (std::size_t i = 0; i < scheme.size(); ++i) {
+    for (std::size_t i = 0; i < kHttpsScheme.size(); ++i) {
         const char c = s[i];
-        if (c != scheme[i] && char(c | 0x20) != scheme[i])
+        if (c != kHttpsScheme[i] && char(c | 0x20) != kHttpsScheme[i])
             return false;
     }
-    std::size_t i = scheme.size();
-    while (i < s.size() && (s[i] == '/' || s[i] == '\\' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+    return true;
+}
+
+// The authority of what follows the scheme (past its slashes, backslashes, tabs and newlines), up to the
+// path, query or fragment, less any userinfo: "host", "host:port", "[v6]:port".
+std::string_view authorityOf(std::string_view rest) {
+    std::size_t i = 0;
+    while (i < rest.size() &&
+           (rest[i] == '/' || rest[i] == '\\' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r'))
         ++i;
     std::size_t end = i;
-    while (end < s.size() && s[end] != '/' && s[end] != '\\' && s[end] != '?' && s[end] != '#')
+    while (end < rest.size() && rest[end] != '/' && rest[end] != '\\' && rest[end] != '?' && rest[end] != '#')
         ++end;
-    std::string_view authority = s.substr(i, end - i);
+    std::string_view authority = rest.substr(i, end - i);
     const std::size_t at = authority.rfind('@');
     if (at != std::string_view::npos)
         authority.remove_prefix(at + 1);
-    std::string_view host = authority, port;
-    if (!host.empty() && host.front() == '[') {
-        const std::size_t close = host.find(']');
-        if (close == std::string_view::npos)
-            return false;
-        const std::string_view inside = host.substr(1, close - 1);
-        if (inside.empty() || !std::all_of(inside.begin(), inside.end(), [](char c) {
-                return hex(char(c | 0x20)) || digit(c) || c == ':' || c == '.';
-            }))
-            return false;
-        const std::string_view after = host.substr(close + 1);
-        if (!after.empty() && after.front() != ':')
-            return false;
-        port = after.empty() ? after : after.substr(1);
-        return validPort(port);
-    }
-    const std::size_t colon = host.rfind(':');
-    if (colon != std::string_view::npos) {
-        port = host.substr(colon + 1);
-        host = host.substr(0, colon);
-    }
-    if (host.empty() || !validPort(port))
+    return authority;
+}
+
+// A bracketed (IPv6) host "[...]", with a valid port after it where one follows.
+bool validBracketedHost(std::string_view host) {
+    const std::size_t close = host.find(']');
+    if (close == std::string_view::npos)
         return false;
-    // The host is percent-decoded before its code points are checked ("x%41y" is the host "xay").
+    const std::string_view inside = host.substr(1, close - 1);
+    if (inside.empty() || !std::all_of(inside.begin(), inside.end(), [](char c) {
+            return hex(char(c | 0x20)) || digit(c) || c == ':' || c == '.';
+        }))
+        return false;
+    const std::string_view after = host.substr(close + 1);
+    if (!after.empty() && after.front() != ':')
+        return false;
+    return validPort(after.empty() ? after : after.substr(1));
+}
+
+// The host percent-decoded ("x%41y" is the host "xay") and lowercased; nullopt when a forbidden code point
+// is in it once decoded.
+std::optional<std::string> decodedHost(std::string_view host) {
     std::string name;
     name.reserve(host.size());
     const auto nibble = [](char h) { return digit(h) ? h - '0' : (h | 0x20) - 'a' + 10; };
@@ -208,17 +224,40 @@ bool isHttpsUrl(std::string_view s) {
         if (c <= 0x20 || c == 0x7F || ch == '#' || ch == '%' || ch == '/' || ch == ':' || ch == '<' ||
             ch == '>' || ch == '?' || ch == '@' || ch == '[' || ch == '\\' || ch == ']' || ch == '^' ||
             ch == '|')
-            return false;
+            return std::nullopt;
         name.push_back(ch >= 'A' && ch <= 'Z' ? char(ch | 0x20) : ch);
     }
-    if (lastLabelIsNumber(name))
-        return validIpv4(name);
+    return name;
+}
+
+} // namespace
+
+bool isHttpsUrl(std::string_view s) {
+    s = trimmedUrl(s);
+    if (!hasHttpsScheme(s))
+        return false;
+    std::string_view host = authorityOf(s.substr(kHttpsScheme.size()));
+    if (!host.empty() && host.front() == '[')
+        return validBracketedHost(host);
+    std::string_view port;
+    const std::size_t colon = host.rfind(':');
+    if (colon != std::string_view::npos) {
+        port = host.substr(colon + 1);
+        host = host.substr(0, colon);
+    }
+    if (host.empty() || !validPort(port))
+        return false;
+    const std::optional<std::string> name = decodedHost(host);
+    if (!name)
+        return false;
+    if (lastLabelIsNumber(*name))
+        return validIpv4(*name);
     return true;
 }
 
-std::size_t utf16Length(std::string_view s) {
+std::size_t utf16Length(std::string_view utf8) {
     std::size_t units = 0;
-    for (char ch : s) {
+    for (char ch : utf8) {
         const auto b = static_cast<unsigned char>(ch);
         if ((b & 0xC0) != 0x80)
             units += b >= 0xF0 ? 2 : 1; // a 4-byte sequence is a surrogate pair

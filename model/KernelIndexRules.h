@@ -37,6 +37,6 @@ struct Duration {
     std::int64_t ns = 0; // when Ok
     double exactNs = 0;  // the double product, for messages when Ambiguous
 };
-Duration parseDuration(std::string_view text);
+Duration parseDuration(std::string_view s);
 
 } // namespace kix::kernelindex

@@ -167,7 +167,7 @@ struct LineSource::Impl {
         return true;
     }
 
-    void deliverTooLong(qint64 size, SourceLine& line) {
+    void deliverTooLong(qint64 size, SourceLine& line) const {
         line.number = lineNumber;
         line.text.clear();
         line.problem =
@@ -181,67 +181,79 @@ struct LineSource::Impl {
         if (!opened || stopped)
             return false;
         for (;;) {
-            if (pos == end && !refill()) {
-                if (stopped)
-                    return false; // a partial last line of a corrupt or truncated stream is not delivered
-                if (skipping) {
-                    skipping = false;
-                    ++lineNumber;
-                    deliverTooLong(skippedBytes - (skippedEndsInCr ? 1 : 0), line);
-                    return true;
-                }
-                if (!pending.isEmpty()) {
-                    const QByteArray last = std::exchange(pending, QByteArray());
-                    if (deliver(last.constData(), last.size(), line))
-                        return true;
-                }
-                return false;
-            }
+            if (pos == end && !refill())
+                return deliverLast(line);
             const char* begin = out.data() + pos;
             const std::size_t available = end - pos;
             const auto* newline = static_cast<const char*>(std::memchr(begin, '\n', available));
             const qsizetype segment = newline ? qsizetype(newline - begin) : qsizetype(available);
             pos += std::size_t(segment) + (newline ? 1 : 0);
-            if (skipping) {
-                skippedBytes += segment;
-                if (segment > 0)
-                    skippedEndsInCr = begin[segment - 1] == '\r';
-                if (!newline)
-                    continue;
-                skipping = false;
-                ++lineNumber;
-                deliverTooLong(skippedBytes - (skippedEndsInCr ? 1 : 0), line);
-                return true;
-            }
-            if (!newline) {
-                // +1: a line exactly at the cap may still carry its '\r'.
-                if (pending.size() + segment > limits.maxBytes + 1) {
-                    skipping = true;
-                    skippedBytes = pending.size() + segment;
-                    skippedEndsInCr = segment > 0 ? begin[segment - 1] == '\r' : pending.endsWith('\r');
-                    pending = QByteArray();
-                } else {
-                    pending.append(begin, segment);
-                }
-                continue;
-            }
-            if (pending.isEmpty()) {
-                if (deliver(begin, segment, line))
-                    return true;
-                continue;
-            }
-            if (pending.size() + segment > limits.maxBytes + 1) {
-                ++lineNumber;
-                const bool cr = segment > 0 ? begin[segment - 1] == '\r' : pending.endsWith('\r');
-                deliverTooLong(pending.size() + segment - (cr ? 1 : 0), line);
-                pending = QByteArray();
-                return true;
-            }
-            pending.append(begin, segment);
-            const QByteArray whole = std::exchange(pending, QByteArray());
-            if (deliver(whole.constData(), whole.size(), line))
+            if (skipping ? skipSegment(begin, segment, newline != nullptr, line)
+                         : takeSegment(begin, segment, newline != nullptr, line))
                 return true;
         }
+    }
+
+    // At the end of the text: the line still open there (one without a newline, or the one being
+    // skipped); false when there is none.
+    bool deliverLast(SourceLine& line) {
+        if (stopped)
+            return false; // a partial last line of a corrupt or truncated stream is not delivered
+        if (skipping) {
+            skipping = false;
+            ++lineNumber;
+            deliverTooLong(skippedBytes - (skippedEndsInCr ? 1 : 0), line);
+            return true;
+        }
+        if (!pending.isEmpty()) {
+            const QByteArray last = std::exchange(pending, QByteArray());
+            if (deliver(last.constData(), last.size(), line))
+                return true;
+        }
+        return false;
+    }
+
+    // A segment of a line over the cap, up to a newline (or the chunk's end): counted, not kept; true
+    // when its newline ends the line and the problem is delivered.
+    bool skipSegment(const char* begin, qsizetype segment, bool newline, SourceLine& line) {
+        skippedBytes += segment;
+        if (segment > 0)
+            skippedEndsInCr = begin[segment - 1] == '\r';
+        if (!newline)
+            return false;
+        skipping = false;
+        ++lineNumber;
+        deliverTooLong(skippedBytes - (skippedEndsInCr ? 1 : 0), line);
+        return true;
+    }
+
+    // A segment of text up to a newline (or the chunk's end): added to the line being assembled, or
+    // ending it; true when a line (or the problem of a line over the cap) is delivered.
+    bool takeSegment(const char* begin, qsizetype segment, bool newline, SourceLine& line) {
+        if (!newline) {
+            // +1: a line exactly at the cap may still carry its '\r'.
+            if (pending.size() + segment > limits.maxBytes + 1) {
+                skipping = true;
+                skippedBytes = pending.size() + segment;
+                skippedEndsInCr = segment > 0 ? begin[segment - 1] == '\r' : pending.endsWith('\r');
+                pending = QByteArray();
+            } else {
+                pending.append(begin, segment);
+            }
+            return false;
+        }
+        if (pending.isEmpty())
+            return deliver(begin, segment, line);
+        if (pending.size() + segment > limits.maxBytes + 1) {
+            ++lineNumber;
+            const bool cr = segment > 0 ? begin[segment - 1] == '\r' : pending.endsWith('\r');
+            deliverTooLong(pending.size() + segment - (cr ? 1 : 0), line);
+            pending = QByteArray();
+            return true;
+        }
+        pending.append(begin, segment);
+        const QByteArray whole = std::exchange(pending, QByteArray());
+        return deliver(whole.constData(), whole.size(), line);
     }
 };
 

@@ -10,10 +10,10 @@ namespace kix {
 namespace {
 // "/row/manifest/run" -> "row.manifest.run": Resource::jsonPath keeps the dotted form problems use.
 QString dottedPath(const QString& pointer) {
-    QString path;
-    for (const QString& part : pointer.split(u'/', Qt::SkipEmptyParts))
-        path = jsonPathKey(path, part);
-    return path;
+    QString dotted;
+    for (const QString& key : pointer.split(u'/', Qt::SkipEmptyParts))
+        dotted = jsonPathKey(dotted, key);
+    return dotted;
 }
 } // namespace
 

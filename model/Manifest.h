@@ -16,6 +16,7 @@
 
 namespace kix {
 
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct Resource {
     ResourceKind kind = ResourceKind::BenchmarkRun;
     QString

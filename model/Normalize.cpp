@@ -89,6 +89,45 @@ Json* member(Json& object, const char* name) {
     return it == object.end() ? nullptr : &*it;
 }
 
+// An ImplementationRevision's spec: its set-like support lists.
+void normalizeImplementation(Normalizer& n, Json& spec, const QString& specPath) {
+    if (Json* support = member(spec, "support")) {
+        const QString supportPath = jsonPathKey(specPath, QStringLiteral("support"));
+        for (const char* list : kSetLikeSupportLists) {
+            if (Json* v = member(*support, list))
+                n.setLike(*v, jsonPathKey(supportPath, QString::fromLatin1(list)));
+        }
+    }
+}
+
+// A BenchmarkProtocol's spec: its warmup duration.
+void normalizeProtocol(Normalizer& n, Json& spec, const QString& specPath) {
+    if (Json* measurement = member(spec, "measurement")) {
+        if (Json* warmup = member(*measurement, "warmupDuration"))
+            n.duration(*warmup, jsonPathKey(jsonPathKey(specPath, QStringLiteral("measurement")),
+                                            QStringLiteral("warmupDuration")));
+    }
+}
+
+// A BenchmarkRun's spec: its latency statistics and the bounds of their 95% confidence interval.
+void normalizeRun(Normalizer& n, Json& spec, const QString& specPath) {
+    Json* timing = member(spec, "timing");
+    Json* latency = timing ? member(*timing, "latencyNs") : nullptr;
+    if (!latency)
+        return;
+    const QString latencyPath =
+        jsonPathKey(jsonPathKey(specPath, QStringLiteral("timing")), QStringLiteral("latencyNs"));
+    for (const char* statistic : kLatencyStatistics) {
+        if (Json* v = member(*latency, statistic))
+            n.duration(*v, jsonPathKey(latencyPath, QString::fromLatin1(statistic)));
+    }
+    if (Json* interval = member(*latency, "confidence95"); interval && interval->is_array()) {
+        const QString intervalPath = jsonPathKey(latencyPath, QStringLiteral("confidence95"));
+        for (std::size_t i = 0; i < std::min<std::size_t>(2, interval->size()); ++i)
+            n.duration((*interval)[i], jsonPathIndex(intervalPath, qsizetype(i)));
+    }
+}
+
 } // namespace
 
 QString durationProblem(const std::string& text, const char*& code) {
@@ -132,37 +171,12 @@ NormalizedResource normalizeResource(const Json& resource, const QString& file, 
     const std::string& kindName = kind->get_ref<const std::string&>();
     const QString specPath = jsonPathKey(path, QStringLiteral("spec"));
     Normalizer n{file, out};
-    if (kindName == "ImplementationRevision") {
-        if (Json* support = member(*spec, "support")) {
-            const QString supportPath = jsonPathKey(specPath, QStringLiteral("support"));
-            for (const char* list : kSetLikeSupportLists) {
-                if (Json* v = member(*support, list))
-                    n.setLike(*v, jsonPathKey(supportPath, QString::fromLatin1(list)));
-            }
-        }
-    } else if (kindName == "BenchmarkProtocol") {
-        if (Json* measurement = member(*spec, "measurement")) {
-            if (Json* warmup = member(*measurement, "warmupDuration"))
-                n.duration(*warmup, jsonPathKey(jsonPathKey(specPath, QStringLiteral("measurement")),
-                                                QStringLiteral("warmupDuration")));
-        }
-    } else if (kindName == "BenchmarkRun") {
-        Json* timing = member(*spec, "timing");
-        Json* latency = timing ? member(*timing, "latencyNs") : nullptr;
-        if (latency) {
-            const QString latencyPath =
-                jsonPathKey(jsonPathKey(specPath, QStringLiteral("timing")), QStringLiteral("latencyNs"));
-            for (const char* statistic : kLatencyStatistics) {
-                if (Json* v = member(*latency, statistic))
-                    n.duration(*v, jsonPathKey(latencyPath, QString::fromLatin1(statistic)));
-            }
-            if (Json* interval = member(*latency, "confidence95"); interval && interval->is_array()) {
-                const QString intervalPath = jsonPathKey(latencyPath, QStringLiteral("confidence95"));
-                for (std::size_t i = 0; i < std::min<std::size_t>(2, interval->size()); ++i)
-                    n.duration((*interval)[i], jsonPathIndex(intervalPath, qsizetype(i)));
-            }
-        }
-    }
+    if (kindName == "ImplementationRevision")
+        normalizeImplementation(n, *spec, specPath);
+    else if (kindName == "BenchmarkProtocol")
+        normalizeProtocol(n, *spec, specPath);
+    else if (kindName == "BenchmarkRun")
+        normalizeRun(n, *spec, specPath);
     return out;
 }
 

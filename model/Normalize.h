@@ -12,6 +12,7 @@
 
 namespace kix {
 
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct NormalizedResource {
     Json value;           // the resource after normalization (same shape; apiVersion/kind/metadata kept)
     bool changed = false; // true when normalization changed anything that the digest covers

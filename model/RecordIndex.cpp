@@ -5,9 +5,38 @@
 #include "Policy.h"
 #include "Verification.h"
 
+#include <algorithm>
+
 namespace kix {
 
 using namespace codes;
+
+namespace {
+
+// A warning on `occurrence` when an earlier place that read the same run had a different protocol or
+// environment beside it (the first such place only).
+void noteBundleConflict(const QList<RunOccurrence>& earlierOnes, RunOccurrence& occurrence,
+                        const QString& digest) {
+    for (const auto& earlier : earlierOnes) {
+        const bool protocolDiffers = !earlier.protocolDigest.isEmpty() &&
+                                     !occurrence.protocolDigest.isEmpty() &&
+                                     earlier.protocolDigest != occurrence.protocolDigest;
+        const bool environmentDiffers = !earlier.environmentDigest.isEmpty() &&
+                                        !occurrence.environmentDigest.isEmpty() &&
+                                        earlier.environmentDigest != occurrence.environmentDigest;
+        if (protocolDiffers || environmentDiffers) {
+            occurrence.problems.append(makeProblem(
+                Problem::Severity::Warning, resourceConflict, occurrence.origin.file, QString(),
+                QStringLiteral("the same run (%1) is also in %2 with a different %3 beside it")
+                    .arg(shortDigest(digest), earlier.origin.toString(),
+                         protocolDiffers ? QStringLiteral("protocol") : QStringLiteral("environment")),
+                occurrence.origin.line));
+            return;
+        }
+    }
+}
+
+} // namespace
 
 Problems RunEntry::problems() const {
     Problems out;
@@ -17,10 +46,7 @@ Problems RunEntry::problems() const {
 }
 
 bool RunEntry::hasErrors() const {
-    for (const auto& o : occurrences)
-        if (kix::hasErrors(o.problems))
-            return true;
-    return false;
+    return std::ranges::any_of(occurrences, [](const auto& o) { return kix::hasErrors(o.problems); });
 }
 
 const CatalogRunFacts* RunEntry::published() const {
@@ -71,20 +97,8 @@ int RecordIndex::add(ParsedDocument doc) {
         m_measurements[doc.measurement->runId].append(doc.measurement->measurement);
         ++s.measurements;
     }
-    if (!doc.run) {
-        if (!doc.isProblemRow())
-            return -1;
-        // The same input read again with the same problems (a folder opened twice) stays one row.
-        QString key = doc.origin.file + u'\n' + QString::number(doc.origin.line);
-        for (const Problem& p : doc.problems)
-            key += u'\n' + p.toString();
-        if (m_problemKeys.contains(key))
-            return -1;
-        m_problemKeys.insert(key);
-        m_problemRows.append(ProblemRow{doc.origin, doc.table, doc.problems});
-        m_rows.append(StoreRow{StoreRow::Kind::Problem, int(m_problemRows.size()) - 1});
-        return int(m_rows.size()) - 1;
-    }
+    if (!doc.run)
+        return doc.isProblemRow() ? addProblemRow(doc) : -1;
     ++s.runs;
     addResource(doc.run->resource, std::nullopt);
     RunOccurrence occurrence{doc.run->resource->origin, doc.bundleProtocolDigest, doc.bundleEnvironmentDigest,
@@ -94,23 +108,7 @@ int RecordIndex::add(ParsedDocument doc) {
     const QString& digest = doc.run->digest();
     if (const auto it = m_runByDigest.constFind(digest); it != m_runByDigest.constEnd()) {
         RunEntry& entry = m_runs[*it];
-        for (const auto& earlier : entry.occurrences) {
-            const bool protocolDiffers = !earlier.protocolDigest.isEmpty() &&
-                                         !occurrence.protocolDigest.isEmpty() &&
-                                         earlier.protocolDigest != occurrence.protocolDigest;
-            const bool environmentDiffers = !earlier.environmentDigest.isEmpty() &&
-                                            !occurrence.environmentDigest.isEmpty() &&
-                                            earlier.environmentDigest != occurrence.environmentDigest;
-            if (protocolDiffers || environmentDiffers) {
-                occurrence.problems.append(makeProblem(
-                    Problem::Severity::Warning, resourceConflict, occurrence.origin.file, QString(),
-                    QStringLiteral("the same run (%1) is also in %2 with a different %3 beside it")
-                        .arg(shortDigest(digest), earlier.origin.toString(),
-                             protocolDiffers ? QStringLiteral("protocol") : QStringLiteral("environment")),
-                    occurrence.origin.line));
-                break;
-            }
-        }
+        noteBundleConflict(entry.occurrences, occurrence, digest);
         if (occurrence.published && !occurrence.published->id.isEmpty())
             m_runByCatalogId.insert(occurrence.published->id, *it);
         entry.occurrences.append(std::move(occurrence));
@@ -124,6 +122,19 @@ int RecordIndex::add(ParsedDocument doc) {
     m_runByDigest.insert(digest, runIndex);
     m_rows.append(StoreRow{StoreRow::Kind::Run, runIndex});
     m_rowOfRun.append(int(m_rows.size()) - 1);
+    return int(m_rows.size()) - 1;
+}
+
+int RecordIndex::addProblemRow(const ParsedDocument& doc) {
+    // The same input read again with the same problems (a folder opened twice) stays one row.
+    QString key = doc.origin.file + u'\n' + QString::number(doc.origin.line);
+    for (const Problem& p : doc.problems)
+        key += u'\n' + p.toString();
+    if (m_problemKeys.contains(key))
+        return -1;
+    m_problemKeys.insert(key);
+    m_problemRows.append(ProblemRow{doc.origin, doc.table, doc.problems});
+    m_rows.append(StoreRow{StoreRow::Kind::Problem, int(m_problemRows.size()) - 1});
     return int(m_rows.size()) - 1;
 }
 

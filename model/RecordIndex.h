@@ -107,6 +107,8 @@ public:
 private:
     void addResource(const ResourcePtr& r, const std::optional<CatalogResourceFacts>& published);
     SourceSummary& summary(const QString& file);
+    // A document that gave no run but problems: a problem row, unless the same one is already in.
+    int addProblemRow(const ParsedDocument& doc);
 
     QList<StoreRow> m_rows;
     QList<RunEntry> m_runs;

@@ -11,6 +11,7 @@
 
 namespace kix {
 
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct NormalizedForm {
     nlohmann::json value; // the resource as KernelIndex hashes it (same shape)
     bool changed = false; // normalization changed something the digest covers

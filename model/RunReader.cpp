@@ -5,6 +5,7 @@
 #include "Timestamp.h"
 
 #include <QHash>
+#include <algorithm>
 
 namespace kix {
 
@@ -16,10 +17,8 @@ namespace {
 bool isLowercaseName(const QString& s) {
     if (s.isEmpty() || !(s[0] >= u'a' && s[0] <= u'z'))
         return false;
-    for (QChar c : s)
-        if (!((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_'))
-            return false;
-    return true;
+    return std::ranges::all_of(
+        s, [](QChar c) { return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_'; });
 }
 
 // KernelIndex writes minimum/maximum; kix's own files min/max. Either is read into the same member.

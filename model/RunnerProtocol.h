@@ -119,7 +119,7 @@ public:
     QList<Item> finish();
 
 private:
-    void take(const QByteArray& line, QList<Item>& out) const;
+    void take(const QByteArray& raw, QList<Item>& out) const;
     QByteArray m_pending;
     bool m_skipping = false; // inside an over-long line, until its newline
 };

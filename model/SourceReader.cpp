@@ -116,10 +116,9 @@ SourceFormat formatOf(const QString& path) {
 
 bool isSourceName(const QString& fileName) {
     const QString name = fileName.toLower();
-    for (const char* ext : {".json", ".yaml", ".yml", ".jsonl", ".jsonl.zst"})
-        if (name.endsWith(QLatin1String(ext)))
-            return true;
-    return false;
+    static constexpr const char* kExtensions[] = {".json", ".yaml", ".yml", ".jsonl", ".jsonl.zst"};
+    return std::ranges::any_of(kExtensions,
+                               [&](const char* ext) { return name.endsWith(QLatin1String(ext)); });
 }
 
 QString sourceNamePatterns() {

@@ -23,7 +23,7 @@ struct WelchResult {
 // Needs mean, stddev and a sample count of at least 2 on both sides.
 std::optional<WelchResult> welchTest(const LatencyStats& a, const LatencyStats& b);
 
-// Two-sided 99% critical value of Student's t for the given degrees of freedom.
-double tCritical99(double degreesOfFreedom);
+// Two-sided 99% critical value of Student's t for `df` degrees of freedom.
+double tCritical99(double df);
 
 } // namespace kix

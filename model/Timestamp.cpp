@@ -49,30 +49,35 @@ struct Rules {
     bool secondsOptional;  // hh:mm without :ss (KernelIndex only)
 };
 
-bool check(std::string_view text, const Rules& rules) {
-    Cursor c{text};
-    int year, month, day, hour, minute, second = 0;
+// "YYYY-MM-DD", a date of the calendar.
+bool readDate(Cursor& c) {
+    int year, month, day;
     if (!c.digits(4, year) || !c.take('-') || !c.digits(2, month) || !c.take('-') || !c.digits(2, day))
         return false;
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-        return false;
-    if (!(c.take('T') || (rules.lowercaseAllowed && c.take('t'))))
-        return false;
+    return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+// "hh:mm:ss" with an optional fraction of a second (or "hh:mm" where the rules allow it).
+bool readTime(Cursor& c, const Rules& rules) {
+    int hour, minute, second = 0;
     if (!c.digits(2, hour) || !c.take(':') || !c.digits(2, minute) || hour > 23 || minute > 59)
         return false;
-    if (c.take(':')) {
-        if (!c.digits(2, second) || second > (rules.leapSecond ? 60 : 59))
-            return false;
-        if (c.take('.')) {
-            const std::size_t start = c.i;
-            while (!c.atEnd() && c.s[c.i] >= '0' && c.s[c.i] <= '9')
-                ++c.i;
-            if (c.i == start)
-                return false;
-        }
-    } else if (!rules.secondsOptional) {
+    if (!c.take(':'))
+        return rules.secondsOptional;
+    if (!c.digits(2, second) || second > (rules.leapSecond ? 60 : 59))
         return false;
+    if (c.take('.')) {
+        const std::size_t start = c.i;
+        while (!c.atEnd() && c.s[c.i] >= '0' && c.s[c.i] <= '9')
+            ++c.i;
+        if (c.i == start)
+            return false;
     }
+    return true;
+}
+
+// "Z" (or, where the rules allow them, "z" and "+hh:mm" / "-hh:mm"), ending the text.
+bool readOffset(Cursor& c, const Rules& rules) {
     if (c.take('Z') || (rules.lowercaseAllowed && c.take('z')))
         return c.atEnd();
     if (!rules.numericOffsets || !(c.take('+') || c.take('-')))
@@ -81,6 +86,15 @@ bool check(std::string_view text, const Rules& rules) {
     if (!c.digits(2, offsetHour) || !c.take(':') || !c.digits(2, offsetMinute))
         return false;
     return offsetHour <= 23 && offsetMinute <= 59 && c.atEnd();
+}
+
+bool check(std::string_view text, const Rules& rules) {
+    Cursor c{text};
+    if (!readDate(c))
+        return false;
+    if (!(c.take('T') || (rules.lowercaseAllowed && c.take('t'))))
+        return false;
+    return readTime(c, rules) && readOffset(c, rules);
 }
 
 constexpr Rules kRfc3339{true, true, true, false};

@@ -12,6 +12,7 @@
 
 namespace kix {
 
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct KernelIndexResources {
     Json operationSpec;
     QList<Json> cases; // one per workload, in workload order

@@ -72,6 +72,42 @@ QString yamlQuoted(const std::string& text) {
     return out;
 }
 
+// The UTF-8 sequence that starts at p[i] (a byte of 0x80 or more): its length, with its code point in
+// `cp`; 0 when it is not UTF-8 (a bad lead or continuation byte, cut short by the end, an overlong form,
+// a surrogate, a value past U+10FFFF).
+int decodeUtf8(const unsigned char* p, qsizetype i, qsizetype n, char32_t& cp) {
+    const unsigned char b = p[i];
+    int len;
+    if (b >= 0xC2 && b <= 0xDF) {
+        len = 2;
+        cp = b & 0x1F;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        len = 3;
+        cp = b & 0x0F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        len = 4;
+        cp = b & 0x07;
+    } else {
+        return 0;
+    }
+    if (i + len > n)
+        return 0;
+    for (int k = 1; k < len; ++k) {
+        const unsigned char c = p[i + k];
+        if ((c & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (c & 0x3F);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+QString codePoint(char32_t cp) {
+    return QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0'));
+}
+
 // YAML's c-printable, checked on the raw text together with UTF-8 validity. Returns the offset of
 // the first bad byte (or -1) and what is wrong with it.
 qsizetype firstBadCharacter(const QByteArray& bytes, qsizetype from, QString& why, const char*& code) {
@@ -80,48 +116,19 @@ qsizetype firstBadCharacter(const QByteArray& bytes, qsizetype from, QString& wh
     for (qsizetype i = from; i < n;) {
         const unsigned char b = p[i];
         if (b < 0x80) {
-            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r') {
+            if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7f) {
                 why = QStringLiteral("control character U+%1 is not allowed in YAML text (write it as an "
                                      "escape in a double-quoted string)")
-                          .arg(QString::number(b, 16).toUpper().rightJustified(4, QLatin1Char('0')));
-                code = codes::yamlInvalidCharacter;
-                return i;
-            }
-            if (b == 0x7f) {
-                why = QStringLiteral("control character U+007F is not allowed in YAML text (write it as an "
-                                     "escape in a double-quoted string)");
+                          .arg(codePoint(b));
                 code = codes::yamlInvalidCharacter;
                 return i;
             }
             ++i;
             continue;
         }
-        int len;
-        char32_t cp;
-        if (b >= 0xC2 && b <= 0xDF) {
-            len = 2;
-            cp = b & 0x1F;
-        } else if (b >= 0xE0 && b <= 0xEF) {
-            len = 3;
-            cp = b & 0x0F;
-        } else if (b >= 0xF0 && b <= 0xF4) {
-            len = 4;
-            cp = b & 0x07;
-        } else {
-            len = 0;
-            cp = 0;
-        }
-        bool ok = len > 0 && i + len <= n;
-        for (int k = 1; ok && k < len; ++k) {
-            const unsigned char c = p[i + k];
-            ok = (c & 0xC0) == 0x80;
-            cp = (cp << 6) | (c & 0x3F);
-        }
-        // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-        if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-                   (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = false;
-        if (!ok) {
+        char32_t cp = 0;
+        const int len = decodeUtf8(p, i, n, cp);
+        if (len == 0) {
             why = QStringLiteral("not valid UTF-8 (byte 0x%1): YAML manifests must be UTF-8 text")
                       .arg(b, 2, 16, QLatin1Char('0'));
             code = codes::yamlInvalidUtf8;
@@ -130,7 +137,7 @@ qsizetype firstBadCharacter(const QByteArray& bytes, qsizetype from, QString& wh
         if ((cp >= 0x80 && cp <= 0x9F && cp != 0x85) || cp == 0xFFFE || cp == 0xFFFF) {
             why = QStringLiteral("character U+%1 is not allowed in YAML text (write it as an escape in a "
                                  "double-quoted string)")
-                      .arg(QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0')));
+                      .arg(codePoint(cp));
             code = codes::yamlInvalidCharacter;
             return i;
         }
@@ -188,7 +195,9 @@ public:
     }
     void OnDocumentEnd() override {}
 
-    void OnAnchor(const YAML::Mark&, const std::string& name) override { m_pendingAnchorName = name; }
+    void OnAnchor(const YAML::Mark& /*mark*/, const std::string& name) override {
+        m_pendingAnchorName = name;
+    }
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         nameAnchor(anchor);
@@ -255,12 +264,12 @@ public:
     }
 
     void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                         YAML::EmitterStyle::value) override {
+                         YAML::EmitterStyle::value /*style*/) override {
         open(Json::array(), mark, tag, anchor, "seq");
     }
     void OnSequenceEnd() override { close(); }
     void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                    YAML::EmitterStyle::value) override {
+                    YAML::EmitterStyle::value /*style*/) override {
         open(Json::object(), mark, tag, anchor, "map");
     }
     void OnMapEnd() override { close(); }
@@ -315,6 +324,7 @@ private:
         std::unordered_map<std::string, Location> keys; // where each key of a mapping was first seen
         bool isKey = false; // a collection used as a mapping key: kept aside, reported at the end
     };
+    // NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
     struct Anchored {
         Json value;
         qint64 nodes;
@@ -454,7 +464,7 @@ private:
         afterValue();
     }
 
-    void finishNode(Json&& value, YAML::anchor_t anchor, const Location&, qint64 nodes) {
+    void finishNode(Json&& value, YAML::anchor_t anchor, const Location& /*where*/, qint64 nodes) {
         m_nodes += nodes;
         if (anchor != YAML::NullAnchor)
             registerAnchor(anchor, value, nodes);

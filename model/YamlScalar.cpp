@@ -24,20 +24,24 @@ bool allOf(const std::string& s, std::size_t from, bool (*pred)(char)) {
     return true;
 }
 
+// The index past the digits that start at `i`.
+std::size_t skipDigits(const std::string& s, std::size_t i) {
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    return i;
+}
+
 // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
 bool isCoreFloat(const std::string& s) {
     std::size_t i = 0;
     if (i < s.size() && (s[i] == '-' || s[i] == '+'))
         ++i;
     const std::size_t intStart = i;
-    while (i < s.size() && isDigit(s[i]))
-        ++i;
+    i = skipDigits(s, i);
     const bool hasInt = i > intStart;
     if (i < s.size() && s[i] == '.') {
-        ++i;
-        const std::size_t fracStart = i;
-        while (i < s.size() && isDigit(s[i]))
-            ++i;
+        const std::size_t fracStart = ++i;
+        i = skipDigits(s, i);
         if (!hasInt && i == fracStart)
             return false;
     } else if (!hasInt) {
@@ -48,8 +52,7 @@ bool isCoreFloat(const std::string& s) {
         if (i < s.size() && (s[i] == '-' || s[i] == '+'))
             ++i;
         const std::size_t expStart = i;
-        while (i < s.size() && isDigit(s[i]))
-            ++i;
+        i = skipDigits(s, i);
         if (i == expStart)
             return false;
     }
@@ -76,6 +79,47 @@ void setUnsigned(const char* first, const char* last, int base, nlohmann::json& 
     out = d;
 }
 
+// A non-empty `s` that is a core-schema integer: [-+]?[0-9]+ (decimal, leading zeros and all: 017 is
+// seventeen in YAML 1.2), 0o octal or 0x hex. True with its value in `out`.
+bool resolveInteger(const std::string& s, nlohmann::json& out) {
+    const char* begin = s.data();
+    const char* end = s.data() + s.size();
+    const std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    if (allOf(s, i, isDigit)) {
+        if (s[0] == '-') {
+            std::int64_t value = 0;
+            const auto r = std::from_chars(begin, end, value);
+            if (r.ec == std::errc() && r.ptr == end)
+                out = value;
+            else
+                out = parseDecimal(s);
+        } else {
+            setUnsigned(begin + i, end, 10, out);
+        }
+        return true;
+    }
+    if (s.size() > 2 && s[0] == '0' && s[1] == 'o' &&
+        allOf(s, 2, [](char c) { return c >= '0' && c <= '7'; })) {
+        setUnsigned(begin + 2, end, 8, out);
+        return true;
+    }
+    if (s.size() > 2 && s[0] == '0' && s[1] == 'x' &&
+        allOf(s, 2, [](char c) { return isDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); })) {
+        setUnsigned(begin + 2, end, 16, out);
+        return true;
+    }
+    return false;
+}
+
+// A non-empty `s` that names infinity (.inf, .Inf, .INF, signed or not) or NaN (.nan, .NaN, .NAN).
+bool isNonFiniteName(const std::string& s) {
+    const std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    const std::string rest = s.substr(i);
+    if (rest == ".inf" || rest == ".Inf" || rest == ".INF")
+        return true;
+    return i == 0 && (s == ".nan" || s == ".NaN" || s == ".NAN");
+}
+
 } // namespace
 
 ScalarType resolvePlain(const std::string& s, nlohmann::json& out) {
@@ -91,43 +135,10 @@ ScalarType resolvePlain(const std::string& s, nlohmann::json& out) {
         out = false;
         return ScalarType::Bool;
     }
-    const char* begin = s.data();
-    const char* end = s.data() + s.size();
-    // [-+]?[0-9]+ : decimal, leading zeros and all (017 is seventeen in YAML 1.2)
-    {
-        std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-        if (allOf(s, i, isDigit)) {
-            if (s[0] == '-') {
-                std::int64_t value = 0;
-                const auto r = std::from_chars(begin, end, value);
-                if (r.ec == std::errc() && r.ptr == end)
-                    out = value;
-                else
-                    out = parseDecimal(s);
-            } else {
-                setUnsigned(begin + i, end, 10, out);
-            }
-            return ScalarType::Int;
-        }
-    }
-    if (s.size() > 2 && s[0] == '0' && s[1] == 'o' &&
-        allOf(s, 2, [](char c) { return c >= '0' && c <= '7'; })) {
-        setUnsigned(begin + 2, end, 8, out);
+    if (resolveInteger(s, out))
         return ScalarType::Int;
-    }
-    if (s.size() > 2 && s[0] == '0' && s[1] == 'x' &&
-        allOf(s, 2, [](char c) { return isDigit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); })) {
-        setUnsigned(begin + 2, end, 16, out);
-        return ScalarType::Int;
-    }
-    {
-        std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-        const std::string rest = s.substr(i);
-        if (rest == ".inf" || rest == ".Inf" || rest == ".INF")
-            return ScalarType::NonFinite;
-        if (i == 0 && (s == ".nan" || s == ".NaN" || s == ".NAN"))
-            return ScalarType::NonFinite;
-    }
+    if (isNonFiniteName(s))
+        return ScalarType::NonFinite;
     if (isCoreFloat(s)) {
         const double value = parseDecimal(s);
         if (!std::isfinite(value))

@@ -13,7 +13,7 @@ enum class ScalarType { Null, Bool, Int, Float, NonFinite, String };
 
 // The type a plain (unquoted, untagged) scalar resolves to, and its JSON value in `out`.
 // NonFinite (.inf, .nan, or a float too large for a double) leaves `out` untouched.
-ScalarType resolvePlain(const std::string& text, nlohmann::json& out);
+ScalarType resolvePlain(const std::string& s, nlohmann::json& out);
 
 const char* typeName(ScalarType type);
 

@@ -45,7 +45,7 @@ inline QString sharedMissingReason(const QString& relative) {
 // Declares `var` as the path of ../shared/<relative>, or skips the test with the reason when it is absent.
 #define KIX_REQUIRE_SHARED(var, relative)                                                                    \
     const QString var = kixtest::sharedPath(relative);                                                       \
-    if (var.isEmpty())                                                                                       \
+    if ((var).isEmpty())                                                                                     \
         QSKIP(qPrintable(kixtest::sharedMissingReason(relative)));
 
 // The project's bundled data files (docs/problem-format.md).

@@ -34,7 +34,7 @@ struct Files {
     QString support, a, b;
     QString path(const char* name) const { return dir.filePath(QString::fromLatin1(name)); }
     QString write(const char* name, const Json& value) const {
-        const QString p = path(name);
+        QString p = path(name);
         if (!kixfix::writeJson(p, value))
             qFatal("cannot write %s", name);
         return p;

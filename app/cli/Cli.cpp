@@ -44,7 +44,7 @@ int runCli(const QStringList& arguments, Io io) {
         usage(io.err);
         return ExitUsage;
     }
-    const QString command = arguments.at(1);
+    const QString& command = arguments.at(1);
     if (command == QLatin1String("-h") || command == QLatin1String("--help") ||
         command == QLatin1String("help")) {
         usage(io.out);

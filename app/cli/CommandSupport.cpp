@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace kix::cli {
 
 namespace {
@@ -66,6 +68,27 @@ Loaded loadInputs(const QStringList& paths) {
     return l;
 }
 
+namespace {
+// Whether a run was read from under a --path: anywhere below `folder` when that is set, else from the file
+// whose identity is `identity` (so another spelling of the same file's path matches too).
+bool readFrom(const RunEntry& e, const QString& folder, const QString& identity) {
+    return std::ranges::any_of(e.occurrences, [&](const auto& o) {
+        return !folder.isEmpty() ? QFileInfo(o.origin.file).canonicalFilePath().startsWith(folder)
+                                 : fileIdentity(o.origin.file) == identity;
+    });
+}
+
+// Whether a run answers to a selector: its resource name, a digest prefix of at least 6 hex digits
+// (`hex`, the selector less any "sha256:"), or the id of a published record that carries it.
+bool matchesSelector(const RunEntry& e, const QString& selector, const QString& hex) {
+    const ResourceRecord& r = *e.run->resource;
+    if (r.name == selector || (hex.size() >= 6 && r.digest.mid(7).startsWith(hex)))
+        return true;
+    return std::ranges::any_of(e.occurrences,
+                               [&](const auto& o) { return o.published && o.published->id == selector; });
+}
+} // namespace
+
 QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath) {
     QString folder;
     QString identity;
@@ -76,32 +99,14 @@ QList<int> selectRuns(const RecordIndex& index, const QString& selector, const Q
         else
             identity = fileIdentity(underPath);
     }
-    auto readFrom = [&](const RunEntry& e) {
-        if (underPath.isEmpty())
-            return true;
-        for (const auto& o : e.occurrences) {
-            if (!folder.isEmpty() ? QFileInfo(o.origin.file).canonicalFilePath().startsWith(folder)
-                                  : fileIdentity(o.origin.file) == identity)
-                return true;
-        }
-        return false;
-    };
     const QString hex = selector.startsWith(QLatin1String("sha256:")) ? selector.mid(7) : selector;
-    auto matches = [&](const RunEntry& e) {
-        if (selector.isEmpty())
-            return true;
-        const ResourceRecord& r = *e.run->resource;
-        if (r.name == selector || (hex.size() >= 6 && r.digest.mid(7).startsWith(hex)))
-            return true;
-        for (const auto& o : e.occurrences)
-            if (o.published && o.published->id == selector)
-                return true;
-        return false;
-    };
     QList<int> out;
-    for (int i = 0; i < index.runCount(); ++i)
-        if (readFrom(index.run(i)) && matches(index.run(i)))
+    for (int i = 0; i < index.runCount(); ++i) {
+        const RunEntry& e = index.run(i);
+        if ((underPath.isEmpty() || readFrom(e, folder, identity)) &&
+            (selector.isEmpty() || matchesSelector(e, selector, hex)))
             out << i;
+    }
     return out;
 }
 

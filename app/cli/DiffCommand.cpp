@@ -55,6 +55,70 @@ Json verdictJson(const ComparabilityVerdict& v) {
         {"reasons", reasons}};
 }
 
+// The diff for scripts: the verdict, then the cases and the fields as the text report lists them.
+Json diffJson(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
+              const CaseComparison& cases, const QList<FieldChange>& fields) {
+    Json rows = Json::array();
+    for (const auto& d : cases.rows)
+        rows.push_back({{"id", d.id.toStdString()},
+                        {"axes", d.axes.toStdString()},
+                        {"latencyA", d.latencyA ? Json(*d.latencyA) : Json(nullptr)},
+                        {"latencyB", d.latencyB ? Json(*d.latencyB) : Json(nullptr)},
+                        {"ratio", d.ratio ? Json(*d.ratio) : Json(nullptr)},
+                        {"direction", directionName(d.direction).toStdString()},
+                        {"noise", noiseName(d.noise).toStdString()}});
+    Json changes = Json::array();
+    for (const auto& f : fields)
+        changes.push_back({{"kind", changeKindName(f.kind).toStdString()},
+                           {"path", f.path.toStdString()},
+                           {"before", f.before.toStdString()},
+                           {"after", f.after.toStdString()}});
+    Json j = verdictJson(verdict);
+    j["a"] = {{"digest", a->run->digest.toStdString()}, {"file", a->file.toStdString()}};
+    j["b"] = {{"digest", b->run->digest.toStdString()}, {"file", b->file.toStdString()}};
+    j["cases"] = rows;
+    j["geomeanRatio"] = cases.geomeanRatio ? Json(*cases.geomeanRatio) : Json(nullptr);
+    j["suiteRatio"] = cases.suiteRatio ? Json(*cases.suiteRatio) : Json(nullptr);
+    j["summary"] = cases.summary().toStdString();
+    j["fields"] = changes;
+    return j;
+}
+
+// The diff for people: the verdict with its reasons, then case by case and field by field.
+void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
+               const CaseComparison& cases, const QList<FieldChange>& fields, Io io) {
+    io.out << "A: " << untrusted(a->title()) << "  (" << untrusted(a->origins.first().toString()) << ")\n";
+    io.out << "B: " << untrusted(b->title()) << "  (" << untrusted(b->origins.first().toString()) << ")\n\n";
+    if (verdict.sameRun)
+        io.out << "A and B are the same run (" << a->run->digest << ")\n";
+    if (verdict.comparable) {
+        io.out
+            << "COMPARABLE: one comparison cohort " << verdict.comparisonKey
+            << " (same operation, workload, protocol, environment, correctness and metric), both eligible\n";
+    } else {
+        io.out << "NOT COMPARABLE:\n";
+        for (const auto& r : verdict.reasons)
+            io.out << "  - " << untrusted(r) << "\n";
+    }
+    io.out << "\nCases: " << untrusted(cases.summary()) << "\n";
+    for (const auto& d : cases.rows)
+        io.out << "  " << untrusted(d.axes).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10)
+               << " -> " << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
+               << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
+               << noiseName(d.noise) << "\n";
+    io.out << "\nFields: " << fields.size() << " differences\n";
+    for (const auto& f : fields) {
+        io.out << "  " << changeKindSymbol(f.kind) << " " << untrusted(f.path);
+        if (f.kind == FieldChange::Kind::Changed)
+            io.out << ": " << untrusted(f.before) << " -> " << untrusted(f.after);
+        else if (f.kind == FieldChange::Kind::Added)
+            io.out << ": " << untrusted(f.after.left(120));
+        else
+            io.out << ": " << untrusted(f.before.left(120));
+        io.out << "\n";
+    }
+}
+
 } // namespace
 
 int diffCommand(const QStringList& args, Io io) {
@@ -95,63 +159,10 @@ int diffCommand(const QStringList& args, Io io) {
     const ComparabilityVerdict verdict = assessComparability(*a, *b);
     const CaseComparison cases = compareCases(*a, *b);
     const QList<FieldChange> fields = diffManifests(*a, *b);
-    if (parser.isSet(QStringLiteral("json"))) {
-        Json rows = Json::array();
-        for (const auto& d : cases.rows)
-            rows.push_back({{"id", d.id.toStdString()},
-                            {"axes", d.axes.toStdString()},
-                            {"latencyA", d.latencyA ? Json(*d.latencyA) : Json(nullptr)},
-                            {"latencyB", d.latencyB ? Json(*d.latencyB) : Json(nullptr)},
-                            {"ratio", d.ratio ? Json(*d.ratio) : Json(nullptr)},
-                            {"direction", directionName(d.direction).toStdString()},
-                            {"noise", noiseName(d.noise).toStdString()}});
-        Json changes = Json::array();
-        for (const auto& f : fields)
-            changes.push_back({{"kind", changeKindName(f.kind).toStdString()},
-                               {"path", f.path.toStdString()},
-                               {"before", f.before.toStdString()},
-                               {"after", f.after.toStdString()}});
-        Json j = verdictJson(verdict);
-        j["a"] = {{"digest", a->run->digest.toStdString()}, {"file", a->file.toStdString()}};
-        j["b"] = {{"digest", b->run->digest.toStdString()}, {"file", b->file.toStdString()}};
-        j["cases"] = rows;
-        j["geomeanRatio"] = cases.geomeanRatio ? Json(*cases.geomeanRatio) : Json(nullptr);
-        j["suiteRatio"] = cases.suiteRatio ? Json(*cases.suiteRatio) : Json(nullptr);
-        j["summary"] = cases.summary().toStdString();
-        j["fields"] = changes;
-        writeJson(j, io);
-        return ExitOk;
-    }
-    io.out << "A: " << untrusted(a->title()) << "  (" << untrusted(a->origins.first().toString()) << ")\n";
-    io.out << "B: " << untrusted(b->title()) << "  (" << untrusted(b->origins.first().toString()) << ")\n\n";
-    if (verdict.sameRun)
-        io.out << "A and B are the same run (" << a->run->digest << ")\n";
-    if (verdict.comparable) {
-        io.out
-            << "COMPARABLE: one comparison cohort " << verdict.comparisonKey
-            << " (same operation, workload, protocol, environment, correctness and metric), both eligible\n";
-    } else {
-        io.out << "NOT COMPARABLE:\n";
-        for (const auto& r : verdict.reasons)
-            io.out << "  - " << untrusted(r) << "\n";
-    }
-    io.out << "\nCases: " << untrusted(cases.summary()) << "\n";
-    for (const auto& d : cases.rows)
-        io.out << "  " << untrusted(d.axes).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10)
-               << " -> " << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
-               << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
-               << noiseName(d.noise) << "\n";
-    io.out << "\nFields: " << fields.size() << " differences\n";
-    for (const auto& f : fields) {
-        io.out << "  " << changeKindSymbol(f.kind) << " " << untrusted(f.path);
-        if (f.kind == FieldChange::Kind::Changed)
-            io.out << ": " << untrusted(f.before) << " -> " << untrusted(f.after);
-        else if (f.kind == FieldChange::Kind::Added)
-            io.out << ": " << untrusted(f.after.left(120));
-        else
-            io.out << ": " << untrusted(f.before.left(120));
-        io.out << "\n";
-    }
+    if (parser.isSet(QStringLiteral("json")))
+        writeJson(diffJson(a, b, verdict, cases, fields), io);
+    else
+        printDiff(a, b, verdict, cases, fields, io);
     return ExitOk;
 }
 

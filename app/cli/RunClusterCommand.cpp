@@ -11,6 +11,8 @@
 #include <QCoreApplication>
 #include <QDir>
 
+#include <algorithm>
+
 namespace kix::cli {
 
 namespace {
@@ -49,33 +51,10 @@ std::optional<double> seconds(const QCommandLineParser& p, const char* name, dou
     return v;
 }
 
-} // namespace
-
-void addSlurmOptions(QCommandLineParser& parser) {
-    parser.addOption(
-        {QStringLiteral("slurm"), QStringLiteral("Submit the rerun to Slurm (sbatch) and follow it.")});
-    parser.addOption({QStringLiteral("print-script"),
-                      QStringLiteral("Slurm: print the batch script that would be submitted, and stop.")});
-    for (const auto& o : kValueOptions)
-        parser.addOption({QString::fromLatin1(o[0]), QString::fromLatin1(o[1]), QString::fromLatin1(o[2])});
-}
-
-bool slurmOptionsUsed(const QCommandLineParser& parser) {
-    if (parser.isSet(QStringLiteral("print-script")))
-        return true;
-    for (const auto& o : kValueOptions)
-        if (parser.isSet(QString::fromLatin1(o[0])))
-            return true;
-    return false;
-}
-
-int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
-    const auto usage = [&io](const QString& message) {
-        io.err << "kix run: " << message << "\n";
-        return int(protocol::RunUsage);
-    };
+// The cluster options from the command line into `o`; an empty string, else why they cannot be used.
+QString readClusterOptions(const QCommandLineParser& p, const RunRequest& request,
+                           cluster::ClusterOptions& o) {
     const auto& run = request.options;
-    cluster::ClusterOptions o;
     o.partition = p.value(QStringLiteral("partition"));
     o.account = p.value(QStringLiteral("account"));
     o.time = p.value(QStringLiteral("time"));
@@ -92,22 +71,21 @@ int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
         QString error;
         const auto spec = cluster::parseArraySpec(p.value(QStringLiteral("array")), &error);
         if (!spec)
-            return usage(protocol::printable(error));
+            return protocol::printable(error);
         o.split = spec->first;
         o.count = spec->second;
     }
     if (p.isSet(QStringLiteral("file-tag")))
-        return usage(
-            QStringLiteral("--file-tag is set by the batch script for each task; leave it out with --slurm"));
+        return QStringLiteral(
+            "--file-tag is set by the batch script for each task; leave it out with --slurm");
     if (const QString why = cluster::validateOptions(o); !why.isEmpty())
-        return usage(protocol::printable(why));
-    QString error;
-    const auto poll = seconds(p, "poll", 5, 0.1, error);
-    const auto timeout = seconds(p, "slurm-timeout", 60, 1, error);
-    if (!poll || !timeout)
-        return usage(error);
+        return protocol::printable(why);
+    return {};
+}
 
-    QList<int> cases = run.cases;
+// The cases the array tasks share out: those asked for, else every case the mode runs.
+QList<int> casesToRun(const cluster::ClusterOptions& o) {
+    QList<int> cases = o.cases;
     if (cases.isEmpty()) {
         if (o.cpu)
             cases = runner::cpuModeCases();
@@ -115,7 +93,42 @@ int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
             for (int i = 0; i < int(kernels::kWorkloads.size()); ++i)
                 cases << i;
     }
-    const QList<QList<int>> plan = cluster::planTasks(o, cases);
+    return cases;
+}
+
+} // namespace
+
+void addSlurmOptions(QCommandLineParser& parser) {
+    parser.addOption(
+        {QStringLiteral("slurm"), QStringLiteral("Submit the rerun to Slurm (sbatch) and follow it.")});
+    parser.addOption({QStringLiteral("print-script"),
+                      QStringLiteral("Slurm: print the batch script that would be submitted, and stop.")});
+    for (const auto& o : kValueOptions)
+        parser.addOption({QString::fromLatin1(o[0]), QString::fromLatin1(o[1]), QString::fromLatin1(o[2])});
+}
+
+bool slurmOptionsUsed(const QCommandLineParser& parser) {
+    if (parser.isSet(QStringLiteral("print-script")))
+        return true;
+    return std::ranges::any_of(kValueOptions,
+                               [&](const auto& o) { return parser.isSet(QString::fromLatin1(o[0])); });
+}
+
+int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
+    const auto usage = [&io](const QString& message) {
+        io.err << "kix run: " << message << "\n";
+        return int(protocol::RunUsage);
+    };
+    cluster::ClusterOptions o;
+    if (const QString why = readClusterOptions(p, request, o); !why.isEmpty())
+        return usage(why);
+    QString error;
+    const auto poll = seconds(p, "poll", 5, 0.1, error);
+    const auto timeout = seconds(p, "slurm-timeout", 60, 1, error);
+    if (!poll || !timeout)
+        return usage(error);
+
+    const QList<QList<int>> plan = cluster::planTasks(o, casesToRun(o));
     if (p.isSet(QStringLiteral("print-script"))) {
         io.out << cluster::batchScript(o, plan);
         return protocol::RunOk;

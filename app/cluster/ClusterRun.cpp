@@ -201,27 +201,9 @@ bool ClusterRun::follow() {
             failures = 0;
             const QList<TaskStatus> now = gone ? QList<TaskStatus>{} : parseSqueue(q.out, m_jobId);
             emptyAnswers = now.isEmpty() ? emptyAnswers + 1 : 0;
-            for (const TaskStatus& s : now) {
-                if (s.task < 0 || s.task >= m_tasks.size())
-                    continue;
-                seen = true;
-                TaskStatus& mine = m_tasks[s.task].status;
-                if (mine.state != s.state || mine.reason != s.reason) {
-                    mine.state = s.state;
-                    mine.reason = s.reason;
-                    RunnerEvent e;
-                    e.kind = EventKind::TaskState;
-                    e.task = s.task;
-                    e.state = s.state;
-                    e.reason = s.reason;
-                    e.outcome = outcomeOf(s.state);
-                    emitEvent(e);
-                }
-            }
+            seen = noteStates(now) || seen;
             readLogs();
-            const bool allFinal = std::all_of(m_tasks.begin(), m_tasks.end(),
-                                              [](const Task& t) { return isFinal(t.status.state); });
-            if ((seen && allFinal) || (seen && emptyAnswers > 0) || emptyAnswers >= 3)
+            if (followed(seen, emptyAnswers))
                 return true;
         }
         if (!waitOrCancel()) {
@@ -230,6 +212,34 @@ bool ClusterRun::follow() {
             return true;
         }
     }
+}
+
+bool ClusterRun::followed(bool seen, int emptyAnswers) const {
+    const bool allFinal =
+        std::all_of(m_tasks.begin(), m_tasks.end(), [](const Task& t) { return isFinal(t.status.state); });
+    return (seen && allFinal) || (seen && emptyAnswers > 0) || emptyAnswers >= 3;
+}
+
+bool ClusterRun::noteStates(const QList<TaskStatus>& now) {
+    bool any = false;
+    for (const TaskStatus& s : now) {
+        if (s.task < 0 || s.task >= m_tasks.size())
+            continue;
+        any = true;
+        TaskStatus& mine = m_tasks[s.task].status;
+        if (mine.state != s.state || mine.reason != s.reason) {
+            mine.state = s.state;
+            mine.reason = s.reason;
+            RunnerEvent e;
+            e.kind = EventKind::TaskState;
+            e.task = s.task;
+            e.state = s.state;
+            e.reason = s.reason;
+            e.outcome = outcomeOf(s.state);
+            emitEvent(e);
+        }
+    }
+    return any;
 }
 
 void ClusterRun::finalStates() {
@@ -371,6 +381,42 @@ void ClusterRun::placeSupporting(const QString& source, const QString& name, int
     emitEvent(resource);
 }
 
+void ClusterRun::takeManifest(int index, const Task& task, const QString& staged, const QString& jobStaging,
+                              RunnerEvent& e) {
+    if (staged.isEmpty() || !QFileInfo::exists(staged)) {
+        e.outcome = TaskOutcome::Failed;
+        e.message = QStringLiteral("Slurm says COMPLETED but the task wrote no manifest");
+    } else if (const QString why = verify(staged); !why.isEmpty()) {
+        e.outcome = TaskOutcome::Failed;
+        QFile::rename(staged, staged + QStringLiteral(".rejected"));
+        e.message = QStringLiteral("its manifest failed verification: %1; kept as %2.rejected, not opened")
+                        .arg(why, staged);
+    } else {
+        const QString target = QDir(m_options.outputDir).filePath(QFileInfo(staged).fileName());
+        if (QFileInfo::exists(target)) {
+            e.outcome = TaskOutcome::Failed;
+            e.message = QStringLiteral("verified, but %1 already exists; left in staging").arg(target);
+        } else if (!QFile::rename(staged, target)) {
+            e.outcome = TaskOutcome::Failed;
+            e.message = QStringLiteral("verified, but it could not be moved to %1").arg(target);
+        } else {
+            e.file = target;
+            e.message = QStringLiteral("manifest verified: %1").arg(QFileInfo(target).fileName());
+            // What the manifest names by digest goes beside it, so that the folder verifies anywhere.
+            placeSupporting(QDir(jobStaging).filePath(m_follow.implementationFile),
+                            m_follow.implementationFile, index);
+            if (!m_follow.suitePath.isEmpty())
+                placeSupporting(m_follow.suitePath, suiteFileName(), index);
+            RunnerEvent written;
+            written.kind = EventKind::Written;
+            written.task = index;
+            written.file = target;
+            written.status = task.stagedStatus;
+            emitEvent(written);
+        }
+    }
+}
+
 void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems) {
     RunnerEvent e;
     e.kind = EventKind::TaskFinished;
@@ -390,39 +436,7 @@ void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems
         staged.clear();
 
     if (e.outcome == TaskOutcome::Done) {
-        if (staged.isEmpty() || !QFileInfo::exists(staged)) {
-            e.outcome = TaskOutcome::Failed;
-            e.message = QStringLiteral("Slurm says COMPLETED but the task wrote no manifest");
-        } else if (const QString why = verify(staged); !why.isEmpty()) {
-            e.outcome = TaskOutcome::Failed;
-            QFile::rename(staged, staged + QStringLiteral(".rejected"));
-            e.message =
-                QStringLiteral("its manifest failed verification: %1; kept as %2.rejected, not opened")
-                    .arg(why, staged);
-        } else {
-            const QString target = QDir(m_options.outputDir).filePath(QFileInfo(staged).fileName());
-            if (QFileInfo::exists(target)) {
-                e.outcome = TaskOutcome::Failed;
-                e.message = QStringLiteral("verified, but %1 already exists; left in staging").arg(target);
-            } else if (!QFile::rename(staged, target)) {
-                e.outcome = TaskOutcome::Failed;
-                e.message = QStringLiteral("verified, but it could not be moved to %1").arg(target);
-            } else {
-                e.file = target;
-                e.message = QStringLiteral("manifest verified: %1").arg(QFileInfo(target).fileName());
-                // What the manifest names by digest goes beside it, so that the folder verifies anywhere.
-                placeSupporting(QDir(jobStaging).filePath(m_follow.implementationFile),
-                                m_follow.implementationFile, index);
-                if (!m_follow.suitePath.isEmpty())
-                    placeSupporting(m_follow.suitePath, suiteFileName(), index);
-                RunnerEvent written;
-                written.kind = EventKind::Written;
-                written.task = index;
-                written.file = target;
-                written.status = task.stagedStatus;
-                emitEvent(written);
-            }
-        }
+        takeManifest(index, task, staged, jobStaging, e);
     } else {
         e.message = stateExplanation(task.status);
         if (!task.ownFailure.isEmpty())

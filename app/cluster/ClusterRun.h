@@ -45,6 +45,11 @@ private:
 
     int submit();
     bool follow(); // false when kix lost contact with Slurm
+    // Takes squeue's states into m_tasks, an event for each change; true when any is one of the tasks.
+    bool noteStates(const QList<TaskStatus>& now);
+    // Whether following is over: every task seen and final, or squeue stopped listing the job once it
+    // had listed it (or never listed it in three answers). `emptyAnswers`: empty answers in a row.
+    bool followed(bool seen, int emptyAnswers) const;
     void finalStates();
     void readLogs();
     void readLog(int index, Task& task);
@@ -52,6 +57,10 @@ private:
     bool waitOrCancel();
     QString verify(const QString& staged) const;
     void collect(int index, Task& task, int& done, QStringList& problems);
+    // A task Slurm calls COMPLETED: its staged manifest verified and moved into the output folder, with
+    // what it names beside it; else `e` turns Failed and says why.
+    void takeManifest(int index, const Task& task, const QString& staged, const QString& jobStaging,
+                      protocol::RunnerEvent& e);
     void placeSupporting(const QString& source, const QString& name, int task);
     QString suiteFileName() const;
     void emitEvent(protocol::RunnerEvent e) const;

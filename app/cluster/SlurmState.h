@@ -23,7 +23,7 @@ struct TaskStatus {
 protocol::TaskOutcome outcomeOf(const QString& state);
 bool isFinal(const QString& state);
 // One line for people: "the node failed (NODE_FAIL, NodeDown)", "exit status 3", …
-QString stateExplanation(const TaskStatus& status);
+QString stateExplanation(const TaskStatus& t);
 
 // The arguments kix passes, and the parsers of their output. Lines of other jobs are ignored.
 QStringList squeueArguments(const QString& jobId);

@@ -24,6 +24,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <vector>
 
 using namespace kix;
@@ -51,9 +52,8 @@ class StallMeter {
 public:
     StallMeter() {
         m_timer.setInterval(1);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            m_longest = std::max(m_longest, m_clock.restart());
-        });
+        QObject::connect(&m_timer, &QTimer::timeout,
+                         [this] { m_longest = std::max(m_longest, m_clock.restart()); });
     }
     void start() {
         m_longest = 0;
@@ -115,15 +115,17 @@ Sample loadOnce(const QStringList& paths) {
 int report(const char* what, std::vector<Sample> samples) {
     std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.ms < b.ms; });
     std::vector<qint64> stalls;
+    stalls.reserve(samples.size());
     for (const Sample& s : samples)
         stalls.push_back(s.stall);
     std::sort(stalls.begin(), stalls.end());
     const auto [peak, now] = residentMiB();
-    std::printf("%s: %d rows, %d pool threads: median %.0f ms (min %.0f, max %.0f) over %zu; longest UI stall "
-                "median %lld ms (max %lld); resident peak %.0f MiB, now %.0f MiB\n",
-                what, samples.front().rows, QThreadPool::globalInstance()->maxThreadCount(),
-                samples[samples.size() / 2].ms, samples.front().ms, samples.back().ms, samples.size(),
-                stalls[stalls.size() / 2], stalls.back(), peak, now);
+    std::printf(
+        "%s: %d rows, %d pool threads: median %.0f ms (min %.0f, max %.0f) over %zu; longest UI stall "
+        "median %lld ms (max %lld); resident peak %.0f MiB, now %.0f MiB\n",
+        what, samples.front().rows, QThreadPool::globalInstance()->maxThreadCount(),
+        samples[samples.size() / 2].ms, samples.front().ms, samples.back().ms, samples.size(),
+        stalls[stalls.size() / 2], stalls.back(), peak, now);
     return 0;
 }
 
@@ -160,6 +162,7 @@ int files(int count, int repeats) {
 
 int catalog(const QString& path, int repeats) {
     std::vector<Sample> samples;
+    samples.reserve(std::size_t(std::max(repeats, 0)));
     for (int r = 0; r < repeats; ++r)
         samples.push_back(loadOnce({path}));
     return report(qPrintable(QFileInfo(path).fileName()), samples);
@@ -220,14 +223,12 @@ int sorting(int count, int repeats) {
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    const QApplication app(argc, argv);
     kixInitResources();
-    const QStringList args = app.arguments();
+    const QStringList args = QCoreApplication::arguments();
     const QString mode = args.value(1, QStringLiteral("files"));
     const int repeats = args.value(3, QStringLiteral("5")).toInt();
     if (mode == QLatin1String("files"))
@@ -236,6 +237,20 @@ int main(int argc, char** argv) {
         return catalog(args.at(2), repeats);
     if (mode == QLatin1String("sort"))
         return sorting(args.value(2, QStringLiteral("50000")).toInt(), repeats);
-    std::fprintf(stderr, "usage: kix-load-bench files COUNT [REPEATS] | catalog PATH [REPEATS] | sort COUNT [REPEATS]\n");
+    std::fprintf(
+        stderr,
+        "usage: kix-load-bench files COUNT [REPEATS] | catalog PATH [REPEATS] | sort COUNT [REPEATS]\n");
     return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // Allocation and JSON access can throw; a benchmark reports that and fails rather than aborts.
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "kix-load-bench: %s\n", e.what());
+        return 1;
+    }
 }
