@@ -427,4 +427,10 @@ ProblemDefinitionRead readProblemDefinition(const QString& path) {
     return out;
 }
 
+ProblemDefinitionRead readProblemDefinition(const Json& root, const QString& file) {
+    ProblemDefinitionRead out;
+    out.definition = ProblemReader(file, out.problems).read(root);
+    return out;
+}
+
 } // namespace kix
