@@ -369,7 +369,7 @@ private:
     }
 
     std::optional<QString> identifier(FieldReader& r) {
-        const auto name = r.string("name", FieldReader::Required);
+        auto name = r.string("name", FieldReader::Required);
         if (name && !isIdentifier(*name)) {
             error(codes::kDataOutOfRange, r.pathOf(QStringLiteral("name")),
                   QStringLiteral("expected an identifier (letters, digits and '_'), got \"%1\"").arg(*name));

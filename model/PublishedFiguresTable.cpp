@@ -30,7 +30,7 @@ QList<PublishedFigureRow> publishedFigureRows(const PublishedFigures& figures) {
     for (auto cohort = figures.cohorts.cbegin(); cohort != figures.cohorts.cend(); ++cohort) {
         for (const PublishedEntry& e : figures.cohortEntries(cohort.key())) {
             const FactSource source = figures.sources.value(e.source);
-            QStringList cells(int(PublishedColumn::Count));
+            QStringList cells(static_cast<int>(PublishedColumn::Count));
             cells[int(PublishedColumn::Cohort)] = cohort->title;
             cells[int(PublishedColumn::Rank)] = rankText(e.rank);
             cells[int(PublishedColumn::Submitter)] = e.submitter;

@@ -39,7 +39,7 @@ inline QString sharedMissingReason(const QString& relative) {
 // and Qt Test then runs the function once without data.
 #define KIX_REQUIRE_SHARED(var, relative)                                                                    \
     const QString var = kixtest::sharedPath(relative);                                                       \
-    if (var.isEmpty())                                                                                       \
+    if ((var).isEmpty())                                                                                     \
         QSKIP(qPrintable(kixtest::sharedMissingReason(relative)));
 
 // Skips the test with the reason when ../shared/<relative> is absent (for a test that needs it but not

@@ -103,7 +103,7 @@ private slots:
                      "file is 2048 bytes, over the limit of 1024 bytes per record (raise it with the "
                      "environment variable KIX_MAX_RECORD_BYTES, for example KIX_MAX_RECORD_BYTES=2048)"));
         QCOMPARE(kix::readJsonFile(big.fileName(), limits).error.code, QStringLiteral("read.too_large"));
-        limits.maxBytes = 3 * 1024 * 1024;
+        limits.maxBytes = qint64(3) * 1024 * 1024;
         QByteArray bytes;
         QVERIFY(!kix::readLimitedFile(big.fileName(), limits, bytes));
         QCOMPARE(bytes, QByteArray(2048, ' '));

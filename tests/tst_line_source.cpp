@@ -65,7 +65,7 @@ private:
     QTemporaryDir m_dir;
 
     QString write(const QString& name, const QByteArray& bytes) {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
             qFatal("cannot write %s", qPrintable(path));
@@ -139,7 +139,7 @@ private slots:
                          QStringLiteral("7: %1: line 7: the record is 3145733 bytes, ").arg(path) +
                              limit.arg(QStringLiteral("4M"))}));
         // A long line under a larger cap is delivered whole, across the reader's chunks.
-        const Read whole = readAll(path, 4 * 1024 * 1024);
+        const Read whole = readAll(path, qint64(4) * 1024 * 1024);
         QCOMPARE(whole.texts.size(), 7);
         QCOMPARE(whole.texts[1], big);
         QCOMPARE(whole.texts[6], big);
@@ -326,7 +326,7 @@ private slots:
             QSKIP(
                 qPrintable(kixtest::sharedMissingReason(QStringLiteral("kernelindex/catalog-*.jsonl.zst"))));
         kix::JsonLimits limits;
-        limits.maxBytes = 1024 * 1024;
+        limits.maxBytes = qint64(1024) * 1024;
         kix::LineSource source(dir.filePath(found.first()), limits);
         QVERIFY(!source.open());
         kix::SourceLine line;

@@ -107,7 +107,7 @@ void MainWindow::showAvailability(RerunController* controller, const QString& ac
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
-                               const QKeySequence& shortcut, void (MainWindow::*slot)()) {
+                               const QKeySequence& shortcut, void (MainWindow::*slot)()) const {
     QAction* a = menu->addAction(text);
     a->setObjectName(name);
     a->setShortcut(shortcut);
@@ -579,9 +579,9 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    if (paths.size() == 2 && QFileInfo(paths[0]).isFile() && QFileInfo(paths[1]).isFile())
-        m_selectAfterLoad = paths; // two dropped files: compare them
-    else if (paths.size() == 1 && QFileInfo(paths[0]).isFile())
+    // One dropped file is selected once loaded; two are compared.
+    if ((paths.size() == 1 || paths.size() == 2) &&
+        std::all_of(paths.begin(), paths.end(), [](const QString& p) { return QFileInfo(p).isFile(); }))
         m_selectAfterLoad = paths;
     openPaths(paths);
 }

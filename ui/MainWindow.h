@@ -90,7 +90,7 @@ private:
     void about();
     QList<ManifestPtr> plotCompanions(const ManifestPtr& run) const;
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
-                       void (MainWindow::*slot)());
+                       void (MainWindow::*slot)()) const;
 
     RunStore* m_store;
     RunTableModel* m_runs;
