@@ -48,8 +48,9 @@ void ExplorerCommandLine::start(MainWindow& window) {
                 if (rows.size() == 2)
                     window.compareSelected();
             }
-            const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"), QStringLiteral("plot"),
-                                   QStringLiteral("digests"), QStringLiteral("published")};
+            const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"),
+                                   QStringLiteral("plot"), QStringLiteral("digests"),
+                                   QStringLiteral("published")};
             if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
                 window.tabs()->setCurrentIndex(tab);
             if (!screenshot.isEmpty())
