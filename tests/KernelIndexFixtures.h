@@ -217,7 +217,7 @@ spec:
   observedAt: "2026-09-01T09:00:00.25Z"
 )kix",
          R"kix({"apiVersion":"kernelindex.dev/v1alpha1","kind":"ServingRun","metadata":{"name":"servo-tiny-lm-h200"},"spec":{"modelDigest":"sha256:7777777777777777777777777777777777777777777777777777777777777777","configurationDigest":"sha256:8888888888888888888888888888888888888888888888888888888888888888","workloadDigest":"sha256:9999999999999999999999999999999999999999999999999999999999999999","topology":{"acceleratorModel":"H200","acceleratorsPerNode":2,"nodeCount":1},"harness":{"name":"loadgen","version":"3"},"qualityPolicy":"exact_model","status":"valid","measurements":[{"metric":"ttft_ms","unit":"ms","statistic":"p50","value":210}],"observedAt":"2026-09-01T09:00:00.25Z"}})kix"},
-};
+    };
 }
 
 } // namespace kixfix
