@@ -2,6 +2,7 @@
 
 #include "FieldReader.h"
 #include "JsonPath.h"
+#include "ProblemDefinitionDocument.h"
 #include "ResourceReader.h"
 
 namespace kix {
@@ -74,6 +75,8 @@ void readManifestDocument(const Json& root, const DocumentContext& where, Parsed
              doc);
     } else if (root.contains("run") || root.contains("protocol") || root.contains("environment")) {
         readBundle(root, where, doc);
+    } else if (where.pointer.isEmpty() && isProblemDefinitionDocument(root)) {
+        readProblemDefinitionDocument(root, where, doc); // a whole file of kix's own problem format
     } else {
         doc.problems.append(
             makeProblem(Problem::Severity::Error, resourceNotManifest, where.file, where.path,

@@ -1,6 +1,7 @@
 // Reads one manifest document — a bundle {run, protocol, environment} or a single resource of any
-// kind — into records. Bundles also arrive inside catalog rows (row.manifest), so the document may sit
-// at a JSON pointer inside a larger line.
+// kind, or a whole file of kix's problem format, as the resources built from its facts — into records.
+// Bundles also arrive inside catalog rows (row.manifest), so the document may sit at a JSON pointer inside a
+// larger line.
 #pragma once
 
 #include "Records.h"

@@ -121,5 +121,7 @@ struct ProblemDefinitionRead {
 
 ProblemDefinitionRead parseProblemDefinition(const QByteArray& bytes, const QString& file);
 ProblemDefinitionRead readProblemDefinition(const QString& path);
+// The same from a document already parsed (a file the loader opened and found to be a problem file).
+ProblemDefinitionRead readProblemDefinition(const Json& root, const QString& file);
 
 } // namespace kix

@@ -369,7 +369,7 @@ private:
     }
 
     std::optional<QString> identifier(FieldReader& r) {
-        const auto name = r.string("name", FieldReader::Required);
+        auto name = r.string("name", FieldReader::Required);
         if (name && !isIdentifier(*name)) {
             error(codes::kDataOutOfRange, r.pathOf(QStringLiteral("name")),
                   QStringLiteral("expected an identifier (letters, digits and '_'), got \"%1\"").arg(*name));
@@ -424,6 +424,12 @@ ProblemDefinitionRead readProblemDefinition(const QString& path) {
         return out;
     }
     out.definition = ProblemReader(path, out.problems).read(*json.value);
+    return out;
+}
+
+ProblemDefinitionRead readProblemDefinition(const Json& root, const QString& file) {
+    ProblemDefinitionRead out;
+    out.definition = ProblemReader(file, out.problems).read(root);
     return out;
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Regenerates kix.qrc from the files under samples/, sol013/, problems/, published/, data/ and icons/ (run after adding a file)."""
+"""Regenerates kix.qrc from the files under samples/, problems/, published/, data/ and icons/ (run after adding a file)."""
 import os
 here = os.path.dirname(os.path.abspath(__file__))
 files = []
-for top in ("samples", "sol013", "problems", "published", "data", "icons"):
+for top in ("samples", "problems", "published", "data", "icons"):
     for root, _, names in os.walk(os.path.join(here, top)):
         for n in sorted(names):
             if n.endswith((".json", ".jsonl", ".svg", ".md")):

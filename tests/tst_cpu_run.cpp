@@ -5,8 +5,9 @@
 #include "CpuRunner.h"
 #include "KixResources.h"
 #include "LocalRunManifest.h"
-#include "ManifestWriter.h"
 #include "ManifestParser.h"
+#include "ManifestWriter.h"
+#include "ProblemDefinition.h"
 #include "RunStore.h"
 #include "TestSupport.h"
 #include "Verification.h"
@@ -28,6 +29,14 @@ class TestCpuRun : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { kixInitResources(); }
+
+    // Every rerun names the WorkloadSuite kix builds from its own problem file: the suite the leaderboard's
+    // runs name (KernelIndex's published digest), stated by no copied file.
+    void suiteFromTheProblemFile() {
+        QCOMPARE(runner::bundledSuitePath(), QString::fromLatin1(kBundledProblem013));
+        QCOMPARE(runner::bundledSuiteDigest(),
+                 QStringLiteral("sha256:c4af2be85b8d0dc9c65d67f1c7f8bb24389ca967078cc64c29e2220ee70ff5e4"));
+    }
 
     void smallCasesOnly() {
         QCOMPARE(runner::cpuModeCases(), (QList<int>{2, 3, 4, 5, 7, 8, 14, 15}));

@@ -113,7 +113,7 @@ private slots:
     void qtResources() {
         kixInitResources();
         const auto r =
-            kix::readJsonFile(QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"));
+            kix::readJsonFile(QStringLiteral(":/kix/problems/013-fused-residual-rms-norm-backward.json"));
         QVERIFY2(r.value, qPrintable(r.error.toString()));
         QCOMPARE(kix::readJsonFile(QStringLiteral(":/kix/no-such.json")).error.code,
                  QStringLiteral("read.not_found"));
@@ -121,8 +121,8 @@ private slots:
                  QStringLiteral("read.is_folder"));
         kix::JsonLimits limits;
         limits.maxBytes = 1024;
-        QCOMPARE(kix::readJsonFile(
-                     QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json"), limits)
+        QCOMPARE(kix::readJsonFile(QStringLiteral(":/kix/problems/013-fused-residual-rms-norm-backward.json"),
+                                   limits)
                      .error.code,
                  QStringLiteral("read.too_large"));
     }

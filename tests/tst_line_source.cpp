@@ -2,6 +2,8 @@
 // a located problem, corrupt or truncated streams stopped with one, special files refused at once.
 #include "LineSource.h"
 
+#include "SharedData.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -11,10 +13,6 @@
 #include <zstd.h>
 
 namespace {
-
-QString sharedPath(const QString& relative) {
-    return QStringLiteral(KIX_REPO_ROOT "/../shared/") + relative;
-}
 
 QByteArray compress(const QByteArray& text, bool checksum = false) {
     ZSTD_CCtx* cctx = ZSTD_createCCtx();
@@ -321,10 +319,12 @@ private slots:
 
     // KernelIndex's public catalog export: every line delivered, none over a 1 MiB cap.
     void catalog() {
-        const QDir dir(sharedPath(QStringLiteral("kernelindex")));
+        KIX_REQUIRE_SHARED(folder, QStringLiteral("kernelindex"));
+        const QDir dir(folder);
         const QStringList found = dir.entryList({QStringLiteral("catalog-*.jsonl.zst")}, QDir::Files);
         if (found.isEmpty())
-            QSKIP("../shared/kernelindex/catalog-*.jsonl.zst is absent: the catalog is not read");
+            QSKIP(
+                qPrintable(kixtest::sharedMissingReason(QStringLiteral("kernelindex/catalog-*.jsonl.zst"))));
         kix::JsonLimits limits;
         limits.maxBytes = qint64(1024) * 1024;
         kix::LineSource source(dir.filePath(found.first()), limits);

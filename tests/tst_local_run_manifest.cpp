@@ -66,7 +66,7 @@ private slots:
             QString());
 
         RunStore store;
-        store.add(RunStore::loadBlocking({dir.path(), kixtest::suitePath()}));
+        store.add(RunStore::loadBlocking({dir.path(), kixtest::problemPath()}));
         const int index = store.indexOfFile(path);
         const ManifestPtr m = store.at(index);
         QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));

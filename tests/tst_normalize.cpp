@@ -4,6 +4,7 @@
 
 #include "Digest.h"
 #include "LineSource.h"
+#include "SharedData.h"
 
 #include <QDir>
 #include <QTest>
@@ -11,10 +12,6 @@
 namespace {
 
 using kix::Json;
-
-QString sharedPath(const QString& relative) {
-    return QStringLiteral(KIX_REPO_ROOT "/../shared/") + relative;
-}
 
 Json implementation(const Json& support) {
     return Json{{"apiVersion", "kernelindex.dev/v1alpha1"},
@@ -247,11 +244,8 @@ private slots:
     // KernelIndex's implementation-revision example lists support.axes unsorted; the benchmark-run
     // example names it by the digest of its normalized form.
     void implementationRevisionExample() {
-        const QString path =
-            sharedPath(QStringLiteral("kernelindex/examples-json/implementation-revision.json"));
-        const QString runPath = sharedPath(QStringLiteral("kernelindex/examples-json/benchmark-run.json"));
-        if (!QFile::exists(path) || !QFile::exists(runPath))
-            QSKIP("../shared/kernelindex is absent: KernelIndex's implementation example is not checked");
+        KIX_REQUIRE_SHARED(path, QStringLiteral("kernelindex/examples-json/implementation-revision.json"));
+        KIX_REQUIRE_SHARED(runPath, QStringLiteral("kernelindex/examples-json/benchmark-run.json"));
         const auto impl = kix::readJsonFile(path);
         const auto r = kix::readJsonFile(runPath);
         QVERIFY(impl.value && r.value);
@@ -279,10 +273,12 @@ private slots:
 
     // Catalog resources were published normal: normalization leaves them (and their digests) alone.
     void catalogAlreadyNormal() {
-        const QDir dir(sharedPath(QStringLiteral("kernelindex")));
+        KIX_REQUIRE_SHARED(folder, QStringLiteral("kernelindex"));
+        const QDir dir(folder);
         const QStringList found = dir.entryList({QStringLiteral("catalog-*.jsonl.zst")}, QDir::Files);
         if (found.isEmpty())
-            QSKIP("../shared/kernelindex/catalog-*.jsonl.zst is absent: catalog resources are not checked");
+            QSKIP(
+                qPrintable(kixtest::sharedMissingReason(QStringLiteral("kernelindex/catalog-*.jsonl.zst"))));
         kix::LineSource source(dir.filePath(found.first()));
         QVERIFY(!source.open());
         kix::SourceLine line;

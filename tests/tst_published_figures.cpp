@@ -3,6 +3,7 @@
 // is a located problem with its code and exact text.
 #include "KixResources.h"
 #include "PublishedFigures.h"
+#include "PublishedFiguresTable.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -154,6 +155,45 @@ private slots:
             QVERIFY(e.url.startsWith(QStringLiteral("https://kernelindex.com/")));
             QVERIFY(f.sources.value(e.source).read.isValid());
         }
+    }
+
+    // The table the explorer's Published tab shows: cohort by cohort, fastest first, every cell worded,
+    // the rank with its basis, the date the source was read and the URL.
+    void tableRows() {
+        const QList<kix::PublishedFigureRow> rows = kix::publishedFigureRows(figures());
+        QCOMPARE(kix::publishedColumnTitles().size(), int(kix::PublishedColumn::Count));
+        QStringList shown;
+        for (const kix::PublishedFigureRow& r : rows) {
+            QCOMPARE(r.cells.size(), int(kix::PublishedColumn::Count));
+            QCOMPARE(r.cells[int(kix::PublishedColumn::Source)], r.url);
+            shown << r.cells.mid(1, int(kix::PublishedColumn::Source) - 1).join(QStringLiteral(" | "));
+        }
+        QCOMPARE(shown,
+                 QStringList(
+                     {QStringLiteral("4 (published) | ac4k | NVIDIA B200 | v1.0 | 45.3 µs (mean) | "
+                                     "0.80802 | 5.47× | 16/16 | 2026-06-26 | 2026-12-02"),
+                      QStringLiteral("1 of 3 (derived) | Amir M. Mir | SF Tensor | NVIDIA B200 | v1.1 | "
+                                     "36.9 µs (mean) | 0.84753 | 6.63× | 16/16 | 2026-07-28 | 2026-12-02"),
+                      QStringLiteral("2 of 3 (derived) | Hyra | NVIDIA B200 | v1.1 | 39.8 µs (mean) | "
+                                     "0.84777 | 5.27× | 16/16 | 2026-07-14 | 2026-12-02"),
+                      QStringLiteral("3 of 3 (derived) | Databricks | NVIDIA B200 | v1.1 | 42.3 µs (mean) | "
+                                     "0.83158 | 5.19× | 16/16 | 2026-07-10 | 2026-12-02")}));
+        QCOMPARE(rows.first().cells[int(kix::PublishedColumn::Cohort)],
+                 QStringLiteral("SOL-ExecBench evaluation stack v1.0 on NVIDIA B200"));
+        QCOMPARE(rows.last().url,
+                 QStringLiteral("https://kernelindex.com/runs/01a0032e-dfca-7377-affd-f33a52e9d3b1"));
+        // Missing optional figures are a dash, not a zero.
+        kix::PublishedFigures bare = figures();
+        bare.entries = {bare.entries.first()};
+        bare.entries.first().solScore.reset();
+        bare.entries.first().averageSpeedup.reset();
+        bare.entries.first().casesFaster.reset();
+        bare.entries.first().rank.reset();
+        const auto cells = kix::publishedFigureRows(bare).first().cells;
+        QCOMPARE(cells[int(kix::PublishedColumn::Rank)], QStringLiteral("—"));
+        QCOMPARE(cells[int(kix::PublishedColumn::SolScore)], QStringLiteral("—"));
+        QCOMPARE(cells[int(kix::PublishedColumn::Speedup)], QStringLiteral("—"));
+        QCOMPARE(cells[int(kix::PublishedColumn::CasesFaster)], QStringLiteral("—"));
     }
 
     void noticeSaysNotVerifiable() {
@@ -357,7 +397,9 @@ private slots:
         QCOMPARE(texts(r.problems), expected);
         QVERIFY(!r.figures);
         if (code.isEmpty()) // no code of its own; a typed read (FieldReader) gives one of the field.* area
-            QVERIFY2(r.problems.first().code.isEmpty() || r.problems.first().code.startsWith(QLatin1String("field.")), qPrintable(r.problems.first().code));
+            QVERIFY2(r.problems.first().code.isEmpty() ||
+                         r.problems.first().code.startsWith(QLatin1String("field.")),
+                     qPrintable(r.problems.first().code));
         else
             QCOMPARE(r.problems.first().code, code);
     }

@@ -391,11 +391,7 @@ private slots:
 
     // The real 013 OperationSpec in the KernelIndex catalog gives the same count as the fixture.
     void catalog013() {
-        const QString catalog =
-            kixtest::repoPath(QStringLiteral("../shared/kernelindex/catalog-2026-08-16-94af2ae7.jsonl.zst"));
-        if (!QFile::exists(catalog))
-            QSKIP("the KernelIndex catalog (../shared/kernelindex) is not here; the fixture tests cover the "
-                  "rule");
+        KIX_REQUIRE_SHARED(catalog, QStringLiteral("kernelindex/catalog-2026-08-16-94af2ae7.jsonl.zst"));
         QProcess zstd;
         zstd.start(QStringLiteral("zstd"), {QStringLiteral("-dc"), catalog});
         if (!zstd.waitForStarted())

@@ -1,8 +1,12 @@
-// "KernelIndex would reject this": KernelIndex's 17 examples give the verdicts their comments state,
-// and every rule has a fixture that breaks exactly it, with the exact finding.
+// "KernelIndex would reject this": valid resources of the 13 kinds (fixtures written here) give no finding,
+// every rule has a fixture that breaks exactly it, with the exact finding, and where ../shared has them,
+// KernelIndex's 17 examples give the verdicts their comments state.
 #include "UpstreamCheck.h"
 
+#include "JsonReader.h"
+#include "KernelIndexFixtures.h"
 #include "LineSource.h"
+#include "SharedData.h"
 #include "YamlReader.h"
 
 #include <QDir>
@@ -11,10 +15,6 @@
 namespace {
 
 using kix::Json;
-
-QString sharedPath(const QString& relative) {
-    return QStringLiteral(KIX_REPO_ROOT "/../shared/") + relative;
-}
 
 // (URLs in the raw JSON below are written https:\/\/ so that moc, which reads this file, never sees a
 // comment.)
@@ -451,17 +451,61 @@ private slots:
         QVERIFY(f[3].startsWith(QStringLiteral("upstream.required spec.observedAt")));
     }
 
+    // Valid resources of the 13 kinds written here, read from YAML and from their JSON twins, and a bundle
+    // of three of them: no finding. (The same on KernelIndex's own examples below, where ../shared is.)
+    void validFixtures_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<bool>("yaml");
+        for (const kixfix::KindFixture& f : kixfix::validKindFixtures()) {
+            QTest::newRow(qPrintable(QStringLiteral("%1.yaml").arg(QLatin1String(f.kind)))) << f.yaml << true;
+            QTest::newRow(qPrintable(QStringLiteral("%1.json").arg(QLatin1String(f.kind))))
+                << f.json << false;
+        }
+    }
+    void validFixtures() {
+        QFETCH(QByteArray, text);
+        QFETCH(bool, yaml);
+        const auto r = yaml ? kix::parseYaml(text, QStringLiteral("f.yaml"))
+                            : kix::parseJson(text, QStringLiteral("f.json"));
+        QVERIFY2(r.value, qPrintable(r.error.toString()));
+        QCOMPARE(findings(*r.value, text.size()), QStringList());
+    }
+    void validFixtureBundle() {
+        Json bundle;
+        for (const kixfix::KindFixture& f : kixfix::validKindFixtures()) {
+            const Json resource = Json::parse(f.json.toStdString());
+            const QLatin1String kind(f.kind);
+            if (kind == QLatin1String("BenchmarkRun"))
+                bundle["run"] = resource;
+            else if (kind == QLatin1String("BenchmarkProtocol"))
+                bundle["protocol"] = resource;
+            else if (kind == QLatin1String("ExecutionEnvironment"))
+                bundle["environment"] = resource;
+        }
+        QCOMPARE(bundle.size(), std::size_t(3));
+        QStringList shown;
+        for (const char* part : {"run", "protocol", "environment"})
+            shown += findings(bundle.at(part), qint64(bundle.dump().size()), QString::fromLatin1(part));
+        QCOMPARE(shown, QStringList());
+        QCOMPARE(kixfix::validKindFixtures().size(), 13);
+    }
+
     // KernelIndex's 13 valid examples (YAML and their JSON twins) and its example bundle give no finding.
+    // Without ../shared the data function adds no row, and the test skips with the reason.
     void validExamples_data() {
         QTest::addColumn<QString>("path");
-        const QDir yaml(sharedPath(QStringLiteral("kernelindex/examples")));
-        const QDir json(sharedPath(QStringLiteral("kernelindex/examples-json")));
-        for (const QString& f : yaml.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
-            QTest::newRow(qPrintable(f)) << yaml.filePath(f);
-        for (const QString& f : json.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-            QTest::newRow(qPrintable(f)) << json.filePath(f);
+        const QString yaml = kixtest::sharedPath(QStringLiteral("kernelindex/examples"));
+        const QString json = kixtest::sharedPath(QStringLiteral("kernelindex/examples-json"));
+        if (yaml.isEmpty() || json.isEmpty())
+            return;
+        for (const QString& f : QDir(yaml).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << QDir(yaml).filePath(f);
+        for (const QString& f : QDir(json).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << QDir(json).filePath(f);
     }
     void validExamples() {
+        KIX_SKIP_WITHOUT_SHARED(QStringLiteral("kernelindex/examples"));
+        KIX_SKIP_WITHOUT_SHARED(QStringLiteral("kernelindex/examples-json"));
         QFETCH(QString, path);
         const auto r = kix::isYamlFileName(path) ? kix::readYamlFile(path) : kix::readJsonFile(path);
         QVERIFY2(r.value, qPrintable(r.error.toString()));
@@ -480,9 +524,8 @@ private slots:
         QCOMPARE(shown, QStringList());
     }
     void exampleCounts() {
-        const QDir dir(sharedPath(QStringLiteral("kernelindex/examples")));
-        if (!dir.exists())
-            QSKIP("../shared/kernelindex is absent: KernelIndex's examples are not checked");
+        KIX_REQUIRE_SHARED(examples, QStringLiteral("kernelindex/examples"));
+        const QDir dir(examples);
         QCOMPARE(dir.entryList({QStringLiteral("*.yaml")}, QDir::Files).size(), 13);
         QCOMPARE(QDir(dir.filePath(QStringLiteral("invalid"))).entryList(QDir::Files).size(), 4);
     }
@@ -511,11 +554,8 @@ private slots:
     void invalidExamples() {
         QFETCH(QString, name);
         QFETCH(QString, expected);
-        const QString yamlPath = sharedPath(QStringLiteral("kernelindex/examples/invalid/%1.yaml").arg(name));
-        const QString jsonPath =
-            sharedPath(QStringLiteral("kernelindex/examples-json/invalid/%1.json").arg(name));
-        if (!QFile::exists(yamlPath) || !QFile::exists(jsonPath))
-            QSKIP("../shared/kernelindex is absent: KernelIndex's invalid examples are not checked");
+        KIX_REQUIRE_SHARED(yamlPath, QStringLiteral("kernelindex/examples/invalid/%1.yaml").arg(name));
+        KIX_REQUIRE_SHARED(jsonPath, QStringLiteral("kernelindex/examples-json/invalid/%1.json").arg(name));
         for (const QString& path : {yamlPath, jsonPath}) {
             const auto r = kix::isYamlFileName(path) ? kix::readYamlFile(path) : kix::readJsonFile(path);
             if (name == u"duplicate-key") {
@@ -535,10 +575,12 @@ private slots:
 
     // Every resource of the public catalog was accepted by KernelIndex: no finding for any of them.
     void catalogAccepted() {
-        const QDir dir(sharedPath(QStringLiteral("kernelindex")));
+        KIX_REQUIRE_SHARED(folder, QStringLiteral("kernelindex"));
+        const QDir dir(folder);
         const QStringList found = dir.entryList({QStringLiteral("catalog-*.jsonl.zst")}, QDir::Files);
         if (found.isEmpty())
-            QSKIP("../shared/kernelindex/catalog-*.jsonl.zst is absent: catalog resources are not checked");
+            QSKIP(
+                qPrintable(kixtest::sharedMissingReason(QStringLiteral("kernelindex/catalog-*.jsonl.zst"))));
         kix::LineSource source(dir.filePath(found.first()));
         QVERIFY(!source.open());
         kix::SourceLine line;

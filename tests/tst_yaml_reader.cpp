@@ -1,19 +1,17 @@
 // YAML 1.2 to JSON: core-schema scalars, the refusals (duplicate keys, tags, aliases, documents, limits,
-// encodings), and KernelIndex's own examples equal to their JSON twins.
+// encodings), and resources of KernelIndex's 13 kinds equal to their JSON twins: fixtures written here,
+// and KernelIndex's own examples where ../shared has them.
 #include "YamlReader.h"
 
 #include "Canonical.h"
 
+#include "KernelIndexFixtures.h"
 #include "TestSupport.h"
 
 #include <QDir>
 #include <QTest>
 
 namespace {
-
-QString sharedPath(const QString& relative) {
-    return QStringLiteral(KIX_REPO_ROOT "/../shared/") + relative;
-}
 
 kix::JsonReadResult parse(const QByteArray& text, const kix::JsonLimits& limits = {}) {
     return kix::parseYaml(text, QStringLiteral("t.yaml"), limits);
@@ -331,17 +329,65 @@ private slots:
         QVERIFY(!kix::isYamlFileName(QStringLiteral("b.json")));
     }
 
-    // KernelIndex's 13 examples, value for value equal to the JSON twins.
+    // Resources of the 13 kinds written as KernelIndex writes its examples, value for value equal to their
+    // JSON twins (which write 1.0 as 1), with one canonical form.
+    void kindFixtureTwins_data() {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<QByteArray>("json");
+        for (const kixfix::KindFixture& f : kixfix::validKindFixtures())
+            QTest::newRow(f.kind) << f.yaml << f.json;
+    }
+    void kindFixtureTwins() {
+        QFETCH(QByteArray, yaml);
+        QFETCH(QByteArray, json);
+        const auto y = parse(yaml);
+        const auto j = kix::parseJson(json, QStringLiteral("t.json"));
+        QVERIFY2(y.value, qPrintable(y.error.toString()));
+        QVERIFY2(j.value, qPrintable(j.error.toString()));
+        QVERIFY(*y.value == *j.value);
+        QCOMPARE(kix::canonicalJson(*y.value), kix::canonicalJson(*j.value));
+    }
+
+    // KernelIndex's invalid duplicate-key example, in its shape: refused at the second key, located, and
+    // its JSON twin refused by the JSON reader the same way.
+    void duplicateKeyFixture() {
+        const QByteArray yaml = "# A duplicate key is refused before any check.\n"
+                                "apiVersion: kernelindex.dev/v1alpha1\n"
+                                "kind: SoftwareProject\n"
+                                "metadata:\n"
+                                "  name: twice-named\n"
+                                "spec:\n"
+                                "  name: One\n"
+                                "  name: Two\n";
+        const auto r = parse(yaml);
+        QVERIFY(!r.value);
+        QCOMPARE(r.error.code, QStringLiteral("yaml.duplicate_key"));
+        QCOMPARE(r.error.path, QStringLiteral("spec.name"));
+        QCOMPARE(r.error.message,
+                 QStringLiteral("line 8, column 3: duplicate key \"name\" (first at line 7, column 3)"));
+        const auto j = kix::parseJson(R"({"apiVersion": "kernelindex.dev/v1alpha1", "kind": "SoftwareProject",
+            "metadata": {"name": "twice-named"}, "spec": {"name": "One", "name": "Two"}})",
+                                      QStringLiteral("t.json"));
+        QVERIFY(!j.value);
+        QCOMPARE(j.error.code, QStringLiteral("json.duplicate_key"));
+        QCOMPARE(j.error.path, QStringLiteral("spec.name"));
+    }
+
+    // KernelIndex's 13 examples, value for value equal to the JSON twins. Without ../shared the data
+    // function adds no row, and the test skips with the reason.
     void kernelIndexExamples_data() {
         QTest::addColumn<QString>("name");
-        const QDir dir(sharedPath(QStringLiteral("kernelindex/examples")));
-        for (const QString& f : dir.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
+        const QString examples = kixtest::sharedPath(QStringLiteral("kernelindex/examples"));
+        if (examples.isEmpty())
+            return;
+        for (const QString& f : QDir(examples).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
             QTest::newRow(qPrintable(f)) << f.chopped(5);
     }
     void kernelIndexExamples() {
+        KIX_SKIP_WITHOUT_SHARED(QStringLiteral("kernelindex/examples"));
         QFETCH(QString, name);
-        const QString yamlPath = sharedPath(QStringLiteral("kernelindex/examples/%1.yaml").arg(name));
-        const QString jsonPath = sharedPath(QStringLiteral("kernelindex/examples-json/%1.json").arg(name));
+        KIX_REQUIRE_SHARED(yamlPath, QStringLiteral("kernelindex/examples/%1.yaml").arg(name));
+        KIX_REQUIRE_SHARED(jsonPath, QStringLiteral("kernelindex/examples-json/%1.json").arg(name));
         const auto y = kix::readYamlFile(yamlPath);
         const auto j = kix::readJsonFile(jsonPath);
         QVERIFY2(y.value, qPrintable(y.error.toString()));
@@ -351,15 +397,12 @@ private slots:
         QCOMPARE(kix::canonicalJson(*y.value), kix::canonicalJson(*j.value));
     }
     void kernelIndexExampleCount() {
-        const QDir dir(sharedPath(QStringLiteral("kernelindex/examples")));
-        if (!dir.exists())
-            QSKIP("../shared/kernelindex is absent: KernelIndex's examples are not checked");
-        QCOMPARE(dir.entryList({QStringLiteral("*.yaml")}, QDir::Files).size(), 13);
+        KIX_REQUIRE_SHARED(examples, QStringLiteral("kernelindex/examples"));
+        QCOMPARE(QDir(examples).entryList({QStringLiteral("*.yaml")}, QDir::Files).size(), 13);
     }
     void kernelIndexDuplicateKey() {
-        const QString path = sharedPath(QStringLiteral("kernelindex/examples/invalid/duplicate-key.yaml"));
-        if (!QFile::exists(path))
-            QSKIP("../shared/kernelindex is absent: the duplicate-key example is not checked");
+        KIX_REQUIRE_SHARED(path, QStringLiteral("kernelindex/examples/invalid/duplicate-key.yaml"));
+        KIX_REQUIRE_SHARED(jsonPath, QStringLiteral("kernelindex/examples-json/invalid/duplicate-key.json"));
         const auto r = kix::readYamlFile(path);
         QVERIFY(!r.value);
         QCOMPARE(r.error.code, QStringLiteral("yaml.duplicate_key"));
@@ -367,8 +410,7 @@ private slots:
         QCOMPARE(r.error.message,
                  QStringLiteral("line 8, column 3: duplicate key \"name\" (first at line 7, column 3)"));
         // Its hand-written JSON twin is refused by the JSON reader the same way.
-        const auto j = kix::readJsonFile(
-            sharedPath(QStringLiteral("kernelindex/examples-json/invalid/duplicate-key.json")));
+        const auto j = kix::readJsonFile(jsonPath);
         QVERIFY(!j.value);
         QCOMPARE(j.error.code, QStringLiteral("json.duplicate_key"));
         QCOMPARE(j.error.path, QStringLiteral("spec.name"));

@@ -21,7 +21,7 @@ ExplorerCommandLine::ExplorerCommandLine() {
                         QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two rows: compare)."),
                         QStringLiteral("rows")});
     m_parser.addOption({QStringLiteral("tab"),
-                        QStringLiteral("Tab to show: details, compare, plot or digests."),
+                        QStringLiteral("Tab to show: details, compare, plot, digests or published."),
                         QStringLiteral("tab")});
     m_parser.addOption({QStringLiteral("screenshot"),
                         QStringLiteral("Render the window to this PNG once loaded, then exit."),
@@ -49,7 +49,8 @@ void ExplorerCommandLine::start(MainWindow& window) {
                     window.compareSelected();
             }
             const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"),
-                                   QStringLiteral("plot"), QStringLiteral("digests")};
+                                   QStringLiteral("plot"), QStringLiteral("digests"),
+                                   QStringLiteral("published")};
             if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
                 window.tabs()->setCurrentIndex(tab);
             if (!screenshot.isEmpty())

@@ -6,6 +6,7 @@
 #include "DigestPanel.h"
 #include "PlainText.h"
 #include "PlotWidget.h"
+#include "PublishedFiguresView.h"
 #include "QCustomPlotInclude.h"
 #include "RecentFiles.h"
 #include "RerunController.h"
@@ -106,7 +107,7 @@ void MainWindow::showAvailability(RerunController* controller, const QString& ac
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
-                               const QKeySequence& shortcut, void (MainWindow::*slot)()) {
+                               const QKeySequence& shortcut, void (MainWindow::*slot)()) const {
     QAction* a = menu->addAction(text);
     a->setObjectName(name);
     a->setShortcut(shortcut);
@@ -265,6 +266,9 @@ void MainWindow::buildLayout() {
     m_tabs->addTab(m_diff, tr("Compare"));
     m_tabs->addTab(m_plot, tr("Plot"));
     m_tabs->addTab(m_digests, tr("Digests"));
+    m_published = new PublishedFiguresView(this);
+    m_published->showFile(QString::fromLatin1(kBundledPublished013));
+    m_tabs->addTab(m_published, tr("Published"));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -302,7 +306,8 @@ void MainWindow::openPaths(const QStringList& paths) {
 }
 
 void MainWindow::openBundledSamples() {
-    QStringList paths{QStringLiteral(":/kix/samples")};
+    // The problem file yields the WorkloadSuite the samples name by digest (built from its facts).
+    QStringList paths{QStringLiteral(":/kix/samples"), QStringLiteral(":/kix/problems")};
     if (QFileInfo(m_settings.runsFolder()).isDir())
         paths << m_settings.runsFolder(); // earlier local runs too
     openPaths(paths);
@@ -574,9 +579,9 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    if (paths.size() == 2 && QFileInfo(paths[0]).isFile() && QFileInfo(paths[1]).isFile())
-        m_selectAfterLoad = paths; // two dropped files: compare them
-    else if (paths.size() == 1 && QFileInfo(paths[0]).isFile())
+    // One dropped file is selected once loaded; two are compared.
+    if ((paths.size() == 1 || paths.size() == 2) &&
+        std::all_of(paths.begin(), paths.end(), [](const QString& p) { return QFileInfo(p).isFile(); }))
         m_selectAfterLoad = paths;
     openPaths(paths);
 }

@@ -1,5 +1,5 @@
-// The explorer window: run table with filter on the left; details, compare, plot and digests on
-// the right; menus, toolbar and shortcuts for every main action.
+// The explorer window: run table with filter on the left; details, compare, plot, digests and the
+// published leaderboard figures on the right; menus, toolbar and shortcuts for every main action.
 #pragma once
 
 #include "RunStore.h"
@@ -22,6 +22,7 @@ class CitationDialog;
 class DiffWidget;
 class DigestPanel;
 class PlotWidget;
+class PublishedFiguresView;
 class RecentFiles;
 class RerunController;
 class RunDetailsWidget;
@@ -51,6 +52,7 @@ public:
     DiffWidget* diff() const { return m_diff; }
     PlotWidget* plot() const { return m_plot; }
     DigestPanel* digests() const { return m_digests; }
+    PublishedFiguresView* published() const { return m_published; }
     RerunController* rerun() const { return m_rerun; }
     RerunController* clusterRerun() const { return m_cluster; }
     // Submits with these settings (what "Run on cluster…" does once its dialog is accepted).
@@ -88,7 +90,7 @@ private:
     void about();
     QList<ManifestPtr> plotCompanions(const ManifestPtr& run) const;
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
-                       void (MainWindow::*slot)());
+                       void (MainWindow::*slot)()) const;
 
     RunStore* m_store;
     RunTableModel* m_runs;
@@ -102,6 +104,7 @@ private:
     DiffWidget* m_diff = nullptr;
     PlotWidget* m_plot = nullptr;
     DigestPanel* m_digests = nullptr;
+    PublishedFiguresView* m_published = nullptr;
     RerunController* m_rerun;
     RerunController* m_cluster;
     Settings m_settings;

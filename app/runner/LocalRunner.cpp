@@ -1,10 +1,11 @@
 #include "LocalRunner.h"
 
 #include "Digest.h"
-#include "JsonReader.h"
 #include "LocalRunManifest.h"
 #include "ManifestWriter.h"
+#include "ProblemDefinition.h"
 #include "Statistics.h"
+#include "WorkloadSuiteBuilder.h"
 #include "kix_config.h"
 
 #include <QDir>
@@ -42,14 +43,16 @@ Clocks readClocks() {
 
 } // namespace
 
-// The bundled WorkloadSuite: the run names it by digest so that it lines up with the leaderboard's runs.
 QString bundledSuitePath() {
-    return QStringLiteral(":/kix/samples/kernelindex/013-workload-suite.manifest.json");
+    return QString::fromLatin1(kBundledProblem013);
 }
 
 QString bundledSuiteDigest() {
-    const JsonReadResult r = readJsonFile(bundledSuitePath());
-    return r.value ? resourceDigest(*r.value) : QString();
+    const ProblemDefinitionRead r = readProblemDefinition(bundledSuitePath());
+    if (!r.definition || hasErrors(checkKernelIndexDigests(*r.definition, bundledSuitePath())))
+        return {};
+    const Json suite = buildKernelIndexResources(*r.definition).suite;
+    return suite.is_null() ? QString() : resourceDigest(suite);
 }
 
 RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json& bundle,

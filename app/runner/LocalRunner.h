@@ -37,7 +37,11 @@ QString localRunUnavailableReason();
 RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
                       const std::function<bool()>& cancelled);
 
-// The bundled WorkloadSuite that every rerun names by digest (its file, and that digest).
+// The WorkloadSuite every rerun names by digest, so that it lines up with the leaderboard's runs: kix
+// builds it from the bundled problem file's facts (WorkloadSuiteBuilder.h). bundledSuitePath() is that
+// file, which the loaders read as the resources built from it (load it beside runs to verify their
+// workloadDigest); bundledSuiteDigest() is the built suite's digest, or "" when the file does not build
+// one that agrees with the digests it records.
 QString bundledSuitePath();
 QString bundledSuiteDigest();
 

@@ -28,8 +28,7 @@ private slots:
 
     void perCaseSeries() {
         LatencyPlot plot;
-        const auto leader = loadManifestFile(kixtest::repoPath(
-            QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")));
+        const auto leader = parseManifest(kixtest::suiteOnlyLeader(), QStringLiteral("leader.json"));
         plot.showRun(runWithCases(), {leader});
         QCOMPARE(plot.graphCount(), 3);
         QCOMPARE(plot.graph(0)->name(), QStringLiteral("kix fused (NVIDIA B200)"));
