@@ -333,4 +333,59 @@ QList<SignatureCheck> verifyEnvelopesBeside(const QString& manifestPath, const T
     return out;
 }
 
+QList<EnvelopeIndex::EnvelopeFile>& EnvelopeIndex::folder(const QString& dirPath) {
+    if (const auto it = m_folders.find(dirPath); it != m_folders.end())
+        return *it;
+    QList<EnvelopeFile> files;
+    const QDir dir(dirPath);
+    for (const QString& name : dir.entryList({QStringLiteral("*") + QLatin1String(kEnvelopeSuffix)},
+                                             QDir::Files | QDir::Hidden, QDir::Name)) {
+        EnvelopeFile f;
+        f.path = dir.filePath(name);
+        QByteArray bytes;
+        if (readSmallFile(f.path, bytes))
+            continue; // not about any manifest as far as anyone can tell (its own manifest rereads it)
+        for (const EnvelopeLine& l : envelopeLines(bytes)) {
+            Line line;
+            line.bytes = l.bytes;
+            line.number = l.number;
+            const JsonReadResult read = parseJson(l.bytes, f.path);
+            const EnvelopeRead env = read.value ? readEnvelope(*read.value) : EnvelopeRead{};
+            if (env.envelope)
+                if (const StatementRead st = statementOf(*env.envelope, f.path); st.statement)
+                    for (const Subject& subject : st.statement->subjects)
+                        line.concerns << subject.name;
+            f.lines.append(line);
+        }
+        files.append(f);
+    }
+    return *m_folders.insert(dirPath, files);
+}
+
+QList<SignatureCheck> EnvelopeIndex::checksOf(const QString& envelopePath, Line& line) {
+    if (!line.checked) {
+        line.checks = checkLine({line.number, line.bytes}, envelopePath, m_trust);
+        line.checked = true;
+    }
+    return line.checks;
+}
+
+QList<SignatureCheck> EnvelopeIndex::beside(const QString& manifestPath) {
+    const QFileInfo manifest(manifestPath);
+    const QString own = manifest.absoluteFilePath() + QLatin1String(kEnvelopeSuffix);
+    QList<SignatureCheck> out;
+    // Its own envelope file is read whole (every line, malformed ones too), as verifyEnvelopesBeside does.
+    if (QFileInfo(own).exists() || QFileInfo(own).isSymLink())
+        out << verifyEnvelopeFile(own, m_trust);
+    int examined = 0;
+    for (EnvelopeFile& f : folder(manifest.absolutePath())) {
+        if (f.path == own || ++examined > kMaxEnvelopeFilesBeside)
+            continue;
+        for (Line& l : f.lines)
+            if (l.concerns.contains(manifest.fileName()))
+                out << checksOf(f.path, l);
+    }
+    return out;
+}
+
 } // namespace kix

@@ -66,6 +66,10 @@ Loaded loadInputs(const QStringList& paths) {
     return l;
 }
 
+QString column(const QString& text, int width) {
+    return text.leftJustified(width - 1) + u' ';
+}
+
 QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath) {
     QString folder;
     QString identity;

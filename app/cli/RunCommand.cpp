@@ -2,8 +2,10 @@
 #include "CpuRunner.h"
 #include "OutputFolder.h"
 #include "RunSupport.h"
+#include "SigningRerun.h"
 #include "kix/workloads.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <atomic>
@@ -74,6 +76,38 @@ std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
             printEvent(e, io);
         io.out.flush();
     };
+}
+
+bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine, const QDateTime& startedAt,
+                   const QDateTime& finishedAt, const KeyStore& keys, bool jsonl, Io io) {
+    if (outcome.manifestFile.isEmpty())
+        return false;
+    RerunSignRequest request;
+    request.manifestFile = outcome.manifestFile;
+    request.otherFiles = outcome.resourceFiles;
+    request.commandLine = commandLine;
+    request.startedAt = startedAt;
+    request.finishedAt = finishedAt;
+    request.executable = QCoreApplication::applicationFilePath();
+    const RerunSignOutcome signedRun = signRerun(request, keys);
+    if (signedRun.keyCreated)
+        io.err << "kix run: created a new signing key in " << keys.keyFile()
+               << " (kix key show prints its public half)\n";
+    if (!signedRun.error.isEmpty()) {
+        io.err << "kix run: the run's files are written but not signed: " << signedRun.error << "\n";
+        return false;
+    }
+    const QString message = QStringLiteral("signed by %1: %2").arg(signedRun.fingerprint, signedRun.envelopeFile);
+    if (jsonl) {
+        RunnerEvent e;
+        e.kind = EventKind::Log;
+        e.message = message;
+        io.out << QString::fromStdString(e.toJson().dump()) << "\n";
+    } else {
+        io.out << "kix run: " << message << "\n";
+    }
+    io.out.flush();
+    return true;
 }
 
 int runCommand(const QStringList& args, Io io) {
@@ -186,8 +220,12 @@ int runCommand(const QStringList& args, Io io) {
         return usage(QStringLiteral("--output: %1; nothing was run").arg(why));
 
     const auto progress = progressPrinter(request.jsonl, io);
+    const QDateTime startedAt = QDateTime::currentDateTimeUtc();
     const runner::RunOutcome outcome = cpu ? runner::runOnCpu(options, progress, request.stopRequested)
                                            : runner::runLocally(options, progress, request.stopRequested);
+    signRunOutput(outcome, QStringList{QStringLiteral("kix"), QStringLiteral("run")} + args, startedAt,
+                  QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()), request.jsonl,
+                  io);
     if (request.jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;

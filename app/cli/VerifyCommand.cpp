@@ -1,5 +1,8 @@
 #include "CommandSupport.h"
 #include "Digest.h"
+#include "TrustSupport.h"
+
+#include <QMap>
 
 namespace kix::cli {
 
@@ -7,6 +10,8 @@ namespace {
 
 struct Totals {
     int runs = 0, resources = 0, verified = 0, mismatch = 0, notVerifiable = 0;
+    int suspicious = 0, atRoofline = 0; // runs with such a roofline flag (the run or one of its cases)
+    QMap<QString, int> signatures;      // envelope states, by name
     void count(const QList<DigestCheck>& checks) {
         const DigestSummary s = summarize(checks);
         verified += s.verified;
@@ -17,7 +22,7 @@ struct Totals {
 
 void printChecks(const QList<DigestCheck>& checks, Io io) {
     for (const auto& c : checks) {
-        io.out << "  " << c.field.leftJustified(22) << stateName(c.state)
+        io.out << "  " << column(c.field, 22) << stateName(c.state)
                << (c.afterNormalization ? QStringLiteral(" (after normalization)") : QString()) << "\n";
         io.out << "      expected " << untrusted(c.expected) << "\n";
         if (c.state == DigestCheck::State::Mismatch)
@@ -44,8 +49,12 @@ int verifyCommand(const QStringList& args, Io io) {
         "Recompute every digest the inputs allow. Inputs are read as one set (manifests, folders, catalog "
         "exports): a run's workload or implementation digest is verified against a WorkloadSuite, "
         "WorkloadCase or ImplementationRevision loaded from any of them, and a catalog's published digests "
-        "and keys against what kix recomputes. Exit status 1 when any digest mismatches, 3 when an input is "
-        "unreadable or invalid."));
+        "and keys against what kix recomputes. Every signed envelope beside a manifest is checked too "
+        "(docs/trust.md), each run gets its evidence level, and the speed-of-light check warns about a run "
+        "faster than its memory roofline (a warning, never a failure). Exit status, the worst that applies: "
+        "9 a signed file was edited after signing (subject digest does not match), 8 a signature is invalid, "
+        "10 an envelope is malformed, 3 an input is unreadable or invalid, 1 a digest mismatches, 7 signed "
+        "only by unknown keys, 0 otherwise (unsigned runs included)."));
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QStringLiteral("Files, folders or catalog exports."),
                                  QStringLiteral("INPUT..."));
@@ -57,6 +66,9 @@ int verifyCommand(const QStringList& args, Io io) {
     printProblems(l.problems, io);
     const bool json = parser.isSet(QStringLiteral("json"));
     Totals totals;
+    TrustReport trust(l.index);
+    int worst = ExitOk;
+    bool anySignature = false;
     Json report = {{"runs", Json::array()}, {"resources", Json::array()}, {"documents", Json::array()}};
     for (int i = 0; i < l.index.runCount(); ++i) {
         const RunEntry& e = l.index.run(i);
@@ -64,8 +76,18 @@ int verifyCommand(const QStringList& args, Io io) {
         ++totals.runs;
         totals.count(checks);
         const Problems problems = e.problems();
+        const ManifestPtr m = l.index.manifest(l.index.rowOfRun(i));
+        const RunTrustFacts facts = trust.factsOf(i, *m);
+        worst = worseExit(worst, signatureExit(facts.trust.signatures, ExitOk));
+        anySignature |= !facts.trust.signatures.isEmpty();
+        for (const SignatureCheck& c : facts.trust.signatures)
+            ++totals.signatures[signatureStateName(c.state)];
+        totals.suspicious += facts.roofline.suspiciousCount() > 0 ? 1 : 0;
+        totals.atRoofline += facts.roofline.atRooflineCount() > 0 ? 1 : 0;
         if (json) {
-            report["runs"].push_back(runJson(l.index, i));
+            Json run = runJson(l.index, i);
+            addTrustJson(run, facts);
+            report["runs"].push_back(run);
             continue;
         }
         io.out << untrusted(e.occurrences.first().origin.toString()) << ": run "
@@ -77,6 +99,11 @@ int verifyCommand(const QStringList& args, Io io) {
             io.out << "  " << errors
                    << " error(s) in this manifest (listed on stderr); the digests it names:\n";
         printChecks(checks, io);
+        printTrust(facts, io);
+    }
+    if (anySignature && !trust.trustStoreProblem().isEmpty()) {
+        io.err << "kix verify: " << trust.trustStoreProblem() << "\n";
+        worst = worseExit(worst, ExitInput);
     }
     QList<const ResourceEntry*> resources;
     for (const auto& entry : l.index.resources())
@@ -123,17 +150,33 @@ int verifyCommand(const QStringList& args, Io io) {
                              {"verified", totals.verified},
                              {"mismatch", totals.mismatch},
                              {"notVerifiable", totals.notVerifiable},
+                             {"signatures", Json::object()},
+                             {"roofline", {{"suspicious", totals.suspicious}, {"atRoofline", totals.atRoofline}}},
                              {"problems", problemsJson(l.problems)}};
+        for (auto it = totals.signatures.constBegin(); it != totals.signatures.constEnd(); ++it)
+            report["summary"]["signatures"][it.key().toStdString()] = it.value();
         writeJson(report, io);
     } else {
         io.out << "\n"
                << totals.runs << " run(s), " << totals.resources << " other resource(s): " << totals.verified
                << " verified, " << totals.mismatch << " mismatch, " << totals.notVerifiable
                << " not verifiable; " << errorCount(l.problems) << " error(s) in the inputs\n";
+        if (!totals.signatures.isEmpty()) {
+            QStringList states;
+            for (auto it = totals.signatures.constBegin(); it != totals.signatures.constEnd(); ++it)
+                states << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+            io.out << "envelopes: " << states.join(QStringLiteral(", ")) << "\n";
+        }
+        if (totals.suspicious + totals.atRoofline > 0)
+            io.out << "roofline: " << totals.suspicious
+                   << " run(s) faster than the memory roofline (suspicious), " << totals.atRoofline
+                   << " at the roofline; warnings, not digest failures\n";
     }
     if (l.anyErrors())
-        return ExitInput;
-    return totals.mismatch > 0 ? ExitMismatch : ExitOk;
+        worst = worseExit(worst, ExitInput);
+    if (totals.mismatch > 0)
+        worst = worseExit(worst, ExitMismatch);
+    return worst;
 }
 
 } // namespace kix::cli

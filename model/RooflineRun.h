@@ -1,0 +1,41 @@
+// The speed-of-light check (Roofline.h) of one loaded run, from what its bundle view resolved: the
+// operation and workload it names, its environment's GPU in the bandwidth table, its protocol, its primary
+// value and, for kix's per-case results, every case. `kix show`, `kix verify` and the explorer all ask here,
+// so they say the same. A verdict is a warning, never a digest failure.
+#pragma once
+
+#include "GpuBandwidth.h"
+#include "Manifest.h"
+#include "Roofline.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace kix {
+
+struct CaseRoofline {
+    QString label; // the case's axes ("batch_size=4 seq_len=1973"), else its id
+    RooflineOutcome outcome;
+};
+
+struct RunRoofline {
+    RooflineOutcome overall;   // the run's primary value (a suite's against the same aggregate of floors)
+    QList<CaseRoofline> cases; // per-case results (kix's extension), each against its own floor
+
+    bool hasFloor() const;
+    // Runs and cases faster than their memory floor (below the cache floor too): "suspicious".
+    int suspiciousCount() const;
+    // Within 5% above the floor.
+    int atRooflineCount() const;
+    // One sentence per flag, with the numbers: "faster than the memory roofline: suspicious: …" and
+    // "at the roofline: …", each prefixed by the case it concerns ("case batch_size=4: …").
+    QStringList warnings() const;
+    // A short line for the run: "3.4× floor", "suspicious 0.031× floor", or "no floor: <why>".
+    QString summary() const;
+};
+
+// `m` must have its workload and operation resolved (RecordIndex::manifest() does when they are loaded).
+RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table);
+
+} // namespace kix
