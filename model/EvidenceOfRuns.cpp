@@ -92,8 +92,8 @@ RunTrust RunTrustChecker::trustOf(int runIndex, const QList<DigestCheck>& digest
                 if (const auto r = trustedRerun(other))
                     others << *r;
     }
-    t.evidence =
-        evidenceFor(digests, t.signatures, rerunLatencies(*e.run, own ? own->fingerprint : QString()), others);
+    t.evidence = evidenceFor(digests, t.signatures,
+                             rerunLatencies(*e.run, own ? own->fingerprint : QString()), others);
     return t;
 }
 

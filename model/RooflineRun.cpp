@@ -86,6 +86,10 @@ RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table) {
     };
     if (!m.run)
         return noFloor(QStringLiteral("no run"));
+    // As in the catalog report (docs/roofline-report.md): the latency of a run that did not pass is not a
+    // claim anyone makes about the kernel.
+    if (!m.runSpec.passed())
+        return noFloor(QStringLiteral("its status is %1, not passed").arg(m.runSpec.status));
     if (!m.environment)
         return noFloor(QStringLiteral("its environment is not loaded, so its GPU is unknown"));
     QString why;
@@ -93,7 +97,8 @@ RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table) {
     if (!gpu)
         return noFloor(why);
     if (!m.workload)
-        return noFloor(QStringLiteral("the workload it names (%1) is not loaded").arg(m.runSpec.workloadDigest));
+        return noFloor(
+            QStringLiteral("the workload it names (%1) is not loaded").arg(m.runSpec.workloadDigest));
     if (!m.operation)
         return noFloor(QStringLiteral("the OperationSpec its workload names is not loaded"));
     const ProtocolFacts facts = protocolFactsFrom(m.protocol ? m.protocol->json : Json());
@@ -106,8 +111,9 @@ RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table) {
         out.overall.noFloorReason = QStringLiteral("no latency or time score to compare");
     for (const CaseResult& c : m.runSpec.cases) {
         const double latency = c.latencyNs.value(m.runSpec.primaryStatistic).value_or(0);
-        out.cases.append({c.axes.isEmpty() ? c.id : c.axesLabel(),
-                          rooflineForCase(m.operation->json, axesJson(c.axes), Json(), latency, *gpu, facts)});
+        out.cases.append(
+            {c.axes.isEmpty() ? c.id : c.axesLabel(),
+             rooflineForCase(m.operation->json, axesJson(c.axes), Json(), latency, *gpu, facts)});
     }
     return out;
 }

@@ -35,7 +35,8 @@ struct RunRoofline {
     QString summary() const;
 };
 
-// `m` must have its workload and operation resolved (RecordIndex::manifest() does when they are loaded).
+// `m` must have its workload and operation resolved (RecordIndex::manifest() does when they are loaded). A
+// run that did not pass has no floor (its status says why), as in the catalog report.
 RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table);
 
 } // namespace kix

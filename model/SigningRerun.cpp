@@ -92,8 +92,8 @@ RerunSignOutcome signRerun(const RerunSignRequest& request, const KeyStore& stor
     const auto key = store.signingKey(out.error, &out.keyCreated);
     if (!key)
         return out;
-    const SignOutcome signedFiles =
-        signWrittenResources(QStringList{request.manifestFile} + request.otherFiles, rerunPredicate(*facts), *key);
+    const SignOutcome signedFiles = signWrittenResources(
+        QStringList{request.manifestFile} + request.otherFiles, rerunPredicate(*facts), *key);
     if (!signedFiles.error.isEmpty()) {
         out.error = signedFiles.error;
         return out;

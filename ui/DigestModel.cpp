@@ -46,7 +46,7 @@ QVariant DigestModel::signatureCell(const DigestRow& r, int column, int role) co
     if (role == Qt::ForegroundRole && column == State)
         return QBrush(toneColor(s.state == SignatureState::Trusted      ? Tone::Good
                                 : s.state == SignatureState::UnknownKey ? Tone::Caution
-                                                                         : Tone::Bad));
+                                                                        : Tone::Bad));
     // Envelope text (file names from a statement, a signer's label) is untrusted: shown, never obeyed.
     if (role == Qt::ToolTipRole)
         return plainToolTip(column == Reason || column == State

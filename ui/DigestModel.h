@@ -23,8 +23,8 @@ struct DigestRow {
         return r;
     }
 
-    QString run;       // title of the run the row belongs to
-    DigestCheck check; // a digest row
+    QString run;                             // title of the run the row belongs to
+    DigestCheck check;                       // a digest row
     std::optional<SignatureCheck> signature; // set for an envelope row (check is then unused)
 };
 
@@ -41,8 +41,9 @@ private:
     QVariant signatureCell(const DigestRow& row, int column, int role) const;
 };
 
-QString stateSymbol(DigestCheck::State state);    // ✔ ✖ ?
-QString signatureSymbol(SignatureState state);    // ✔ trusted, ? unknown key, ✖ the others
-QString signatureStateText(const SignatureCheck& c); // "✔ signed by sha256:… (trusted)", "✖ signature invalid"
+QString stateSymbol(DigestCheck::State state); // ✔ ✖ ?
+QString signatureSymbol(SignatureState state); // ✔ trusted, ? unknown key, ✖ the others
+QString
+signatureStateText(const SignatureCheck& c); // "✔ signed by sha256:… (trusted)", "✖ signature invalid"
 
 } // namespace kix::ui

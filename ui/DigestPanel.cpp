@@ -133,9 +133,10 @@ void DigestPanel::verifyAll() {
                 checks << r.check;
         }
         const DigestSummary s = summarize(checks);
-        m_caption->setText(envelopes > 0 ? tr("All loaded runs: %1; %n signed envelope(s).", nullptr, envelopes)
-                                                 .arg(s.text())
-                                         : tr("All loaded runs: %1.").arg(s.text()));
+        m_caption->setText(
+            envelopes > 0
+                ? tr("All loaded runs: %1; %n signed envelope(s).", nullptr, envelopes).arg(s.text())
+                : tr("All loaded runs: %1.").arg(s.text()));
         emit verified(result.second, s.mismatch);
     });
 }

@@ -78,8 +78,9 @@ std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
     };
 }
 
-bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine, const QDateTime& startedAt,
-                   const QDateTime& finishedAt, const KeyStore& keys, bool jsonl, Io io) {
+bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine,
+                   const QDateTime& startedAt, const QDateTime& finishedAt, const KeyStore& keys, bool jsonl,
+                   Io io) {
     if (outcome.manifestFile.isEmpty())
         return false;
     RerunSignRequest request;
@@ -97,7 +98,8 @@ bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& command
         io.err << "kix run: the run's files are written but not signed: " << signedRun.error << "\n";
         return false;
     }
-    const QString message = QStringLiteral("signed by %1: %2").arg(signedRun.fingerprint, signedRun.envelopeFile);
+    const QString message =
+        QStringLiteral("signed by %1: %2").arg(signedRun.fingerprint, signedRun.envelopeFile);
     if (jsonl) {
         RunnerEvent e;
         e.kind = EventKind::Log;
@@ -224,8 +226,8 @@ int runCommand(const QStringList& args, Io io) {
     const runner::RunOutcome outcome = cpu ? runner::runOnCpu(options, progress, request.stopRequested)
                                            : runner::runLocally(options, progress, request.stopRequested);
     signRunOutput(outcome, QStringList{QStringLiteral("kix"), QStringLiteral("run")} + args, startedAt,
-                  QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()), request.jsonl,
-                  io);
+                  QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()),
+                  request.jsonl, io);
     if (request.jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;

@@ -26,8 +26,9 @@ std::function<void(const protocol::RunnerEvent&)> progressPrinter(bool jsonl, Io
 // run whose files cannot be signed (a key with loose permissions, say) keeps its exit status, since its
 // results are written and verify; stderr says why it is unsigned and how to fix it. Returns whether it
 // signed. Nothing happens when no manifest was written.
-bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine, const QDateTime& startedAt,
-                   const QDateTime& finishedAt, const KeyStore& keys, bool jsonl, Io io);
+bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine,
+                   const QDateTime& startedAt, const QDateTime& finishedAt, const KeyStore& keys, bool jsonl,
+                   Io io);
 
 void addSlurmOptions(QCommandLineParser& parser);
 bool slurmOptionsUsed(const QCommandLineParser& parser); // any of them, without --slurm, is a usage error

@@ -88,8 +88,8 @@ void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
         << "\n";
     io.out << "digests\n";
     for (const auto& c : m.checks)
-        io.out << "  " << column(c.field, 22) << column(stateName(c.state), 16)
-               << shortDigest(c.expected) << "  " << untrusted(c.reason) << "\n";
+        io.out << "  " << column(c.field, 22) << column(stateName(c.state), 16) << shortDigest(c.expected)
+               << "  " << untrusted(c.reason) << "\n";
     io.out << "trust\n";
     printTrust(trust, io);
     if (!m.problems.isEmpty()) {

@@ -76,10 +76,7 @@ QString perCaseLine(const RunRoofline& r) {
 
 TrustReport::TrustReport(const RecordIndex& index)
     : m_index(index)
-    , m_table(GpuBandwidthTable::bundled(&m_trustProblem)) {
-    // The table's problem (kix's resources not registered) is a programming error the roofline lines show
-    // as "no floor"; only the trust store's problem is the user's to fix.
-    m_trustProblem.clear();
+    , m_table(GpuBandwidthTable::bundled()) { // without kix's resources registered, every GPU has no floor
     QString error;
     auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
     if (!trust)
@@ -130,7 +127,8 @@ void printTrust(const RunTrustFacts& f, Io io) {
         io.out << "      " << terminalLine(reason) << "\n";
     for (const SignatureCheck& c : f.trust.signatures) {
         io.out << "  " << column(QStringLiteral("signature"), 22) << terminalLine(c.summary)
-               << (c.signerLabel.isEmpty() ? QString() : QStringLiteral(" · %1").arg(terminalLine(c.signerLabel)))
+               << (c.signerLabel.isEmpty() ? QString()
+                                           : QStringLiteral(" · %1").arg(terminalLine(c.signerLabel)))
                << "\n";
         io.out << "      " << terminalLine(c.envelopeFile)
                << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";

@@ -75,11 +75,14 @@ private slots:
         QTest::addColumn<QString>("summary");
         QTest::addColumn<QString>("shown");
         QTest::addColumn<int>("tone");
-        QTest::newRow("trusted") << int(SignatureState::Trusted) << QStringLiteral("signed by sha256:ab12 (trusted)")
+        QTest::newRow("trusted") << int(SignatureState::Trusted)
+                                 << QStringLiteral("signed by sha256:ab12 (trusted)")
                                  << QStringLiteral("✔ signed by sha256:ab12 (trusted)") << int(Tone::Good);
-        QTest::newRow("unknown key") << int(SignatureState::UnknownKey) << QStringLiteral("signed by an unknown key")
+        QTest::newRow("unknown key") << int(SignatureState::UnknownKey)
+                                     << QStringLiteral("signed by an unknown key")
                                      << QStringLiteral("? signed by an unknown key") << int(Tone::Caution);
-        QTest::newRow("invalid") << int(SignatureState::SignatureInvalid) << QStringLiteral("signature invalid")
+        QTest::newRow("invalid") << int(SignatureState::SignatureInvalid)
+                                 << QStringLiteral("signature invalid")
                                  << QStringLiteral("✖ signature invalid") << int(Tone::Bad);
         QTest::newRow("subject") << int(SignatureState::SubjectMismatch)
                                  << QStringLiteral("subject digest does not match")
@@ -118,7 +121,8 @@ private slots:
         RunStore store;
         store.add(RunStore::loadBlocking({f.a, f.support}));
         DigestPanel panel(&store);
-        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(panel.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int row = store.indexOfFile(f.a);
         panel.showRun(row);
         const DigestModel* model = panel.model();
@@ -128,7 +132,8 @@ private slots:
         QCOMPARE(model->index(last, DigestModel::State).data().toString(),
                  QStringLiteral("✔ signed by %1 (trusted)").arg(fingerprint));
         const QStringList lines = panel.trustText().split(u'\n');
-        QVERIFY2(lines.value(0).startsWith(QStringLiteral("Evidence: rerun here: signed by %1 (trusted) (").arg(fingerprint)),
+        QVERIFY2(lines.value(0).startsWith(
+                     QStringLiteral("Evidence: rerun here: signed by %1 (trusted) (").arg(fingerprint)),
                  qPrintable(panel.trustText()));
         // 2048 tokens × 4096 bf16 in and out at 8,000 GB/s: a floor of 4,194 ns; 8,120 ns is 1.94× it.
         QCOMPARE(lines.value(1), QStringLiteral("Roofline: 1.94× floor"));
@@ -164,8 +169,9 @@ private slots:
         panel.showRun(store.indexOfFile(fast));
         const QStringList lines = panel.trustText().split(u'\n');
         QCOMPARE(lines.value(1), QStringLiteral("Roofline: suspicious 0.0060× floor"));
-        QVERIFY2(lines.value(2).startsWith(QStringLiteral("⚠ faster than the memory roofline: suspicious: 0.0060× floor; "
-                                                          "100 ns measured, floor 16.8 µs")),
+        QVERIFY2(lines.value(2).startsWith(
+                     QStringLiteral("⚠ faster than the memory roofline: suspicious: 0.0060× floor; "
+                                    "100 ns measured, floor 16.8 µs")),
                  qPrintable(panel.trustText()));
     }
 };

@@ -4,9 +4,9 @@
 #include "GuiTestSupport.h"
 #include "KeyStore.h"
 #include "LocalRunner.h"
-#include "Signing.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
+#include "Signing.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -82,8 +82,10 @@ private slots:
         else
             qputenv("XDG_CONFIG_HOME", oldConfig);
         QVERIFY2(key && trust, qPrintable(error));
-        QVERIFY2(log.contains(QStringLiteral("signed by %1: %2.intoto.jsonl").arg(key->fingerprint(), manifests.first())),
-                 qPrintable(log.join(u'\n')));
+        QVERIFY2(
+            log.contains(
+                QStringLiteral("signed by %1: %2.intoto.jsonl").arg(key->fingerprint(), manifests.first())),
+            qPrintable(log.join(u'\n')));
         const auto checks = kix::verifyEnvelopesBeside(manifests.first(), *trust);
         QCOMPARE(checks.size(), 1);
         QCOMPARE(checks.first().state, kix::SignatureState::Trusted);
