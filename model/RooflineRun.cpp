@@ -78,44 +78,85 @@ QString RunRoofline::summary() const {
     return QStringLiteral("no floor: ") + overall.noFloorReason;
 }
 
-RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table) {
+namespace {
+
+// What the check reads of a run; null where the index has nothing loaded.
+struct RunParts {
+    const RunSpec* spec = nullptr;
+    const Json* environment = nullptr;
+    const Json* protocol = nullptr;
+    const Json* workload = nullptr;
+    const Json* operation = nullptr;
+};
+
+RunRoofline rooflineOfParts(const RunParts& p, const GpuBandwidthTable& table) {
     RunRoofline out;
     const auto noFloor = [&out](const QString& why) {
         out.overall.noFloorReason = why;
         return out;
     };
-    if (!m.run)
-        return noFloor(QStringLiteral("no run"));
+    const RunSpec& spec = *p.spec;
     // As in the catalog report (docs/roofline-report.md): the latency of a run that did not pass is not a
     // claim anyone makes about the kernel.
-    if (!m.runSpec.passed())
-        return noFloor(QStringLiteral("its status is %1, not passed").arg(m.runSpec.status));
-    if (!m.environment)
+    if (!spec.passed())
+        return noFloor(QStringLiteral("its status is %1, not passed").arg(spec.status));
+    if (!p.environment)
         return noFloor(QStringLiteral("its environment is not loaded, so its GPU is unknown"));
     QString why;
-    const auto gpu = gpuFromEnvironment(m.environment->json, table, why);
+    const auto gpu = gpuFromEnvironment(*p.environment, table, why);
     if (!gpu)
         return noFloor(why);
-    if (!m.workload)
-        return noFloor(
-            QStringLiteral("the workload it names (%1) is not loaded").arg(m.runSpec.workloadDigest));
-    if (!m.operation)
+    if (!p.workload)
+        return noFloor(QStringLiteral("the workload it names (%1) is not loaded").arg(spec.workloadDigest));
+    if (!p.operation)
         return noFloor(QStringLiteral("the OperationSpec its workload names is not loaded"));
-    const ProtocolFacts facts = protocolFactsFrom(m.protocol ? m.protocol->json : Json());
+    const ProtocolFacts facts = protocolFactsFrom(p.protocol ? *p.protocol : Json());
     QString aggregation;
-    const auto ns = measuredNs(m.runSpec, aggregation);
+    const auto ns = measuredNs(spec, aggregation);
     if (ns)
-        out.overall = rooflineFor(m.operation->json, m.workload->json, *ns, suiteAggregationFrom(aggregation),
-                                  *gpu, facts);
+        out.overall =
+            rooflineFor(*p.operation, *p.workload, *ns, suiteAggregationFrom(aggregation), *gpu, facts);
     else
         out.overall.noFloorReason = QStringLiteral("no latency or time score to compare");
-    for (const CaseResult& c : m.runSpec.cases) {
-        const double latency = c.latencyNs.value(m.runSpec.primaryStatistic).value_or(0);
-        out.cases.append(
-            {c.axes.isEmpty() ? c.id : c.axesLabel(),
-             rooflineForCase(m.operation->json, axesJson(c.axes), Json(), latency, *gpu, facts)});
+    for (const CaseResult& c : spec.cases) {
+        const double latency = c.latencyNs.value(spec.primaryStatistic).value_or(0);
+        out.cases.append({c.axes.isEmpty() ? c.id : c.axesLabel(),
+                          rooflineForCase(*p.operation, axesJson(c.axes), Json(), latency, *gpu, facts)});
     }
     return out;
+}
+
+} // namespace
+
+RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table) {
+    if (!m.run) {
+        RunRoofline out;
+        out.overall.noFloorReason = QStringLiteral("no run");
+        return out;
+    }
+    const auto json = [](const std::optional<Resource>& r) { return r ? &r->json : nullptr; };
+    return rooflineOfParts(
+        {&m.runSpec, json(m.environment), json(m.protocol), json(m.workload), json(m.operation)}, table);
+}
+
+RunRooflines::RunRooflines(const RecordIndex& index, const GpuBandwidthTable& table)
+    : m_index(index)
+    , m_table(table) {}
+
+const Json* RunRooflines::parsed(const ResourceEntry* entry) {
+    if (!entry)
+        return nullptr;
+    std::shared_ptr<const Json>& json = m_parsed[entry->resource->digest];
+    if (!json)
+        json = std::make_shared<const Json>(entry->resource->json());
+    return json.get(); // shared: stays put when the hash grows
+}
+
+RunRoofline RunRooflines::of(int runIndex) {
+    const RunEntry& e = m_index.run(runIndex);
+    return rooflineOfParts({&e.run->spec, parsed(m_index.environmentOf(e)), parsed(m_index.protocolOf(e)),
+                            parsed(m_index.workloadOf(e)), parsed(m_index.operationOf(e))},
+                           m_table);
 }
 
 } // namespace kix

@@ -6,7 +6,11 @@
 
 #include "GpuBandwidth.h"
 #include "Manifest.h"
+#include "RecordIndex.h"
 #include "Roofline.h"
+
+#include <QHash>
+#include <memory>
 
 #include <QList>
 #include <QString>
@@ -38,5 +42,21 @@ struct RunRoofline {
 // `m` must have its workload and operation resolved (RecordIndex::manifest() does when they are loaded). A
 // run that did not pass has no floor (its status says why), as in the catalog report.
 RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table);
+
+// The same for many runs of one index, without building their bundle views: each supporting resource (a
+// suite many runs share, its operation, an environment) is parsed once. `kix verify` over a catalog of
+// thousands of runs asks here.
+class RunRooflines {
+public:
+    RunRooflines(const RecordIndex& index, const GpuBandwidthTable& table);
+    RunRoofline of(int runIndex);
+
+private:
+    const Json* parsed(const ResourceEntry* entry);
+
+    const RecordIndex& m_index;
+    const GpuBandwidthTable& m_table;
+    QHash<QString, std::shared_ptr<const Json>> m_parsed; // by resource digest
+};
 
 } // namespace kix

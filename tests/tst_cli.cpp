@@ -369,12 +369,10 @@ private slots:
         };
         signature = named(signature);
         evidence = named(evidence);
-        QVERIFY2(
-            r.out.contains(QStringLiteral("\n  signature             ") + signature + u'\n'),
-            qPrintable(r.out));
-        QVERIFY2(
-            r.out.contains(QStringLiteral("\n  evidence              ") + evidence + u'\n'),
-            qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("\n  signature             ") + signature + u'\n'),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("\n  evidence              ") + evidence + u'\n'),
+                 qPrintable(r.out));
         // A digest check is never changed by a signature: every digest verifies in every row.
         QVERIFY2(r.out.contains(QStringLiteral(" verified, 0 mismatch, 0 not verifiable; 0 error(s)")),
                  qPrintable(r.out));
@@ -383,14 +381,12 @@ private slots:
         const Json report = Json::parse(j.out.toStdString());
         const Json& runReport = report["runs"][0];
         QCOMPARE(runReport["signatures"].size(), how == Spoil::NotSigned ? std::size_t(0) : std::size_t(1));
-        QCOMPARE(QString::fromStdString(runReport["evidence"]["summary"].get<std::string>()),
-                 evidence);
+        QCOMPARE(QString::fromStdString(runReport["evidence"]["summary"].get<std::string>()), evidence);
         // `kix show` says the same, and never fails for a signature.
         const Result show = run({QStringLiteral("show"), f.a, f.support});
         QCOMPARE(show.code, int(kix::cli::ExitOk));
-        QVERIFY2(
-            show.out.contains(QStringLiteral("trust\n  evidence              ") + evidence),
-            qPrintable(show.out));
+        QVERIFY2(show.out.contains(QStringLiteral("trust\n  evidence              ") + evidence),
+                 qPrintable(show.out));
     }
 
     // A trusted signature on a manifest whose digest does not verify leaves it at "reported".

@@ -142,7 +142,7 @@ int showCommand(const QStringList& args, Io io) {
             {"runs", Json::array()}, {"resources", Json::array()}, {"problems", problemsJson(l.problems)}};
         for (int i : runs) {
             Json run = runJson(l.index, i);
-            addTrustJson(run, trust.factsOf(i, *l.index.manifest(l.index.rowOfRun(i))));
+            addTrustJson(run, trust.factsOf(i, verifyRun(l.index, l.index.run(i))));
             j["runs"].push_back(run);
         }
         if (selector.isEmpty())
@@ -155,7 +155,7 @@ int showCommand(const QStringList& args, Io io) {
             if (k > 0)
                 io.out << "\n";
             const ManifestPtr m = l.index.manifest(l.index.rowOfRun(runs[k]));
-            printRun(*m, trust.factsOf(runs[k], *m), io);
+            printRun(*m, trust.factsOf(runs[k], m->checks), io);
         }
     } else {
         for (int i : runs)

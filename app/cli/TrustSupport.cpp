@@ -76,7 +76,7 @@ QString perCaseLine(const RunRoofline& r) {
 
 TrustReport::TrustReport(const RecordIndex& index)
     : m_index(index)
-    , m_table(GpuBandwidthTable::bundled()) { // without kix's resources registered, every GPU has no floor
+    , m_rooflines(index, GpuBandwidthTable::bundled()) { // without kix's resources, no GPU has a floor
     QString error;
     auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
     if (!trust)
@@ -84,13 +84,13 @@ TrustReport::TrustReport(const RecordIndex& index)
     m_checker.emplace(index, trust.value_or(TrustStore{}));
 }
 
-RunTrustFacts TrustReport::factsOf(int runIndex, const Manifest& manifest) {
+RunTrustFacts TrustReport::factsOf(int runIndex, const QList<DigestCheck>& digests) {
     RunTrustFacts f;
     const RunEntry& e = m_index.run(runIndex);
     f.signable = std::any_of(e.occurrences.begin(), e.occurrences.end(),
                              [](const RunOccurrence& o) { return o.origin.line == 0; });
-    f.trust = m_checker->trustOf(runIndex, manifest.checks);
-    f.roofline = rooflineOfRun(manifest, m_table);
+    f.trust = m_checker->trustOf(runIndex, digests);
+    f.roofline = m_rooflines.of(runIndex);
     return f;
 }
 

@@ -29,13 +29,14 @@ public:
     explicit TrustReport(const RecordIndex& index);
     const QString& trustStoreProblem() const { return m_trustProblem; }
 
-    RunTrustFacts factsOf(int runIndex, const Manifest& manifest);
+    // `digests`: the run's digest checks (verifyRun()), which the evidence level builds on.
+    RunTrustFacts factsOf(int runIndex, const QList<DigestCheck>& digests);
 
 private:
     const RecordIndex& m_index;
     QString m_trustProblem;
     std::optional<RunTrustChecker> m_checker;
-    const GpuBandwidthTable& m_table;
+    RunRooflines m_rooflines;
 };
 
 // The exit status a run's envelopes call for (Commands.h): an integrity failure in any envelope first

@@ -74,7 +74,8 @@ private slots:
         const QStringList manifests = finished.first().at(2).toStringList();
         QCOMPARE(manifests.size(), 1);
         QString error;
-        const kix::KeyStore keys(kix::KeyStore::defaultConfigDirectory());
+        // The runner is the `kix` program: its config folder is <XDG_CONFIG_HOME>/kix/kix, not this test's.
+        const kix::KeyStore keys(config.filePath(QStringLiteral("kix/kix")));
         const auto key = keys.existingSigningKey(error);
         const auto trust = keys.trustStore(error);
         if (oldConfig.isNull())
