@@ -71,29 +71,36 @@ std::optional<RerunLatencies> RunTrustChecker::trustedRerun(int runIndex) {
     return out;
 }
 
+QList<RerunLatencies> RunTrustChecker::othersLike(int runIndex) {
+    const QString comparison = comparisonOf(runIndex);
+    if (comparison.isEmpty())
+        return {};
+    if (!m_grouped) {
+        // Only runs read from whole files can be signed; catalog lines are never candidates.
+        for (int i = 0; i < m_index.runCount(); ++i)
+            if (m_index.run(i).occurrences.first().origin.line == 0)
+                if (const QString c = comparisonOf(i); !c.isEmpty())
+                    m_byComparison[c] << i;
+        m_grouped = true;
+    }
+    QList<RerunLatencies> others;
+    const QString& digest = m_index.run(runIndex).run->digest();
+    for (int other : m_byComparison.value(comparison))
+        if (other != runIndex && m_index.run(other).run->digest() != digest)
+            if (const auto r = trustedRerun(other))
+                others << *r;
+    return others;
+}
+
 RunTrust RunTrustChecker::trustOf(int runIndex, const QList<DigestCheck>& digests) {
     RunTrust t;
     t.signatures = signaturesOf(runIndex);
     const SignatureCheck* own = trustedRerunSignature(t.signatures);
-    const RunEntry& e = m_index.run(runIndex);
-    QList<RerunLatencies> others;
-    const QString comparison = own ? comparisonOf(runIndex) : QString();
-    if (!comparison.isEmpty()) {
-        if (!m_grouped) {
-            // Only runs read from whole files can be signed; catalog lines are never candidates.
-            for (int i = 0; i < m_index.runCount(); ++i)
-                if (m_index.run(i).occurrences.first().origin.line == 0)
-                    if (const QString c = comparisonOf(i); !c.isEmpty())
-                        m_byComparison[c] << i;
-            m_grouped = true;
-        }
-        for (int other : m_byComparison.value(comparison))
-            if (other != runIndex && m_index.run(other).run->digest() != e.run->digest())
-                if (const auto r = trustedRerun(other))
-                    others << *r;
-    }
-    t.evidence = evidenceFor(digests, t.signatures,
-                             rerunLatencies(*e.run, own ? own->fingerprint : QString()), others);
+    // Others matter only to a run that is itself a trusted rerun: look for them only then.
+    const QList<RerunLatencies> others = own ? othersLike(runIndex) : QList<RerunLatencies>{};
+    t.evidence =
+        evidenceFor(digests, t.signatures,
+                    rerunLatencies(*m_index.run(runIndex).run, own ? own->fingerprint : QString()), others);
     return t;
 }
 

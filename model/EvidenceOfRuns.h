@@ -37,6 +37,8 @@ private:
     // otherwise nullopt (it cannot help replicate anything).
     std::optional<RerunLatencies> trustedRerun(int runIndex);
     QString comparisonOf(int runIndex) const;
+    // The trusted reruns of the same comparison as run `runIndex`, other than itself.
+    QList<RerunLatencies> othersLike(int runIndex);
 
     const RecordIndex& m_index;
     EnvelopeIndex m_envelopes;

@@ -14,7 +14,7 @@ namespace kix {
 
 namespace {
 
-constexpr qint64 kMaxEnvelopeFileBytes = 4 * 1024 * 1024; // one envelope is a few KB
+constexpr qint64 kMaxEnvelopeFileBytes = qint64{4} * 1024 * 1024; // one envelope is a few KB
 constexpr int kMaxEnvelopeFilesBeside = 256;
 
 // Lowercase hex SHA-256 of a file, streamed; empty with `error` set when it cannot be read.
@@ -84,6 +84,23 @@ StatementRead statementOf(const DsseEnvelope& e, const QString& source) {
     return readStatement(*read.value);
 }
 
+// Every subject whose file beside the envelope is missing or no longer hashes to its recorded sha256.
+QStringList subjectMismatches(const Statement& statement, const QDir& dir) {
+    QStringList mismatches;
+    for (const Subject& s : statement.subjects) {
+        QString why;
+        const QString now = fileSha256(dir.filePath(s.name), why);
+        if (now.isEmpty())
+            mismatches << QStringLiteral("%1: named in the statement but %2").arg(s.name, why);
+        else if (now != s.sha256)
+            mismatches << QStringLiteral(
+                              "%1: the statement records sha256:%2, the file now hashes to sha256:%3 "
+                              "(edited after signing)")
+                              .arg(s.name, shortHex(s.sha256), shortHex(now));
+    }
+    return mismatches;
+}
+
 // Checks one signature of a well-formed envelope, in the order Signing.h gives.
 SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, const QString& file, int line,
                               const TrustStore& trust) {
@@ -128,19 +145,7 @@ SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, c
     for (const Subject& s : st.statement->subjects)
         c.subjects << s.name;
     c.predicateType = st.statement->predicateType;
-    const QDir dir = QFileInfo(file).absoluteDir();
-    QStringList mismatches;
-    for (const Subject& s : st.statement->subjects) {
-        QString why;
-        const QString now = fileSha256(dir.filePath(s.name), why);
-        if (now.isEmpty())
-            mismatches << QStringLiteral("%1: named in the statement but %2").arg(s.name, why);
-        else if (now != s.sha256)
-            mismatches << QStringLiteral(
-                              "%1: the statement records sha256:%2, the file now hashes to sha256:%3 "
-                              "(edited after signing)")
-                              .arg(s.name, shortHex(s.sha256), shortHex(now));
-    }
+    const QStringList mismatches = subjectMismatches(*st.statement, QFileInfo(file).absoluteDir());
     if (!mismatches.isEmpty()) {
         c.state = SignatureState::SubjectMismatch;
         c.summary = signatureStateName(c.state);

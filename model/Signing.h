@@ -42,6 +42,9 @@ enum class SignatureState { Trusted, UnknownKey, SignatureInvalid, SubjectMismat
 // "trusted", "unknown key", "signature invalid", "subject digest mismatch", "malformed envelope"
 QString signatureStateName(SignatureState state);
 
+// Only nlohmann::json's destructor "may throw" here (it allocates a stack to free deep values); an
+// allocation failure there ends the program, as it should in a destructor.
+// NOLINTNEXTLINE(bugprone-exception-escape): json's destructor, as said above
 struct SignatureCheck {
     QString envelopeFile;
     int line = 0; // 1-based line of the envelope in its file

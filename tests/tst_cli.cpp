@@ -39,7 +39,7 @@ struct Files {
     QString support, a, b;
     QString path(const char* name) const { return dir.filePath(QString::fromLatin1(name)); }
     QString write(const char* name, const Json& value) const {
-        const QString p = path(name);
+        QString p = path(name);
         if (!kixfix::writeJson(p, value))
             qFatal("cannot write %s", name);
         return p;
@@ -413,7 +413,7 @@ private slots:
             Json b = f.c.runBundle(name, f.c.w1, 8120);
             b["run"]["spec"]["timing"] = {{"primaryStatistic", "mean"},
                                           {"latencyNs", {{"mean", mean}, {"stddev", 40}, {"samples", 200}}}};
-            const QString p = f.write(file, b);
+            QString p = f.write(file, b);
             if (!kix::signWrittenResources({p}, Json::object(), ownKey()).error.isEmpty())
                 qFatal("cannot sign %s", file);
             return p;

@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <algorithm>
 
 namespace kix::cli {
 
@@ -70,6 +71,30 @@ QString column(const QString& text, int width) {
     return text.leftJustified(width - 1) + u' ';
 }
 
+namespace {
+
+// Whether a run was read from `underPath` (a file, by identity, or anything under a folder); `folder` is the
+// folder's canonical path with a trailing slash, `identity` the file's identity (one of them is set).
+bool readFrom(const RunEntry& e, const QString& folder, const QString& identity) {
+    return std::any_of(e.occurrences.begin(), e.occurrences.end(), [&](const RunOccurrence& o) {
+        return !folder.isEmpty() ? QFileInfo(o.origin.file).canonicalFilePath().startsWith(folder)
+                                 : fileIdentity(o.origin.file) == identity;
+    });
+}
+
+// Whether a run is the one `selector` names: its metadata.name, its digest or a prefix of 6+ hex digits,
+// or the id of a catalog row that holds it.
+bool selected(const RunEntry& e, const QString& selector) {
+    const QString hex = selector.startsWith(QLatin1String("sha256:")) ? selector.mid(7) : selector;
+    const ResourceRecord& r = *e.run->resource;
+    if (r.name == selector || (hex.size() >= 6 && r.digest.mid(7).startsWith(hex)))
+        return true;
+    return std::any_of(e.occurrences.begin(), e.occurrences.end(),
+                       [&](const RunOccurrence& o) { return o.published && o.published->id == selector; });
+}
+
+} // namespace
+
 QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath) {
     QString folder;
     QString identity;
@@ -80,32 +105,13 @@ QList<int> selectRuns(const RecordIndex& index, const QString& selector, const Q
         else
             identity = fileIdentity(underPath);
     }
-    auto readFrom = [&](const RunEntry& e) {
-        if (underPath.isEmpty())
-            return true;
-        for (const auto& o : e.occurrences) {
-            if (!folder.isEmpty() ? QFileInfo(o.origin.file).canonicalFilePath().startsWith(folder)
-                                  : fileIdentity(o.origin.file) == identity)
-                return true;
-        }
-        return false;
-    };
-    const QString hex = selector.startsWith(QLatin1String("sha256:")) ? selector.mid(7) : selector;
-    auto matches = [&](const RunEntry& e) {
-        if (selector.isEmpty())
-            return true;
-        const ResourceRecord& r = *e.run->resource;
-        if (r.name == selector || (hex.size() >= 6 && r.digest.mid(7).startsWith(hex)))
-            return true;
-        for (const auto& o : e.occurrences)
-            if (o.published && o.published->id == selector)
-                return true;
-        return false;
-    };
     QList<int> out;
-    for (int i = 0; i < index.runCount(); ++i)
-        if (readFrom(index.run(i)) && matches(index.run(i)))
+    for (int i = 0; i < index.runCount(); ++i) {
+        const RunEntry& e = index.run(i);
+        if ((underPath.isEmpty() || readFrom(e, folder, identity)) &&
+            (selector.isEmpty() || selected(e, selector)))
             out << i;
+    }
     return out;
 }
 

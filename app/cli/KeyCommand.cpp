@@ -13,6 +13,9 @@ namespace kix::cli {
 
 namespace {
 
+// A PEM public key is a few hundred bytes; a file far larger is not one.
+constexpr qint64 kMaxPublicKeyFileBytes = qint64{64} * 1024;
+
 void keyUsage(QTextStream& s) {
     s << "Usage: kix key SUBCOMMAND [options]   (kix key SUBCOMMAND --help for each)\n\n"
          "  show                 this user's public key and fingerprint (the key is created on first use)\n"
@@ -71,12 +74,14 @@ int trustKey(const QStringList& args, Io io) {
     const QString file = parser.positionalArguments().constFirst();
     QFile f(file);
     const QFileInfo info(file);
-    if (!info.exists() || !info.isFile() || info.size() > 64 * 1024 || !f.open(QIODevice::ReadOnly)) {
+    if (!info.exists() || !info.isFile() || info.size() > kMaxPublicKeyFileBytes ||
+        !f.open(QIODevice::ReadOnly)) {
         io.err << "kix key trust: " << file << ": "
-               << (!info.exists()            ? QStringLiteral("no such file")
-                   : !info.isFile()          ? QStringLiteral("not a regular file")
-                   : info.size() > 64 * 1024 ? QStringLiteral("larger than 64 KiB, which no public key is")
-                                             : f.errorString())
+               << (!info.exists()   ? QStringLiteral("no such file")
+                   : !info.isFile() ? QStringLiteral("not a regular file")
+                   : info.size() > kMaxPublicKeyFileBytes
+                       ? QStringLiteral("larger than 64 KiB, which no public key is")
+                       : f.errorString())
                << "\n";
         return ExitInput;
     }

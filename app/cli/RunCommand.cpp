@@ -10,6 +10,7 @@
 #include <QStandardPaths>
 #include <atomic>
 #include <csignal>
+#include <optional>
 
 namespace kix::cli {
 
@@ -20,7 +21,7 @@ using protocol::RunnerEvent;
 
 std::atomic<bool> g_stopRequested{false};
 
-extern "C" void requestStop(int) {
+extern "C" void requestStop(int /*signal*/) {
     g_stopRequested = true;
 }
 
@@ -64,6 +65,45 @@ void printEvent(const RunnerEvent& e, Io io) {
         for (const QString& line : e.logTail)
             io.out << "    | " << protocol::printable(line) << "\n";
     }
+}
+
+// The run's options from the command line; the usage error, if any, in words.
+std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
+    request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
+    if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
+        return QStringLiteral("--progress expects text or jsonl");
+    const QString device = parser.value(QStringLiteral("device"));
+    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
+        return QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(protocol::printable(device));
+    runner::RunOptions& options = request.options;
+    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    const bool cpu = options.device == runner::Device::Cpu;
+    if (parser.isSet(QStringLiteral("cases"))) {
+        QString error;
+        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, error);
+        if (!cases)
+            return error;
+        options.cases = *cases;
+    }
+    request.quick = parser.isSet(QStringLiteral("quick"));
+    if (cpu) {
+        options.harness = runner::cpuHarnessOptions(request.quick);
+    } else if (request.quick) {
+        options.harness.minIterations = 5;
+        options.harness.maxIterations = 20;
+        options.harness.targetMillisecondsPerCase = 20;
+        options.harness.referenceIterations = 3;
+    }
+    options.fileTag = parser.value(QStringLiteral("file-tag"));
+    static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
+    if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
+        return QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
+            .arg(protocol::printable(options.fileTag));
+    options.outputDir = parser.isSet(QStringLiteral("output"))
+                            ? parser.value(QStringLiteral("output"))
+                            : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                                  QStringLiteral("/runs");
+    return std::nullopt;
 }
 
 } // namespace
@@ -155,41 +195,10 @@ int runCommand(const QStringList& args, Io io) {
     };
 
     RunRequest request;
-    request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
-    if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
-        return usage(QStringLiteral("--progress expects text or jsonl"));
-    const QString device = parser.value(QStringLiteral("device"));
-    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
-        return usage(
-            QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(protocol::printable(device)));
-    runner::RunOptions& options = request.options;
-    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    if (const auto error = readRunRequest(parser, request))
+        return usage(*error);
+    const runner::RunOptions& options = request.options;
     const bool cpu = options.device == runner::Device::Cpu;
-    if (parser.isSet(QStringLiteral("cases"))) {
-        QString error;
-        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, error);
-        if (!cases)
-            return usage(error);
-        options.cases = *cases;
-    }
-    request.quick = parser.isSet(QStringLiteral("quick"));
-    if (cpu) {
-        options.harness = runner::cpuHarnessOptions(request.quick);
-    } else if (request.quick) {
-        options.harness.minIterations = 5;
-        options.harness.maxIterations = 20;
-        options.harness.targetMillisecondsPerCase = 20;
-        options.harness.referenceIterations = 3;
-    }
-    options.fileTag = parser.value(QStringLiteral("file-tag"));
-    static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
-    if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
-        return usage(QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
-                         .arg(protocol::printable(options.fileTag)));
-    options.outputDir = parser.isSet(QStringLiteral("output"))
-                            ? parser.value(QStringLiteral("output"))
-                            : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
-                                  QStringLiteral("/runs");
     request.stopRequested = [] { return g_stopRequested.load(); };
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);

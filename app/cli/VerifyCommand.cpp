@@ -41,6 +41,157 @@ QString upstreamText(const Problems& problems) {
         .arg(errorCount(problems));
 }
 
+// One `kix verify`: every run, every other resource, every document that gave neither, then the summary;
+// each step adds to the totals, the JSON report and the worst exit status.
+class Verify {
+public:
+    Verify(const Loaded& loaded, bool json, Io io)
+        : m_l(loaded)
+        , m_json(json)
+        , m_io(io)
+        , m_trust(loaded.index) {}
+
+    int run() {
+        runs();
+        resources();
+        documents();
+        summary();
+        if (m_l.anyErrors())
+            m_worst = worseExit(m_worst, ExitInput);
+        if (m_totals.mismatch > 0)
+            m_worst = worseExit(m_worst, ExitMismatch);
+        return m_worst;
+    }
+
+private:
+    void runs() {
+        bool anySignature = false;
+        for (int i = 0; i < m_l.index.runCount(); ++i) {
+            const RunEntry& e = m_l.index.run(i);
+            const QList<DigestCheck> checks = verifyRun(m_l.index, e);
+            ++m_totals.runs;
+            m_totals.count(checks);
+            const RunTrustFacts facts = m_trust.factsOf(i, checks);
+            m_worst = worseExit(m_worst, signatureExit(facts.trust.signatures, ExitOk));
+            anySignature |= !facts.trust.signatures.isEmpty();
+            for (const SignatureCheck& c : facts.trust.signatures)
+                ++m_totals.signatures[signatureStateName(c.state)];
+            m_totals.suspicious += facts.roofline.suspiciousCount() > 0 ? 1 : 0;
+            m_totals.atRoofline += facts.roofline.atRooflineCount() > 0 ? 1 : 0;
+            if (m_json) {
+                Json run = runJson(m_l.index, i);
+                addTrustJson(run, facts);
+                m_report["runs"].push_back(run);
+            } else {
+                printRun(e, checks, facts);
+            }
+        }
+        if (anySignature && !m_trust.trustStoreProblem().isEmpty()) {
+            m_io.err << "kix verify: " << m_trust.trustStoreProblem() << "\n";
+            m_worst = worseExit(m_worst, ExitInput);
+        }
+    }
+
+    void printRun(const RunEntry& e, const QList<DigestCheck>& checks, const RunTrustFacts& facts) {
+        const Problems problems = e.problems();
+        m_io.out << untrusted(e.occurrences.first().origin.toString()) << ": run "
+                 << untrusted(e.run->resource->name) << " " << e.run->digest() << "\n";
+        for (const auto& o : e.occurrences.mid(1))
+            m_io.out << "  also read from " << untrusted(o.origin.toString()) << "\n";
+        m_io.out << "  " << upstreamText(problems) << "\n";
+        if (const int errors = errorCount(problems))
+            m_io.out << "  " << errors
+                     << " error(s) in this manifest (listed on stderr); the digests it names:\n";
+        printChecks(checks, m_io);
+        printTrust(facts, m_io);
+    }
+
+    void resources() {
+        QList<const ResourceEntry*> resources;
+        for (const auto& entry : m_l.index.resources())
+            if (entry.resource->kind != ResourceKind::BenchmarkRun)
+                resources << &entry;
+        std::sort(resources.begin(), resources.end(), [](const ResourceEntry* a, const ResourceEntry* b) {
+            const Origin& x = a->resource->origin;
+            const Origin& y = b->resource->origin;
+            return std::tie(x.file, x.line, x.pointer) < std::tie(y.file, y.line, y.pointer);
+        });
+        for (const ResourceEntry* entry : resources) {
+            const ResourceRecord& r = *entry->resource;
+            const QList<DigestCheck> checks = verifyResource(m_l.index, *entry);
+            ++m_totals.resources;
+            m_totals.count(checks);
+            if (m_json) {
+                m_report["resources"].push_back(resourceJson(m_l.index, *entry));
+                continue;
+            }
+            m_io.out << untrusted(r.origin.toString()) << ": " << kindName(r.kind) << " " << untrusted(r.name)
+                     << " " << r.digest
+                     << (r.normalized() ? QStringLiteral(" (as written %1)").arg(r.writtenDigest) : QString())
+                     << "\n";
+            printChecks(checks, m_io);
+        }
+    }
+
+    void documents() {
+        for (const ProblemRow& p : m_l.index.problemRows()) {
+            if (m_json) {
+                m_report["documents"].push_back({{"file", p.origin.file.toStdString()},
+                                                 {"line", p.origin.line},
+                                                 {"problems", problemsJson(p.problems)}});
+                continue;
+            }
+            for (const Problem& problem : p.problems)
+                if (problem.isError())
+                    m_io.out << untrusted(problem.location()) << ": not read: "
+                             << untrusted(problem.path.isEmpty()
+                                              ? problem.message
+                                              : problem.path + QStringLiteral(": ") + problem.message)
+                             << "\n";
+        }
+    }
+
+    void summary() {
+        const Totals& t = m_totals;
+        if (m_json) {
+            m_report["summary"] = {{"runs", t.runs},
+                                   {"resources", t.resources},
+                                   {"verified", t.verified},
+                                   {"mismatch", t.mismatch},
+                                   {"notVerifiable", t.notVerifiable},
+                                   {"signatures", Json::object()},
+                                   {"roofline", {{"suspicious", t.suspicious}, {"atRoofline", t.atRoofline}}},
+                                   {"problems", problemsJson(m_l.problems)}};
+            for (auto it = t.signatures.constBegin(); it != t.signatures.constEnd(); ++it)
+                m_report["summary"]["signatures"][it.key().toStdString()] = it.value();
+            writeJson(m_report, m_io);
+            return;
+        }
+        m_io.out << "\n"
+                 << t.runs << " run(s), " << t.resources << " other resource(s): " << t.verified
+                 << " verified, " << t.mismatch << " mismatch, " << t.notVerifiable << " not verifiable; "
+                 << errorCount(m_l.problems) << " error(s) in the inputs\n";
+        if (!t.signatures.isEmpty()) {
+            QStringList states;
+            for (auto it = t.signatures.constBegin(); it != t.signatures.constEnd(); ++it)
+                states << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+            m_io.out << "envelopes: " << states.join(QStringLiteral(", ")) << "\n";
+        }
+        if (t.suspicious + t.atRoofline > 0)
+            m_io.out << "roofline: " << t.suspicious
+                     << " run(s) faster than the memory roofline (suspicious), " << t.atRoofline
+                     << " at the roofline; warnings, not digest failures\n";
+    }
+
+    const Loaded& m_l;
+    bool m_json;
+    Io m_io;
+    TrustReport m_trust;
+    Totals m_totals;
+    int m_worst = ExitOk;
+    Json m_report = {{"runs", Json::array()}, {"resources", Json::array()}, {"documents", Json::array()}};
+};
+
 } // namespace
 
 int verifyCommand(const QStringList& args, Io io) {
@@ -64,119 +215,7 @@ int verifyCommand(const QStringList& args, Io io) {
         return code;
     const Loaded l = loadInputs(parser.positionalArguments());
     printProblems(l.problems, io);
-    const bool json = parser.isSet(QStringLiteral("json"));
-    Totals totals;
-    TrustReport trust(l.index);
-    int worst = ExitOk;
-    bool anySignature = false;
-    Json report = {{"runs", Json::array()}, {"resources", Json::array()}, {"documents", Json::array()}};
-    for (int i = 0; i < l.index.runCount(); ++i) {
-        const RunEntry& e = l.index.run(i);
-        const QList<DigestCheck> checks = verifyRun(l.index, e);
-        ++totals.runs;
-        totals.count(checks);
-        const Problems problems = e.problems();
-        const RunTrustFacts facts = trust.factsOf(i, checks);
-        worst = worseExit(worst, signatureExit(facts.trust.signatures, ExitOk));
-        anySignature |= !facts.trust.signatures.isEmpty();
-        for (const SignatureCheck& c : facts.trust.signatures)
-            ++totals.signatures[signatureStateName(c.state)];
-        totals.suspicious += facts.roofline.suspiciousCount() > 0 ? 1 : 0;
-        totals.atRoofline += facts.roofline.atRooflineCount() > 0 ? 1 : 0;
-        if (json) {
-            Json run = runJson(l.index, i);
-            addTrustJson(run, facts);
-            report["runs"].push_back(run);
-            continue;
-        }
-        io.out << untrusted(e.occurrences.first().origin.toString()) << ": run "
-               << untrusted(e.run->resource->name) << " " << e.run->digest() << "\n";
-        for (const auto& o : e.occurrences.mid(1))
-            io.out << "  also read from " << untrusted(o.origin.toString()) << "\n";
-        io.out << "  " << upstreamText(problems) << "\n";
-        if (const int errors = errorCount(problems))
-            io.out << "  " << errors
-                   << " error(s) in this manifest (listed on stderr); the digests it names:\n";
-        printChecks(checks, io);
-        printTrust(facts, io);
-    }
-    if (anySignature && !trust.trustStoreProblem().isEmpty()) {
-        io.err << "kix verify: " << trust.trustStoreProblem() << "\n";
-        worst = worseExit(worst, ExitInput);
-    }
-    QList<const ResourceEntry*> resources;
-    for (const auto& entry : l.index.resources())
-        if (entry.resource->kind != ResourceKind::BenchmarkRun)
-            resources << &entry;
-    std::sort(resources.begin(), resources.end(), [](const ResourceEntry* a, const ResourceEntry* b) {
-        const Origin& x = a->resource->origin;
-        const Origin& y = b->resource->origin;
-        return std::tie(x.file, x.line, x.pointer) < std::tie(y.file, y.line, y.pointer);
-    });
-    for (const ResourceEntry* entry : resources) {
-        const ResourceRecord& r = *entry->resource;
-        const QList<DigestCheck> checks = verifyResource(l.index, *entry);
-        ++totals.resources;
-        totals.count(checks);
-        if (json) {
-            report["resources"].push_back(resourceJson(l.index, *entry));
-            continue;
-        }
-        io.out << untrusted(r.origin.toString()) << ": " << kindName(r.kind) << " " << untrusted(r.name)
-               << " " << r.digest
-               << (r.normalized() ? QStringLiteral(" (as written %1)").arg(r.writtenDigest) : QString())
-               << "\n";
-        printChecks(checks, io);
-    }
-    for (const ProblemRow& p : l.index.problemRows()) {
-        if (json) {
-            report["documents"].push_back({{"file", p.origin.file.toStdString()},
-                                           {"line", p.origin.line},
-                                           {"problems", problemsJson(p.problems)}});
-            continue;
-        }
-        for (const Problem& problem : p.problems)
-            if (problem.isError())
-                io.out << untrusted(problem.location()) << ": not read: "
-                       << untrusted(problem.path.isEmpty()
-                                        ? problem.message
-                                        : problem.path + QStringLiteral(": ") + problem.message)
-                       << "\n";
-    }
-    if (json) {
-        report["summary"] = {
-            {"runs", totals.runs},
-            {"resources", totals.resources},
-            {"verified", totals.verified},
-            {"mismatch", totals.mismatch},
-            {"notVerifiable", totals.notVerifiable},
-            {"signatures", Json::object()},
-            {"roofline", {{"suspicious", totals.suspicious}, {"atRoofline", totals.atRoofline}}},
-            {"problems", problemsJson(l.problems)}};
-        for (auto it = totals.signatures.constBegin(); it != totals.signatures.constEnd(); ++it)
-            report["summary"]["signatures"][it.key().toStdString()] = it.value();
-        writeJson(report, io);
-    } else {
-        io.out << "\n"
-               << totals.runs << " run(s), " << totals.resources << " other resource(s): " << totals.verified
-               << " verified, " << totals.mismatch << " mismatch, " << totals.notVerifiable
-               << " not verifiable; " << errorCount(l.problems) << " error(s) in the inputs\n";
-        if (!totals.signatures.isEmpty()) {
-            QStringList states;
-            for (auto it = totals.signatures.constBegin(); it != totals.signatures.constEnd(); ++it)
-                states << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-            io.out << "envelopes: " << states.join(QStringLiteral(", ")) << "\n";
-        }
-        if (totals.suspicious + totals.atRoofline > 0)
-            io.out << "roofline: " << totals.suspicious
-                   << " run(s) faster than the memory roofline (suspicious), " << totals.atRoofline
-                   << " at the roofline; warnings, not digest failures\n";
-    }
-    if (l.anyErrors())
-        worst = worseExit(worst, ExitInput);
-    if (totals.mismatch > 0)
-        worst = worseExit(worst, ExitMismatch);
-    return worst;
+    return Verify(l, parser.isSet(QStringLiteral("json")), io).run();
 }
 
 } // namespace kix::cli

@@ -19,7 +19,7 @@ using namespace kix::ui;
 namespace {
 // A stand-in runner: prints JSON-lines events like `kix run --progress jsonl`, then sleeps or exits.
 QString writeScript(const QTemporaryDir& dir, const QByteArray& body) {
-    const QString path = dir.filePath(QStringLiteral("fake-kix.sh"));
+    QString path = dir.filePath(QStringLiteral("fake-kix.sh"));
     QFile f(path);
     f.open(QIODevice::WriteOnly);
     f.write("#!/bin/sh\n" + body);
