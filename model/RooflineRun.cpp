@@ -1,5 +1,9 @@
 #include "RooflineRun.h"
 
+#include "Digest.h"
+#include "ProblemDefinition.h"
+#include "WorkloadSuiteBuilder.h"
+
 #include <algorithm>
 
 namespace kix {
@@ -25,6 +29,44 @@ Json axesJson(const QList<QPair<QString, double>>& axes) {
     for (const auto& [name, value] : axes)
         out[name.toStdString()] = value;
     return out;
+}
+
+// kix's bundled problems as the KernelIndex resources they stand for (WorkloadSuiteBuilder.h), built once:
+// a run of problem 013 (kix's own reruns, the leaderboard's runs) names them by digest, and they describe
+// the tensors without any file beside the run. Empty when kix's resources are not registered.
+struct BundledResource {
+    QString digest;
+    Json json;
+    QString problem; // the problem file it was built from
+};
+const QList<BundledResource>& bundledResources() {
+    static const QList<BundledResource> all = [] {
+        QList<BundledResource> out;
+        const ProblemDefinitionRead read = readProblemDefinition(QString::fromLatin1(kBundledProblem013));
+        if (!read.definition)
+            return out;
+        const KernelIndexResources built = buildKernelIndexResources(*read.definition);
+        const QString file = QStringLiteral("resources/problems/013-fused-residual-rms-norm-backward.json");
+        for (const Json& r : QList<Json>{built.operationSpec, built.suite} + built.cases)
+            if (r.is_object())
+                out.append({resourceDigest(r), r, file});
+        return out;
+    }();
+    return all;
+}
+
+const BundledResource* bundled(const QString& digest) {
+    for (const BundledResource& r : bundledResources())
+        if (!digest.isEmpty() && r.digest == digest)
+            return &r;
+    return nullptr;
+}
+
+QString operationDigestOf(const Json& workload) {
+    const Json& spec = workload.is_object() && workload.contains("spec") ? workload["spec"] : workload;
+    return spec.is_object() && spec.contains("operationSpecDigest") && spec["operationSpecDigest"].is_string()
+               ? QString::fromStdString(spec["operationSpecDigest"].get<std::string>())
+               : QString();
 }
 
 int countKind(const RunRoofline& r, RooflineVerdict::Kind kind) {
@@ -106,22 +148,34 @@ RunRoofline rooflineOfParts(const RunParts& p, const GpuBandwidthTable& table) {
     const auto gpu = gpuFromEnvironment(*p.environment, table, why);
     if (!gpu)
         return noFloor(why);
-    if (!p.workload)
+    // What is not loaded may be one of kix's bundled problems, known by its digest.
+    const Json* workload = p.workload;
+    if (!workload)
+        if (const BundledResource* b = bundled(spec.workloadDigest)) {
+            workload = &b->json;
+            out.sources << QStringLiteral("its workload from kix's %1").arg(b->problem);
+        }
+    if (!workload)
         return noFloor(QStringLiteral("the workload it names (%1) is not loaded").arg(spec.workloadDigest));
-    if (!p.operation)
+    const Json* operation = p.operation;
+    if (!operation)
+        if (const BundledResource* b = bundled(operationDigestOf(*workload))) {
+            operation = &b->json;
+            out.sources << QStringLiteral("its operation from kix's %1").arg(b->problem);
+        }
+    if (!operation)
         return noFloor(QStringLiteral("the OperationSpec its workload names is not loaded"));
     const ProtocolFacts facts = protocolFactsFrom(p.protocol ? *p.protocol : Json());
     QString aggregation;
     const auto ns = measuredNs(spec, aggregation);
     if (ns)
-        out.overall =
-            rooflineFor(*p.operation, *p.workload, *ns, suiteAggregationFrom(aggregation), *gpu, facts);
+        out.overall = rooflineFor(*operation, *workload, *ns, suiteAggregationFrom(aggregation), *gpu, facts);
     else
         out.overall.noFloorReason = QStringLiteral("no latency or time score to compare");
     for (const CaseResult& c : spec.cases) {
         const double latency = c.latencyNs.value(spec.primaryStatistic).value_or(0);
         out.cases.append({c.axes.isEmpty() ? c.id : c.axesLabel(),
-                          rooflineForCase(*p.operation, axesJson(c.axes), Json(), latency, *gpu, facts)});
+                          rooflineForCase(*operation, axesJson(c.axes), Json(), latency, *gpu, facts)});
     }
     return out;
 }

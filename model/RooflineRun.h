@@ -26,6 +26,9 @@ struct CaseRoofline {
 struct RunRoofline {
     RooflineOutcome overall;   // the run's primary value (a suite's against the same aggregate of floors)
     QList<CaseRoofline> cases; // per-case results (kix's extension), each against its own floor
+    // Where facts not loaded with the run came from: "its operation from kix's resources/problems/013-…".
+    // A run of a problem kix bundles (by the digests it names) needs no files beside it to have a floor.
+    QStringList sources;
 
     bool hasFloor() const;
     // Runs and cases faster than their memory floor (below the cache floor too): "suspicious".

@@ -475,6 +475,25 @@ private slots:
                 .arg(QString::fromStdString(kixfix::digest(f.c.w2)))));
     }
 
+    // A run of problem 013 names its suite and operation by digest; kix builds both from its bundled problem
+    // file, so kix's own H200 rerun has a floor per case with no file beside it. The range agrees with the
+    // per-case table of docs/roofline-report.md (1.24× to 13.2×).
+    void rooflineFromTheBundledProblem() {
+        const Result r =
+            run({QStringLiteral("verify"),
+                 kixtest::repoPath(QStringLiteral(
+                     "resources/samples/kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json"))});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        const QString from =
+            QStringLiteral("from kix's resources/problems/013-fused-residual-rms-norm-backward.json\n");
+        QVERIFY2(r.out.contains(
+                     QStringLiteral("      its workload ") + from + QStringLiteral("      its operation ") +
+                     from +
+                     QStringLiteral("      16 of 16 case(s) with a floor, 0 suspicious, 0 at the roofline, "
+                                    "1.24× to 13.2× floor\n")),
+                 qPrintable(r.out));
+    }
+
     // KernelIndex's policy in kix diff: the first material mismatch with the differing values.
     void diffNotComparable_data() {
         QTest::addColumn<QString>("which");

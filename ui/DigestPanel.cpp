@@ -81,7 +81,10 @@ void DigestPanel::showRun(int storeIndex) {
                           .arg(trust.evidence.summary, trust.evidence.reasons.join(QStringLiteral("; ")));
         const ManifestPtr m = m_store->at(storeIndex);
         const RunRoofline roofline = rooflineOfRun(*m, GpuBandwidthTable::bundled());
-        trustLines << tr("Roofline: %1").arg(roofline.summary());
+        trustLines << tr("Roofline: %1").arg(roofline.summary()) +
+                          (roofline.sources.isEmpty()
+                               ? QString()
+                               : QStringLiteral(" (%1)").arg(roofline.sources.join(QStringLiteral("; "))));
         for (const QString& w : roofline.warnings())
             trustLines << QStringLiteral("⚠ ") + w;
         if (!problem.isEmpty())

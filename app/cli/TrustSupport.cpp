@@ -137,6 +137,8 @@ void printTrust(const RunTrustFacts& f, Io io) {
     if (f.trust.signatures.isEmpty() && f.signable)
         io.out << "  " << column(QStringLiteral("signature"), 22) << "none beside the manifest\n";
     io.out << "  " << column(QStringLiteral("roofline"), 22) << terminalLine(f.roofline.summary()) << "\n";
+    for (const QString& source : f.roofline.sources)
+        io.out << "      " << source << "\n";
     if (!f.roofline.cases.isEmpty())
         io.out << "      " << perCaseLine(f.roofline) << "\n";
     for (const QString& w : f.roofline.warnings())
@@ -173,7 +175,11 @@ void addTrustJson(Json& run, const RunTrustFacts& f) {
     Json warnings = Json::array();
     for (const QString& w : f.roofline.warnings())
         warnings.push_back(s(w));
+    Json sources = Json::array();
+    for (const QString& source : f.roofline.sources)
+        sources.push_back(s(source));
     run["roofline"] = {{"summary", s(f.roofline.summary())},
+                       {"sources", sources},
                        {"overall", outcomeJson(f.roofline.overall)},
                        {"cases", cases},
                        {"warnings", warnings}};
