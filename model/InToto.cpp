@@ -88,6 +88,7 @@ nlohmann::json rerunPredicate(const RerunFacts& f) {
     };
     put("kixVersion", f.kixVersion);
     put("kixSourceDigest", f.kixSourceDigest);
+    put("kixExecutableDigest", f.kixExecutableDigest);
     put("kernelSourceDigest", f.kernelSourceDigest);
     put("gpu", f.gpu);
     put("driver", f.driver);

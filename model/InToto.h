@@ -40,9 +40,11 @@ struct StatementRead {
 StatementRead readStatement(const nlohmann::json& value);
 
 // What a rerun signs about itself (issue 10): kix version and source digest, kernel source digest,
-// GPU, driver, clocks, command line, start and end time. Empty fields are left out.
+// GPU, driver, clocks, command line, start and end time. Empty fields are left out. kix's build records no
+// digest of its own sources, so `kix run` leaves kixSourceDigest out and signs the digest of the executable
+// that ran (kixExecutableDigest, "sha256:<hex>") instead: that names exactly what ran.
 struct RerunFacts {
-    QString kixVersion, kixSourceDigest, kernelSourceDigest;
+    QString kixVersion, kixSourceDigest, kixExecutableDigest, kernelSourceDigest;
     QString gpu, driver;
     nlohmann::json clocks = nlohmann::json::object(); // as the environment records them
     QStringList commandLine;

@@ -14,7 +14,7 @@ namespace kix {
 
 namespace {
 
-constexpr qint64 kMaxEnvelopeFileBytes = 4 * 1024 * 1024; // one envelope is a few KB
+constexpr qint64 kMaxEnvelopeFileBytes = qint64{4} * 1024 * 1024; // one envelope is a few KB
 constexpr int kMaxEnvelopeFilesBeside = 256;
 
 // Lowercase hex SHA-256 of a file, streamed; empty with `error` set when it cannot be read.
@@ -84,6 +84,23 @@ StatementRead statementOf(const DsseEnvelope& e, const QString& source) {
     return readStatement(*read.value);
 }
 
+// Every subject whose file beside the envelope is missing or no longer hashes to its recorded sha256.
+QStringList subjectMismatches(const Statement& statement, const QDir& dir) {
+    QStringList mismatches;
+    for (const Subject& s : statement.subjects) {
+        QString why;
+        const QString now = fileSha256(dir.filePath(s.name), why);
+        if (now.isEmpty())
+            mismatches << QStringLiteral("%1: named in the statement but %2").arg(s.name, why);
+        else if (now != s.sha256)
+            mismatches << QStringLiteral(
+                              "%1: the statement records sha256:%2, the file now hashes to sha256:%3 "
+                              "(edited after signing)")
+                              .arg(s.name, shortHex(s.sha256), shortHex(now));
+    }
+    return mismatches;
+}
+
 // Checks one signature of a well-formed envelope, in the order Signing.h gives.
 SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, const QString& file, int line,
                               const TrustStore& trust) {
@@ -128,19 +145,7 @@ SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, c
     for (const Subject& s : st.statement->subjects)
         c.subjects << s.name;
     c.predicateType = st.statement->predicateType;
-    const QDir dir = QFileInfo(file).absoluteDir();
-    QStringList mismatches;
-    for (const Subject& s : st.statement->subjects) {
-        QString why;
-        const QString now = fileSha256(dir.filePath(s.name), why);
-        if (now.isEmpty())
-            mismatches << QStringLiteral("%1: named in the statement but %2").arg(s.name, why);
-        else if (now != s.sha256)
-            mismatches << QStringLiteral(
-                              "%1: the statement records sha256:%2, the file now hashes to sha256:%3 "
-                              "(edited after signing)")
-                              .arg(s.name, shortHex(s.sha256), shortHex(now));
-    }
+    const QStringList mismatches = subjectMismatches(*st.statement, QFileInfo(file).absoluteDir());
     if (!mismatches.isEmpty()) {
         c.state = SignatureState::SubjectMismatch;
         c.summary = signatureStateName(c.state);
@@ -329,6 +334,61 @@ QList<SignatureCheck> verifyEnvelopesBeside(const QString& manifestPath, const T
             if (concerns)
                 out << checkLine(l, path, trust);
         }
+    }
+    return out;
+}
+
+QList<EnvelopeIndex::EnvelopeFile>& EnvelopeIndex::folder(const QString& dirPath) {
+    if (const auto it = m_folders.find(dirPath); it != m_folders.end())
+        return *it;
+    QList<EnvelopeFile> files;
+    const QDir dir(dirPath);
+    for (const QString& name : dir.entryList({QStringLiteral("*") + QLatin1String(kEnvelopeSuffix)},
+                                             QDir::Files | QDir::Hidden, QDir::Name)) {
+        EnvelopeFile f;
+        f.path = dir.filePath(name);
+        QByteArray bytes;
+        if (readSmallFile(f.path, bytes))
+            continue; // not about any manifest as far as anyone can tell (its own manifest rereads it)
+        for (const EnvelopeLine& l : envelopeLines(bytes)) {
+            Line line;
+            line.bytes = l.bytes;
+            line.number = l.number;
+            const JsonReadResult read = parseJson(l.bytes, f.path);
+            const EnvelopeRead env = read.value ? readEnvelope(*read.value) : EnvelopeRead{};
+            if (env.envelope)
+                if (const StatementRead st = statementOf(*env.envelope, f.path); st.statement)
+                    for (const Subject& subject : st.statement->subjects)
+                        line.concerns << subject.name;
+            f.lines.append(line);
+        }
+        files.append(f);
+    }
+    return *m_folders.insert(dirPath, files);
+}
+
+QList<SignatureCheck> EnvelopeIndex::checksOf(const QString& envelopePath, Line& line) {
+    if (!line.checked) {
+        line.checks = checkLine({line.number, line.bytes}, envelopePath, m_trust);
+        line.checked = true;
+    }
+    return line.checks;
+}
+
+QList<SignatureCheck> EnvelopeIndex::beside(const QString& manifestPath) {
+    const QFileInfo manifest(manifestPath);
+    const QString own = manifest.absoluteFilePath() + QLatin1String(kEnvelopeSuffix);
+    QList<SignatureCheck> out;
+    // Its own envelope file is read whole (every line, malformed ones too), as verifyEnvelopesBeside does.
+    if (QFileInfo(own).exists() || QFileInfo(own).isSymLink())
+        out << verifyEnvelopeFile(own, m_trust);
+    int examined = 0;
+    for (EnvelopeFile& f : folder(manifest.absolutePath())) {
+        if (f.path == own || ++examined > kMaxEnvelopeFilesBeside)
+            continue;
+        for (Line& l : f.lines)
+            if (l.concerns.contains(manifest.fileName()))
+                out << checksOf(f.path, l);
     }
     return out;
 }

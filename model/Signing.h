@@ -18,6 +18,7 @@
 #include "InToto.h"
 #include "KeyStore.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -41,6 +42,9 @@ enum class SignatureState { Trusted, UnknownKey, SignatureInvalid, SubjectMismat
 // "trusted", "unknown key", "signature invalid", "subject digest mismatch", "malformed envelope"
 QString signatureStateName(SignatureState state);
 
+// Only nlohmann::json's destructor "may throw" here (it allocates a stack to free deep values); an
+// allocation failure there ends the program, as it should in a destructor.
+// NOLINTNEXTLINE(bugprone-exception-escape): json's destructor, as said above
 struct SignatureCheck {
     QString envelopeFile;
     int line = 0; // 1-based line of the envelope in its file
@@ -59,5 +63,35 @@ struct SignatureCheck {
 QList<SignatureCheck> verifyEnvelopesBeside(const QString& manifestPath, const TrustStore& trust);
 // Every line of one envelope file, each checked on its own.
 QList<SignatureCheck> verifyEnvelopeFile(const QString& envelopePath, const TrustStore& trust);
+
+// The same checks as verifyEnvelopesBeside() for many manifests: each folder is listed once, each envelope
+// file read once and each envelope line checked once, the first time a manifest it concerns asks (a folder
+// of a thousand signed reruns would otherwise be reread for every one of them). Not thread-safe; results
+// are as of the first look at a folder.
+class EnvelopeIndex {
+public:
+    explicit EnvelopeIndex(TrustStore trust)
+        : m_trust(std::move(trust)) {}
+    QList<SignatureCheck> beside(const QString& manifestPath);
+    const TrustStore& trust() const { return m_trust; }
+
+private:
+    struct Line {
+        QByteArray bytes;
+        int number = 0;
+        QStringList concerns; // subject names, read without trust, to find the manifests it is about
+        bool checked = false;
+        QList<SignatureCheck> checks;
+    };
+    struct EnvelopeFile {
+        QString path;
+        QList<Line> lines;
+    };
+    QList<EnvelopeFile>& folder(const QString& dir);
+    QList<SignatureCheck> checksOf(const QString& envelopePath, Line& line);
+
+    TrustStore m_trust;
+    QHash<QString, QList<EnvelopeFile>> m_folders;
+};
 
 } // namespace kix

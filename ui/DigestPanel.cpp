@@ -1,7 +1,11 @@
 #include "DigestPanel.h"
 
 #include "DigestModel.h"
+#include "EvidenceOfRuns.h"
+#include "KeyStore.h"
+#include "RooflineRun.h"
 #include "TableViews.h"
+#include "TextSanitizer.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -18,9 +22,13 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
     , m_store(store)
     , m_model(new DigestModel(this))
     , m_caption(new QLabel(this))
+    , m_trust(new QLabel(this))
     , m_all(new QPushButton(tr("Verify all loaded runs"), this)) {
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setWordWrap(true);
+    m_trust->setTextFormat(Qt::PlainText);
+    m_trust->setWordWrap(true);
+    m_trust->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QTableView* view = makeReadOnlyTable(m_model, this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_caption, 1);
@@ -28,9 +36,28 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addWidget(m_trust);
     layout->addWidget(view, 1);
     connect(m_all, &QPushButton::clicked, this, &DigestPanel::verifyAll);
     m_caption->setText(tr("Only digests recomputed by kix are shown as verified."));
+}
+
+namespace {
+
+// The user's trust store; one that cannot be read checks every signature against no trusted key, and the
+// reason is shown (an unreadable store must not silently demote signatures).
+TrustStore readTrustStore(QString& problem) {
+    QString error;
+    const auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
+    if (!trust)
+        problem = DigestPanel::tr("Signatures checked against no trusted key: %1").arg(error);
+    return trust.value_or(TrustStore{});
+}
+
+} // namespace
+
+QString DigestPanel::trustText() const {
+    return m_trust->text();
 }
 
 void DigestPanel::showRun(int storeIndex) {
@@ -39,13 +66,35 @@ void DigestPanel::showRun(int storeIndex) {
     QList<DigestRow> rows;
     QList<DigestCheck> checks;
     QString title;
+    QStringList trustLines;
     if (e) {
         title = e->run->resource->label();
         checks = m_store->verify(storeIndex);
         for (const auto& c : checks)
             rows.append({title, c});
+        QString problem;
+        RunTrustChecker checker(m_store->index(), readTrustStore(problem));
+        const RunTrust trust = checker.trustOf(m_store->row(storeIndex).index, checks);
+        for (const SignatureCheck& s : trust.signatures)
+            rows.append(DigestRow::ofSignature(title, s));
+        trustLines << tr("Evidence: %1 (%2)")
+                          .arg(trust.evidence.summary, trust.evidence.reasons.join(QStringLiteral("; ")));
+        const ManifestPtr m = m_store->at(storeIndex);
+        const RunRoofline roofline = rooflineOfRun(*m, GpuBandwidthTable::bundled());
+        trustLines << tr("Roofline: %1").arg(roofline.summary()) +
+                          (roofline.sources.isEmpty()
+                               ? QString()
+                               : QStringLiteral(" (%1)").arg(roofline.sources.join(QStringLiteral("; "))));
+        for (const QString& w : roofline.warnings())
+            trustLines << QStringLiteral("⚠ ") + w;
+        if (!problem.isEmpty())
+            trustLines << problem;
     }
     m_model->setRows(rows);
+    for (QString& line : trustLines)
+        line = widgetLine(line); // reasons and warnings quote untrusted names and labels
+    m_trust->setText(trustLines.join(u'\n'));
+    m_trust->setVisible(!trustLines.isEmpty());
     m_caption->setText(e ? tr("%1: %2. Only digests recomputed by kix are shown as verified.")
                                .arg(title, summarize(checks).text())
                          : tr("Select a run."));
@@ -57,11 +106,21 @@ void DigestPanel::verifyAll() {
     m_caption->setText(tr("Verifying %n run(s)…", nullptr, m_store->index().runCount()));
     // A snapshot: the worker reads its own copy of the index, never the store.
     const RecordIndex index = m_store->snapshot();
-    QtConcurrent::run([index] {
+    QString problem;
+    TrustStore trust = readTrustStore(problem);
+    m_trust->setText(problem);
+    m_trust->setVisible(!problem.isEmpty());
+    QtConcurrent::run([index, trust] {
         QList<DigestRow> rows;
-        for (const RunEntry& e : index.runs())
+        RunTrustChecker checker(index, trust);
+        for (int i = 0; i < index.runCount(); ++i) {
+            const RunEntry& e = index.run(i);
+            const QString title = e.run->resource->label();
             for (const auto& c : verifyRun(index, e))
-                rows.append({e.run->resource->label(), c});
+                rows.append({title, c});
+            for (const SignatureCheck& s : checker.signaturesOf(i))
+                rows.append(DigestRow::ofSignature(title, s));
+        }
         return std::make_pair(rows, int(index.runCount()));
     }).then(this, [this, job](const std::pair<QList<DigestRow>, int>& result) {
         m_all->setEnabled(true);
@@ -69,10 +128,18 @@ void DigestPanel::verifyAll() {
             return;
         m_model->setRows(result.first);
         QList<DigestCheck> checks;
-        for (const auto& r : result.first)
-            checks << r.check;
+        int envelopes = 0;
+        for (const auto& r : result.first) {
+            if (r.signature)
+                ++envelopes;
+            else
+                checks << r.check;
+        }
         const DigestSummary s = summarize(checks);
-        m_caption->setText(tr("All loaded runs: %1.").arg(s.text()));
+        m_caption->setText(
+            envelopes > 0
+                ? tr("All loaded runs: %1; %n signed envelope(s).", nullptr, envelopes).arg(s.text())
+                : tr("All loaded runs: %1.").arg(s.text()));
         emit verified(result.second, s.mismatch);
     });
 }

@@ -1,4 +1,5 @@
-// Digest states for the selected run, or for every loaded run at once (computed off the UI thread).
+// Digest states and signed envelopes for the selected run, or for every loaded run at once (computed off the
+// UI thread); for the selected run also its evidence level and the speed-of-light check (docs/trust.md).
 #pragma once
 
 #include "RunStore.h"
@@ -20,6 +21,8 @@ public:
     void showRun(int storeIndex);
     void verifyAll(); // asynchronous; emits verified() when the rows are in
     DigestModel* model() const { return m_model; }
+    // What the line under the caption says: the evidence level and the roofline check of the selected run.
+    QString trustText() const;
 
 signals:
     void verified(int runs, int mismatches);
@@ -28,6 +31,7 @@ private:
     RunStore* m_store;
     DigestModel* m_model;
     QLabel* m_caption;
+    QLabel* m_trust;
     QPushButton* m_all;
     quint64 m_job = 0;
 };

@@ -6,7 +6,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-
 #include <algorithm>
 
 namespace kix::cli {
@@ -66,6 +65,10 @@ Loaded loadInputs(const QStringList& paths) {
         if (e.published())
             l.problems += publishedKeyProblems(l.index, e);
     return l;
+}
+
+QString column(const QString& text, int width) {
+    return text.leftJustified(width - 1) + u' ';
 }
 
 namespace {

@@ -31,6 +31,10 @@ Loaded loadInputs(const QStringList& paths);
 // file (or folder), compared by identity.
 QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath = {});
 
+// `text` left-justified to `width` and always followed by at least one space, so that a long label never
+// runs into the value after it ("published environmentKey verified", not "…environmentKeyverified").
+QString column(const QString& text, int width);
+
 // Input text is shown visibly escaped (control characters, escape sequences, bidi overrides), never raw.
 QString untrusted(const QString& text);
 

@@ -3,34 +3,18 @@
 #include "CommandSupport.h"
 #include "KeyStore.h"
 #include "Signing.h"
+#include "TextSanitizer.h"
+#include "TrustSupport.h"
 
 #include <QFile>
 #include <QFileInfo>
-#include <iterator>
 
 namespace kix::cli {
 
 namespace {
 
-// Envelope and trust-store text is untrusted: controls, escapes and bidi overrides are shown, not sent.
-// (The project-wide sanitizer of issue 13 replaces this once it lands.)
-QString terminalSafe(const QString& text) {
-    QString out;
-    out.reserve(text.size());
-    for (const QChar c : text) {
-        const char16_t u = c.unicode();
-        const bool control = u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0);
-        const bool bidi = (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e ||
-                          u == 0x200f || u == 0x061c;
-        if (control)
-            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
-        else if (bidi)
-            out += QStringLiteral("⟨U+%1⟩").arg(QString::number(u, 16).toUpper());
-        else
-            out += c;
-    }
-    return out;
-}
+// A PEM public key is a few hundred bytes; a file far larger is not one.
+constexpr qint64 kMaxPublicKeyFileBytes = qint64{64} * 1024;
 
 void keyUsage(QTextStream& s) {
     s << "Usage: kix key SUBCOMMAND [options]   (kix key SUBCOMMAND --help for each)\n\n"
@@ -90,12 +74,14 @@ int trustKey(const QStringList& args, Io io) {
     const QString file = parser.positionalArguments().constFirst();
     QFile f(file);
     const QFileInfo info(file);
-    if (!info.exists() || !info.isFile() || info.size() > 64 * 1024 || !f.open(QIODevice::ReadOnly)) {
+    if (!info.exists() || !info.isFile() || info.size() > kMaxPublicKeyFileBytes ||
+        !f.open(QIODevice::ReadOnly)) {
         io.err << "kix key trust: " << file << ": "
-               << (!info.exists()            ? QStringLiteral("no such file")
-                   : !info.isFile()          ? QStringLiteral("not a regular file")
-                   : info.size() > 64 * 1024 ? QStringLiteral("larger than 64 KiB, which no public key is")
-                                             : f.errorString())
+               << (!info.exists()   ? QStringLiteral("no such file")
+                   : !info.isFile() ? QStringLiteral("not a regular file")
+                   : info.size() > kMaxPublicKeyFileBytes
+                       ? QStringLiteral("larger than 64 KiB, which no public key is")
+                       : f.errorString())
                << "\n";
         return ExitInput;
     }
@@ -140,9 +126,9 @@ int listKeys(const QStringList& args, Io io) {
                           {"addedAt", k.addedAt.toStdString()},
                           {"own", k.own}});
         if (!parser.isSet(QStringLiteral("json")))
-            io.out << k.key.fingerprint() << "  " << terminalSafe(k.label)
+            io.out << k.key.fingerprint() << "  " << terminalLine(k.label)
                    << (k.addedAt.isEmpty() ? QString()
-                                           : QStringLiteral("  (added %1)").arg(terminalSafe(k.addedAt)))
+                                           : QStringLiteral("  (added %1)").arg(terminalLine(k.addedAt)))
                    << "\n";
     }
     if (parser.isSet(QStringLiteral("json")))
@@ -150,42 +136,6 @@ int listKeys(const QStringList& args, Io io) {
     else if (trust->keys().isEmpty())
         io.out << "no trusted keys (kix key trust FILE adds one; this user's key appears once it exists)\n";
     return ExitOk;
-}
-
-// How bad a manifest's signature situation is, as its exit status (Commands.h): an integrity failure in
-// any envelope wins; otherwise one trusted signature is enough.
-int manifestExit(const QList<SignatureCheck>& checks) {
-    bool trusted = false, unknown = false, invalid = false, mismatch = false, malformedEnvelope = false;
-    for (const SignatureCheck& c : checks) {
-        trusted |= c.state == SignatureState::Trusted;
-        unknown |= c.state == SignatureState::UnknownKey;
-        invalid |= c.state == SignatureState::SignatureInvalid;
-        mismatch |= c.state == SignatureState::SubjectMismatch;
-        malformedEnvelope |= c.state == SignatureState::Malformed;
-    }
-    if (mismatch)
-        return ExitSubjectMismatch;
-    if (invalid)
-        return ExitSignatureInvalid;
-    if (malformedEnvelope)
-        return ExitEnvelopeMalformed;
-    if (trusted)
-        return ExitOk;
-    return unknown ? ExitUnknownKey : ExitNotSigned;
-}
-
-int severity(int exitCode) {
-    static const int order[] = {ExitSubjectMismatch,
-                                ExitSignatureInvalid,
-                                ExitEnvelopeMalformed,
-                                ExitInput,
-                                ExitUnknownKey,
-                                ExitNotSigned,
-                                ExitOk};
-    for (int i = 0; i < int(std::size(order)); ++i)
-        if (order[i] == exitCode)
-            return int(std::size(order)) - i;
-    return 0;
 }
 
 int verifySigned(const QStringList& args, Io io) {
@@ -213,16 +163,14 @@ int verifySigned(const QStringList& args, Io io) {
     for (const QString& manifest : parser.positionalArguments()) {
         const QFileInfo info(manifest);
         if (!info.isFile()) {
-            io.err << terminalSafe(manifest) << ": "
+            io.err << terminalLine(manifest) << ": "
                    << (info.exists() ? "not a regular file" : "no such file") << "\n";
-            if (severity(ExitInput) > severity(worst))
-                worst = ExitInput;
+            worst = worseExit(worst, ExitInput);
             continue;
         }
         const QList<SignatureCheck> checks = verifyEnvelopesBeside(manifest, *trust);
-        const int exit = manifestExit(checks);
-        if (severity(exit) > severity(worst))
-            worst = exit;
+        const int exit = signatureExit(checks, ExitNotSigned);
+        worst = worseExit(worst, exit);
         if (json) {
             Json envelopes = Json::array();
             for (const SignatureCheck& c : checks)
@@ -240,18 +188,18 @@ int verifySigned(const QStringList& args, Io io) {
             continue;
         }
         if (checks.isEmpty()) {
-            io.out << terminalSafe(manifest) << ": not signed (no envelope beside it)\n";
+            io.out << terminalLine(manifest) << ": not signed (no envelope beside it)\n";
             continue;
         }
-        io.out << terminalSafe(manifest) << "\n";
+        io.out << terminalLine(manifest) << "\n";
         for (const SignatureCheck& c : checks) {
-            io.out << "  " << terminalSafe(c.summary)
+            io.out << "  " << terminalLine(c.summary)
                    << (c.signerLabel.isEmpty() ? QString()
-                                               : QStringLiteral(" · %1").arg(terminalSafe(c.signerLabel)))
+                                               : QStringLiteral(" · %1").arg(terminalLine(c.signerLabel)))
                    << "\n";
-            io.out << "      " << terminalSafe(c.envelopeFile)
+            io.out << "      " << terminalLine(c.envelopeFile)
                    << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";
-            io.out << "      " << terminalSafe(c.detail) << "\n";
+            io.out << "      " << terminalLine(c.detail) << "\n";
         }
     }
     if (json)
@@ -280,7 +228,7 @@ int keyCommand(const QStringList& args, Io io) {
         return listKeys(rest, io);
     if (sub == QLatin1String("verify"))
         return verifySigned(rest, io);
-    io.err << "kix key: unknown subcommand \"" << terminalSafe(sub) << "\"\n\n";
+    io.err << "kix key: unknown subcommand \"" << terminalLine(sub) << "\"\n\n";
     keyUsage(io.err);
     return ExitUsage;
 }

@@ -2,12 +2,15 @@
 #include "CpuRunner.h"
 #include "OutputFolder.h"
 #include "RunSupport.h"
+#include "SigningRerun.h"
 #include "kix/workloads.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <atomic>
 #include <csignal>
+#include <optional>
 
 namespace kix::cli {
 
@@ -18,7 +21,7 @@ using protocol::RunnerEvent;
 
 std::atomic<bool> g_stopRequested{false};
 
-extern "C" void requestStop(int) {
+extern "C" void requestStop(int /*signal*/) {
     g_stopRequested = true;
 }
 
@@ -64,6 +67,45 @@ void printEvent(const RunnerEvent& e, Io io) {
     }
 }
 
+// The run's options from the command line; the usage error, if any, in words.
+std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
+    request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
+    if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
+        return QStringLiteral("--progress expects text or jsonl");
+    const QString device = parser.value(QStringLiteral("device"));
+    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
+        return QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(protocol::printable(device));
+    runner::RunOptions& options = request.options;
+    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    const bool cpu = options.device == runner::Device::Cpu;
+    if (parser.isSet(QStringLiteral("cases"))) {
+        QString error;
+        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, error);
+        if (!cases)
+            return error;
+        options.cases = *cases;
+    }
+    request.quick = parser.isSet(QStringLiteral("quick"));
+    if (cpu) {
+        options.harness = runner::cpuHarnessOptions(request.quick);
+    } else if (request.quick) {
+        options.harness.minIterations = 5;
+        options.harness.maxIterations = 20;
+        options.harness.targetMillisecondsPerCase = 20;
+        options.harness.referenceIterations = 3;
+    }
+    options.fileTag = parser.value(QStringLiteral("file-tag"));
+    static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
+    if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
+        return QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
+            .arg(protocol::printable(options.fileTag));
+    options.outputDir = parser.isSet(QStringLiteral("output"))
+                            ? parser.value(QStringLiteral("output"))
+                            : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+                                  QStringLiteral("/runs");
+    return std::nullopt;
+}
+
 } // namespace
 
 std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
@@ -74,6 +116,40 @@ std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
             printEvent(e, io);
         io.out.flush();
     };
+}
+
+bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine,
+                   const QDateTime& startedAt, const QDateTime& finishedAt, const KeyStore& keys, bool jsonl,
+                   Io io) {
+    if (outcome.manifestFile.isEmpty())
+        return false;
+    RerunSignRequest request;
+    request.manifestFile = outcome.manifestFile;
+    request.otherFiles = outcome.resourceFiles;
+    request.commandLine = commandLine;
+    request.startedAt = startedAt;
+    request.finishedAt = finishedAt;
+    request.executable = QCoreApplication::applicationFilePath();
+    const RerunSignOutcome signedRun = signRerun(request, keys);
+    if (signedRun.keyCreated)
+        io.err << "kix run: created a new signing key in " << keys.keyFile()
+               << " (kix key show prints its public half)\n";
+    if (!signedRun.error.isEmpty()) {
+        io.err << "kix run: the run's files are written but not signed: " << signedRun.error << "\n";
+        return false;
+    }
+    const QString message =
+        QStringLiteral("signed by %1: %2").arg(signedRun.fingerprint, signedRun.envelopeFile);
+    if (jsonl) {
+        RunnerEvent e;
+        e.kind = EventKind::Log;
+        e.message = message;
+        io.out << QString::fromStdString(e.toJson().dump()) << "\n";
+    } else {
+        io.out << "kix run: " << message << "\n";
+    }
+    io.out.flush();
+    return true;
 }
 
 int runCommand(const QStringList& args, Io io) {
@@ -119,41 +195,10 @@ int runCommand(const QStringList& args, Io io) {
     };
 
     RunRequest request;
-    request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
-    if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
-        return usage(QStringLiteral("--progress expects text or jsonl"));
-    const QString device = parser.value(QStringLiteral("device"));
-    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
-        return usage(
-            QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(protocol::printable(device)));
-    runner::RunOptions& options = request.options;
-    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    if (const auto error = readRunRequest(parser, request))
+        return usage(*error);
+    const runner::RunOptions& options = request.options;
     const bool cpu = options.device == runner::Device::Cpu;
-    if (parser.isSet(QStringLiteral("cases"))) {
-        QString error;
-        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, error);
-        if (!cases)
-            return usage(error);
-        options.cases = *cases;
-    }
-    request.quick = parser.isSet(QStringLiteral("quick"));
-    if (cpu) {
-        options.harness = runner::cpuHarnessOptions(request.quick);
-    } else if (request.quick) {
-        options.harness.minIterations = 5;
-        options.harness.maxIterations = 20;
-        options.harness.targetMillisecondsPerCase = 20;
-        options.harness.referenceIterations = 3;
-    }
-    options.fileTag = parser.value(QStringLiteral("file-tag"));
-    static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
-    if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
-        return usage(QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
-                         .arg(protocol::printable(options.fileTag)));
-    options.outputDir = parser.isSet(QStringLiteral("output"))
-                            ? parser.value(QStringLiteral("output"))
-                            : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
-                                  QStringLiteral("/runs");
     request.stopRequested = [] { return g_stopRequested.load(); };
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
@@ -186,8 +231,12 @@ int runCommand(const QStringList& args, Io io) {
         return usage(QStringLiteral("--output: %1; nothing was run").arg(why));
 
     const auto progress = progressPrinter(request.jsonl, io);
+    const QDateTime startedAt = QDateTime::currentDateTimeUtc();
     const runner::RunOutcome outcome = cpu ? runner::runOnCpu(options, progress, request.stopRequested)
                                            : runner::runLocally(options, progress, request.stopRequested);
+    signRunOutput(outcome, QStringList{QStringLiteral("kix"), QStringLiteral("run")} + args, startedAt,
+                  QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()),
+                  request.jsonl, io);
     if (request.jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;

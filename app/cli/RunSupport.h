@@ -2,9 +2,11 @@
 #pragma once
 
 #include "Commands.h"
+#include "KeyStore.h"
 #include "LocalRunner.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <functional>
 
 namespace kix::cli {
@@ -18,6 +20,15 @@ struct RunRequest {
 
 // Prints each runner event: one JSON line each (jsonl), or a sentence (text; failures to stderr).
 std::function<void(const protocol::RunnerEvent&)> progressPrinter(bool jsonl, Io io);
+
+// Signs what a local run wrote (its manifest and the resources beside it) with this user's key, creating the
+// key on first use (SigningRerun.h), and says so: a line of text, or a "log" event with --progress jsonl. A
+// run whose files cannot be signed (a key with loose permissions, say) keeps its exit status, since its
+// results are written and verify; stderr says why it is unsigned and how to fix it. Returns whether it
+// signed. Nothing happens when no manifest was written.
+bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& commandLine,
+                   const QDateTime& startedAt, const QDateTime& finishedAt, const KeyStore& keys, bool jsonl,
+                   Io io);
 
 void addSlurmOptions(QCommandLineParser& parser);
 bool slurmOptionsUsed(const QCommandLineParser& parser); // any of them, without --slurm, is a usage error

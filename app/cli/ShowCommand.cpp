@@ -1,6 +1,7 @@
 #include "CommandSupport.h"
 #include "Digest.h"
 #include "Format.h"
+#include "TrustSupport.h"
 
 namespace kix::cli {
 
@@ -10,7 +11,7 @@ namespace {
 constexpr int kFullRuns = 10;
 
 QString pad(const QString& label) {
-    return label.leftJustified(16);
+    return column(label, 16);
 }
 
 QString primaryText(const Manifest& m) {
@@ -27,7 +28,7 @@ QString primaryText(const Manifest& m) {
     return QStringLiteral("— (no primary measurement)");
 }
 
-void printRun(const Manifest& m, Io io) {
+void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
     const RunSpec& r = m.runSpec;
     io.out << untrusted(m.title()) << "\n";
     for (const auto& o : m.origins)
@@ -87,8 +88,10 @@ void printRun(const Manifest& m, Io io) {
         << "\n";
     io.out << "digests\n";
     for (const auto& c : m.checks)
-        io.out << "  " << c.field.leftJustified(22) << stateName(c.state).leftJustified(16)
-               << shortDigest(c.expected) << "  " << untrusted(c.reason) << "\n";
+        io.out << "  " << column(c.field, 22) << column(stateName(c.state), 16) << shortDigest(c.expected)
+               << "  " << untrusted(c.reason) << "\n";
+    io.out << "trust\n";
+    printTrust(trust, io);
     if (!m.problems.isEmpty()) {
         io.out << "problems\n";
         for (const auto& p : m.problems)
@@ -110,7 +113,9 @@ int showCommand(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Show runs: identity, protocol, environment, cases, digests, problems and whether KernelIndex would "
         "accept them. Inputs are read as one set: manifests (.json, .yaml), folders and catalog exports "
-        "(.jsonl, .jsonl.zst). One run, or up to 10, is shown in full; more are listed one per line."));
+        "(.jsonl, .jsonl.zst). One run, or up to 10, is shown in full; more are listed one per line. A run "
+        "shown in full also has its evidence level, the signed envelopes beside it and the speed-of-light "
+        "check (docs/trust.md)."));
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QStringLiteral("Files, folders or catalog exports."),
                                  QStringLiteral("INPUT..."));
@@ -131,11 +136,15 @@ int showCommand(const QStringList& args, Io io) {
         io.err << "kix show: no loaded run matches \"" << untrusted(selector) << "\"\n";
         return ExitInput;
     }
+    TrustReport trust(l.index);
     if (parser.isSet(QStringLiteral("json"))) {
         Json j = {
             {"runs", Json::array()}, {"resources", Json::array()}, {"problems", problemsJson(l.problems)}};
-        for (int i : runs)
-            j["runs"].push_back(runJson(l.index, i));
+        for (int i : runs) {
+            Json run = runJson(l.index, i);
+            addTrustJson(run, trust.factsOf(i, verifyRun(l.index, l.index.run(i))));
+            j["runs"].push_back(run);
+        }
         if (selector.isEmpty())
             for (const auto& entry : l.index.resources())
                 if (entry.resource->kind != ResourceKind::BenchmarkRun)
@@ -145,7 +154,8 @@ int showCommand(const QStringList& args, Io io) {
         for (int k = 0; k < runs.size(); ++k) {
             if (k > 0)
                 io.out << "\n";
-            printRun(*l.index.manifest(l.index.rowOfRun(runs[k])), io);
+            const ManifestPtr m = l.index.manifest(l.index.rowOfRun(runs[k]));
+            printRun(*m, trust.factsOf(runs[k], m->checks), io);
         }
     } else {
         for (int i : runs)

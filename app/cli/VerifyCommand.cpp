@@ -1,5 +1,8 @@
 #include "CommandSupport.h"
 #include "Digest.h"
+#include "TrustSupport.h"
+
+#include <QMap>
 
 namespace kix::cli {
 
@@ -7,6 +10,8 @@ namespace {
 
 struct Totals {
     int runs = 0, resources = 0, verified = 0, mismatch = 0, notVerifiable = 0;
+    int suspicious = 0, atRoofline = 0; // runs with such a roofline flag (the run or one of its cases)
+    QMap<QString, int> signatures;      // envelope states, by name
     void count(const QList<DigestCheck>& checks) {
         const DigestSummary s = summarize(checks);
         verified += s.verified;
@@ -17,7 +22,7 @@ struct Totals {
 
 void printChecks(const QList<DigestCheck>& checks, Io io) {
     for (const auto& c : checks) {
-        io.out << "  " << c.field.leftJustified(22) << stateName(c.state)
+        io.out << "  " << column(c.field, 22) << stateName(c.state)
                << (c.afterNormalization ? QStringLiteral(" (after normalization)") : QString()) << "\n";
         io.out << "      expected " << untrusted(c.expected) << "\n";
         if (c.state == DigestCheck::State::Mismatch)
@@ -36,6 +41,157 @@ QString upstreamText(const Problems& problems) {
         .arg(errorCount(problems));
 }
 
+// One `kix verify`: every run, every other resource, every document that gave neither, then the summary;
+// each step adds to the totals, the JSON report and the worst exit status.
+class Verify {
+public:
+    Verify(const Loaded& loaded, bool json, Io io)
+        : m_l(loaded)
+        , m_json(json)
+        , m_io(io)
+        , m_trust(loaded.index) {}
+
+    int run() {
+        runs();
+        resources();
+        documents();
+        summary();
+        if (m_l.anyErrors())
+            m_worst = worseExit(m_worst, ExitInput);
+        if (m_totals.mismatch > 0)
+            m_worst = worseExit(m_worst, ExitMismatch);
+        return m_worst;
+    }
+
+private:
+    void runs() {
+        bool anySignature = false;
+        for (int i = 0; i < m_l.index.runCount(); ++i) {
+            const RunEntry& e = m_l.index.run(i);
+            const QList<DigestCheck> checks = verifyRun(m_l.index, e);
+            ++m_totals.runs;
+            m_totals.count(checks);
+            const RunTrustFacts facts = m_trust.factsOf(i, checks);
+            m_worst = worseExit(m_worst, signatureExit(facts.trust.signatures, ExitOk));
+            anySignature |= !facts.trust.signatures.isEmpty();
+            for (const SignatureCheck& c : facts.trust.signatures)
+                ++m_totals.signatures[signatureStateName(c.state)];
+            m_totals.suspicious += facts.roofline.suspiciousCount() > 0 ? 1 : 0;
+            m_totals.atRoofline += facts.roofline.atRooflineCount() > 0 ? 1 : 0;
+            if (m_json) {
+                Json run = runJson(m_l.index, i);
+                addTrustJson(run, facts);
+                m_report["runs"].push_back(run);
+            } else {
+                printRun(e, checks, facts);
+            }
+        }
+        if (anySignature && !m_trust.trustStoreProblem().isEmpty()) {
+            m_io.err << "kix verify: " << m_trust.trustStoreProblem() << "\n";
+            m_worst = worseExit(m_worst, ExitInput);
+        }
+    }
+
+    void printRun(const RunEntry& e, const QList<DigestCheck>& checks, const RunTrustFacts& facts) {
+        const Problems problems = e.problems();
+        m_io.out << untrusted(e.occurrences.first().origin.toString()) << ": run "
+                 << untrusted(e.run->resource->name) << " " << e.run->digest() << "\n";
+        for (const auto& o : e.occurrences.mid(1))
+            m_io.out << "  also read from " << untrusted(o.origin.toString()) << "\n";
+        m_io.out << "  " << upstreamText(problems) << "\n";
+        if (const int errors = errorCount(problems))
+            m_io.out << "  " << errors
+                     << " error(s) in this manifest (listed on stderr); the digests it names:\n";
+        printChecks(checks, m_io);
+        printTrust(facts, m_io);
+    }
+
+    void resources() {
+        QList<const ResourceEntry*> resources;
+        for (const auto& entry : m_l.index.resources())
+            if (entry.resource->kind != ResourceKind::BenchmarkRun)
+                resources << &entry;
+        std::sort(resources.begin(), resources.end(), [](const ResourceEntry* a, const ResourceEntry* b) {
+            const Origin& x = a->resource->origin;
+            const Origin& y = b->resource->origin;
+            return std::tie(x.file, x.line, x.pointer) < std::tie(y.file, y.line, y.pointer);
+        });
+        for (const ResourceEntry* entry : resources) {
+            const ResourceRecord& r = *entry->resource;
+            const QList<DigestCheck> checks = verifyResource(m_l.index, *entry);
+            ++m_totals.resources;
+            m_totals.count(checks);
+            if (m_json) {
+                m_report["resources"].push_back(resourceJson(m_l.index, *entry));
+                continue;
+            }
+            m_io.out << untrusted(r.origin.toString()) << ": " << kindName(r.kind) << " " << untrusted(r.name)
+                     << " " << r.digest
+                     << (r.normalized() ? QStringLiteral(" (as written %1)").arg(r.writtenDigest) : QString())
+                     << "\n";
+            printChecks(checks, m_io);
+        }
+    }
+
+    void documents() {
+        for (const ProblemRow& p : m_l.index.problemRows()) {
+            if (m_json) {
+                m_report["documents"].push_back({{"file", p.origin.file.toStdString()},
+                                                 {"line", p.origin.line},
+                                                 {"problems", problemsJson(p.problems)}});
+                continue;
+            }
+            for (const Problem& problem : p.problems)
+                if (problem.isError())
+                    m_io.out << untrusted(problem.location()) << ": not read: "
+                             << untrusted(problem.path.isEmpty()
+                                              ? problem.message
+                                              : problem.path + QStringLiteral(": ") + problem.message)
+                             << "\n";
+        }
+    }
+
+    void summary() {
+        const Totals& t = m_totals;
+        if (m_json) {
+            m_report["summary"] = {{"runs", t.runs},
+                                   {"resources", t.resources},
+                                   {"verified", t.verified},
+                                   {"mismatch", t.mismatch},
+                                   {"notVerifiable", t.notVerifiable},
+                                   {"signatures", Json::object()},
+                                   {"roofline", {{"suspicious", t.suspicious}, {"atRoofline", t.atRoofline}}},
+                                   {"problems", problemsJson(m_l.problems)}};
+            for (auto it = t.signatures.constBegin(); it != t.signatures.constEnd(); ++it)
+                m_report["summary"]["signatures"][it.key().toStdString()] = it.value();
+            writeJson(m_report, m_io);
+            return;
+        }
+        m_io.out << "\n"
+                 << t.runs << " run(s), " << t.resources << " other resource(s): " << t.verified
+                 << " verified, " << t.mismatch << " mismatch, " << t.notVerifiable << " not verifiable; "
+                 << errorCount(m_l.problems) << " error(s) in the inputs\n";
+        if (!t.signatures.isEmpty()) {
+            QStringList states;
+            for (auto it = t.signatures.constBegin(); it != t.signatures.constEnd(); ++it)
+                states << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+            m_io.out << "envelopes: " << states.join(QStringLiteral(", ")) << "\n";
+        }
+        if (t.suspicious + t.atRoofline > 0)
+            m_io.out << "roofline: " << t.suspicious
+                     << " run(s) faster than the memory roofline (suspicious), " << t.atRoofline
+                     << " at the roofline; warnings, not digest failures\n";
+    }
+
+    const Loaded& m_l;
+    bool m_json;
+    Io m_io;
+    TrustReport m_trust;
+    Totals m_totals;
+    int m_worst = ExitOk;
+    Json m_report = {{"runs", Json::array()}, {"resources", Json::array()}, {"documents", Json::array()}};
+};
+
 } // namespace
 
 int verifyCommand(const QStringList& args, Io io) {
@@ -44,8 +200,12 @@ int verifyCommand(const QStringList& args, Io io) {
         "Recompute every digest the inputs allow. Inputs are read as one set (manifests, folders, catalog "
         "exports): a run's workload or implementation digest is verified against a WorkloadSuite, "
         "WorkloadCase or ImplementationRevision loaded from any of them, and a catalog's published digests "
-        "and keys against what kix recomputes. Exit status 1 when any digest mismatches, 3 when an input is "
-        "unreadable or invalid."));
+        "and keys against what kix recomputes. Every signed envelope beside a manifest is checked too "
+        "(docs/trust.md), each run gets its evidence level, and the speed-of-light check warns about a run "
+        "faster than its memory roofline (a warning, never a failure). Exit status, the worst that applies: "
+        "9 a signed file was edited after signing (subject digest does not match), 8 a signature is invalid, "
+        "10 an envelope is malformed, 3 an input is unreadable or invalid, 1 a digest mismatches, 7 signed "
+        "only by unknown keys, 0 otherwise (unsigned runs included)."));
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QStringLiteral("Files, folders or catalog exports."),
                                  QStringLiteral("INPUT..."));
@@ -55,85 +215,7 @@ int verifyCommand(const QStringList& args, Io io) {
         return code;
     const Loaded l = loadInputs(parser.positionalArguments());
     printProblems(l.problems, io);
-    const bool json = parser.isSet(QStringLiteral("json"));
-    Totals totals;
-    Json report = {{"runs", Json::array()}, {"resources", Json::array()}, {"documents", Json::array()}};
-    for (int i = 0; i < l.index.runCount(); ++i) {
-        const RunEntry& e = l.index.run(i);
-        const QList<DigestCheck> checks = verifyRun(l.index, e);
-        ++totals.runs;
-        totals.count(checks);
-        const Problems problems = e.problems();
-        if (json) {
-            report["runs"].push_back(runJson(l.index, i));
-            continue;
-        }
-        io.out << untrusted(e.occurrences.first().origin.toString()) << ": run "
-               << untrusted(e.run->resource->name) << " " << e.run->digest() << "\n";
-        for (const auto& o : e.occurrences.mid(1))
-            io.out << "  also read from " << untrusted(o.origin.toString()) << "\n";
-        io.out << "  " << upstreamText(problems) << "\n";
-        if (const int errors = errorCount(problems))
-            io.out << "  " << errors
-                   << " error(s) in this manifest (listed on stderr); the digests it names:\n";
-        printChecks(checks, io);
-    }
-    QList<const ResourceEntry*> resources;
-    for (const auto& entry : l.index.resources())
-        if (entry.resource->kind != ResourceKind::BenchmarkRun)
-            resources << &entry;
-    std::sort(resources.begin(), resources.end(), [](const ResourceEntry* a, const ResourceEntry* b) {
-        const Origin& x = a->resource->origin;
-        const Origin& y = b->resource->origin;
-        return std::tie(x.file, x.line, x.pointer) < std::tie(y.file, y.line, y.pointer);
-    });
-    for (const ResourceEntry* entry : resources) {
-        const ResourceRecord& r = *entry->resource;
-        const QList<DigestCheck> checks = verifyResource(l.index, *entry);
-        ++totals.resources;
-        totals.count(checks);
-        if (json) {
-            report["resources"].push_back(resourceJson(l.index, *entry));
-            continue;
-        }
-        io.out << untrusted(r.origin.toString()) << ": " << kindName(r.kind) << " " << untrusted(r.name)
-               << " " << r.digest
-               << (r.normalized() ? QStringLiteral(" (as written %1)").arg(r.writtenDigest) : QString())
-               << "\n";
-        printChecks(checks, io);
-    }
-    for (const ProblemRow& p : l.index.problemRows()) {
-        if (json) {
-            report["documents"].push_back({{"file", p.origin.file.toStdString()},
-                                           {"line", p.origin.line},
-                                           {"problems", problemsJson(p.problems)}});
-            continue;
-        }
-        for (const Problem& problem : p.problems)
-            if (problem.isError())
-                io.out << untrusted(problem.location()) << ": not read: "
-                       << untrusted(problem.path.isEmpty()
-                                        ? problem.message
-                                        : problem.path + QStringLiteral(": ") + problem.message)
-                       << "\n";
-    }
-    if (json) {
-        report["summary"] = {{"runs", totals.runs},
-                             {"resources", totals.resources},
-                             {"verified", totals.verified},
-                             {"mismatch", totals.mismatch},
-                             {"notVerifiable", totals.notVerifiable},
-                             {"problems", problemsJson(l.problems)}};
-        writeJson(report, io);
-    } else {
-        io.out << "\n"
-               << totals.runs << " run(s), " << totals.resources << " other resource(s): " << totals.verified
-               << " verified, " << totals.mismatch << " mismatch, " << totals.notVerifiable
-               << " not verifiable; " << errorCount(l.problems) << " error(s) in the inputs\n";
-    }
-    if (l.anyErrors())
-        return ExitInput;
-    return totals.mismatch > 0 ? ExitMismatch : ExitOk;
+    return Verify(l, parser.isSet(QStringLiteral("json")), io).run();
 }
 
 } // namespace kix::cli

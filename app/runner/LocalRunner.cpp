@@ -73,6 +73,7 @@ RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json
         return out;
     }
     out.manifestFile = file;
+    out.resourceFiles = {implFile};
     const QString status = QString::fromStdString(bundle["run"]["spec"]["status"].get<std::string>());
     const bool passed = status == QLatin1String("passed");
     out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;

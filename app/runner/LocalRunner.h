@@ -27,7 +27,8 @@ struct RunOptions {
 struct RunOutcome {
     int exitCode = protocol::RunOk;
     QString message;
-    QString manifestFile; // set when a manifest was written
+    QString manifestFile;      // set when a manifest was written
+    QStringList resourceFiles; // the other resources written beside it (signed with it: SigningRerun.h)
 };
 
 using ProgressSink = std::function<void(const protocol::RunnerEvent& event)>;

@@ -2,9 +2,11 @@
 // progress parsing and the cancel path (terminate, then kill).
 #include "ClusterTaskModel.h"
 #include "GuiTestSupport.h"
+#include "KeyStore.h"
 #include "LocalRunner.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
+#include "Signing.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -17,7 +19,7 @@ using namespace kix::ui;
 namespace {
 // A stand-in runner: prints JSON-lines events like `kix run --progress jsonl`, then sleeps or exits.
 QString writeScript(const QTemporaryDir& dir, const QByteArray& body) {
-    const QString path = dir.filePath(QStringLiteral("fake-kix.sh"));
+    QString path = dir.filePath(QStringLiteral("fake-kix.sh"));
     QFile f(path);
     f.open(QIODevice::WriteOnly);
     f.write("#!/bin/sh\n" + body);
@@ -52,6 +54,43 @@ private slots:
         QCOMPARE(finished.first().at(1).toString(),
                  QStringLiteral("no GPU can be used on this machine: %1").arg(why));
         QVERIFY(!QFileInfo::exists(out.filePath(QStringLiteral("runs"))));
+    }
+
+    // Run locally signs what it wrote: the real `kix run` (in CPU mode, so it runs here) signs with this
+    // user's key, says so in the log, and the envelope beside the manifest verifies as trusted (issue 10).
+    void realRunnerSignsWhatItWrote() {
+        QTemporaryDir config, out;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(config.path())); // the runner process inherits it
+        qputenv("KIX_RUNNER", KIX_CLI_PATH);
+        RerunController c;
+        QSignalSpy finished(&c, &RerunController::finished);
+        QStringList log;
+        connect(&c, &RerunController::logLine, this, [&log](const QString& line) { log << line; });
+        c.start(out.path(), {QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--quick"),
+                             QStringLiteral("--cases"), QStringLiteral("15")});
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().at(0).toBool(), qPrintable(log.join(u'\n')));
+        const QStringList manifests = finished.first().at(2).toStringList();
+        QCOMPARE(manifests.size(), 1);
+        QString error;
+        // The runner is the `kix` program: its config folder is <XDG_CONFIG_HOME>/kix/kix, not this test's.
+        const kix::KeyStore keys(config.filePath(QStringLiteral("kix/kix")));
+        const auto key = keys.existingSigningKey(error);
+        const auto trust = keys.trustStore(error);
+        if (oldConfig.isNull())
+            qunsetenv("XDG_CONFIG_HOME");
+        else
+            qputenv("XDG_CONFIG_HOME", oldConfig);
+        QVERIFY2(key && trust, qPrintable(error));
+        QVERIFY2(
+            log.contains(
+                QStringLiteral("signed by %1: %2.intoto.jsonl").arg(key->fingerprint(), manifests.first())),
+            qPrintable(log.join(u'\n')));
+        const auto checks = kix::verifyEnvelopesBeside(manifests.first(), *trust);
+        QCOMPARE(checks.size(), 1);
+        QCOMPARE(checks.first().state, kix::SignatureState::Trusted);
+        QCOMPARE(checks.first().subjects.size(), 2); // the manifest and the implementation beside it
     }
 
     void progressFromJsonLines() {
