@@ -201,6 +201,8 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
     const std::string implementationDigest = resourceDigest(implementation).toStdString();
     const QString base = localRunFileName(f).section(u'.', 0, 0);
     const QString samplesFile = base + QStringLiteral(".samples.json");
+    // KernelIndex's names are lowercase; the file names keep the timestamp's T and Z.
+    const QString runName = base.toLower();
     const auto add = [&](const QString& name, const Json& doc) {
         if (const QString err = out.files.add(name, doc); !err.isEmpty() && out.error.isEmpty())
             out.error = err;
@@ -226,7 +228,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
         statuses << status;
         evidenceCases.push_back(std::move(c));
     }
-    Json evidence = rawSamplesDocument(base, evidenceCases);
+    Json evidence = rawSamplesDocument(runName, evidenceCases);
     evidence["device"] = device;
     const QByteArray evidenceBytes = jsonFileBytes(evidence);
     if (const QString err = out.files.addBytes(samplesFile, evidenceBytes); !err.isEmpty())
@@ -280,10 +282,10 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
             spec["correctness"]["maximumAbsoluteError"] = maxAbs;
             spec["correctness"]["maximumRelativeError"] = maxRel;
         }
-        const QString name = base + QStringLiteral("--") + boundedName(uuid, 48);
-        const Json run = makeResource(ResourceKind::BenchmarkRun, name,
+        const QString caseName = QStringLiteral("--") + boundedName(uuid, 48);
+        const Json run = makeResource(ResourceKind::BenchmarkRun, runName + caseName,
                                       QStringLiteral("%1 · case %2").arg(title, uuid.left(8)), spec);
-        add(name + QStringLiteral(".manifest.json"), makeBundle(run, protocol, environment));
+        add(base + caseName + QStringLiteral(".manifest.json"), makeBundle(run, protocol, environment));
     }
     Json suiteSpec = {{"implementationDigest", implementationDigest},
                       {"status", suiteStatus.toStdString()},
@@ -297,7 +299,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
                                                   {"statistic", "geomean"},
                                                   {"value", std::llround(*g)},
                                                   {"sampleCount", means.size()}}});
-    const Json run = makeResource(ResourceKind::BenchmarkRun, base, title, suiteSpec);
+    const Json run = makeResource(ResourceKind::BenchmarkRun, runName, title, suiteSpec);
     out.suiteRun = makeBundle(run, protocol, environment);
     out.suiteRunFile = localRunFileName(f);
     add(out.suiteRunFile, out.suiteRun);
