@@ -23,7 +23,8 @@ QByteArray native(const QString& path) {
 
 // Creates the file (never through a link, never over an existing one) and writes all of it to disk.
 QString writeNewFile(const QString& path, const QByteArray& bytes) {
-    const int fd = ::open(native(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    const int fd =
+        ::open(native(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0)
         return QStringLiteral("cannot write %1: %2").arg(path, errnoText(errno));
     qsizetype done = 0;
@@ -85,7 +86,8 @@ QString targetProblem(const QString& path, bool replace, bool& exists) {
     struct stat st {};
     exists = ::lstat(native(path).constData(), &st) == 0;
     if (!exists)
-        return errno == ENOENT ? QString() : QStringLiteral("cannot inspect %1: %2").arg(path, errnoText(errno));
+        return errno == ENOENT ? QString()
+                               : QStringLiteral("cannot inspect %1: %2").arg(path, errnoText(errno));
     if (S_ISLNK(st.st_mode))
         return QStringLiteral("%1 is a symbolic link; kix does not write through or replace one").arg(path);
     if (!S_ISREG(st.st_mode))
@@ -122,7 +124,7 @@ QString place(const QByteArray& staged, const QString& target, bool existed, con
     if (existed) {
         // Checked again right before the move: a link planted since the first check is refused.
         bool exists = false;
-        if (const QString why = targetProblem(target, true, exists); !why.isEmpty())
+        if (QString why = targetProblem(target, true, exists); !why.isEmpty())
             return why;
         if (exists) {
             if (::rename(p.target.constData(), backup.constData()) != 0)
@@ -135,8 +137,9 @@ QString place(const QByteArray& staged, const QString& target, bool existed, con
     const int error = errno;
     if (!p.backup.isEmpty())
         ::rename(p.backup.constData(), p.target.constData());
-    return error == EEXIST ? QStringLiteral("%1 appeared while kix was writing; nothing was written").arg(target)
-                           : QStringLiteral("cannot write %1: %2").arg(target, errnoText(error));
+    return error == EEXIST
+               ? QStringLiteral("%1 appeared while kix was writing; nothing was written").arg(target)
+               : QStringLiteral("cannot write %1: %2").arg(target, errnoText(error));
 }
 
 } // namespace

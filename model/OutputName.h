@@ -14,7 +14,8 @@ namespace kix {
 inline constexpr qsizetype kMaxOutputNameLength = 96;
 
 // A KernelIndex-valid name for `text`: lowercase letters, digits, '.', '_' and '-' kept (a leading
-// '.', '_' or '-' dropped), every other run of characters turned into one '-'. When that changed the text in any way (case, characters, length),
+// '.', '_' or '-' dropped), every other run of characters turned into one '-'. When that changed the text in
+// any way (case, characters, length),
 // "-" and the first 10 hex digits of the SHA-256 of the exact text are appended, so that different
 // texts never share a name; the readable part is cut to keep the whole within `maxLength`.
 QString boundedName(const QString& text, qsizetype maxLength = kMaxOutputNameLength);

@@ -128,15 +128,16 @@ inline constexpr char traceStatus[] = "trace.status";                  // not on
 inline constexpr char traceNoPerformance[] = "trace.no_performance";   // warning: PASSED without timing
 inline constexpr char traceNaiveTimestamp[] = "trace.naive_timestamp"; // warning: a time without a zone
 inline constexpr char traceTimestamp[] = "trace.timestamp";            // not an ISO 8601 date and time
-inline constexpr char traceConflict[] = "trace.conflict"; // one solution with two definitions, GPUs or versions
-inline constexpr char traceDuplicate[] = "trace.duplicate";     // one (solution, workload) evaluated twice
-inline constexpr char traceName[] = "trace.name";               // an axis or input name KernelIndex cannot hold
+inline constexpr char traceConflict[] =
+    "trace.conflict"; // one solution with two definitions, GPUs or versions
+inline constexpr char traceDuplicate[] = "trace.duplicate"; // one (solution, workload) evaluated twice
+inline constexpr char traceName[] = "trace.name";           // an axis or input name KernelIndex cannot hold
 inline constexpr char traceArchitecture[] = "trace.architecture"; // a GPU whose architecture kix cannot tell
-inline constexpr char traceEmpty[] = "trace.empty";             // no evaluated trace in the file
-inline constexpr char traceTooLarge[] = "trace.too_large";      // the file, or a written document, over a limit
+inline constexpr char traceEmpty[] = "trace.empty";               // no evaluated trace in the file
+inline constexpr char traceTooLarge[] = "trace.too_large"; // the file, or a written document, over a limit
 
 // evidence: raw-samples evidence files named by spec.evidence.rawSamples
-inline constexpr char evidenceUnreadable[] = "evidence.unreadable";          // warning: the file cannot be read
+inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read
 inline constexpr char evidenceDigestMismatch[] = "evidence.digest_mismatch"; // its bytes hash differently
 inline constexpr char evidenceFormat[] = "evidence.format";                  // not a kix raw-samples file
 

@@ -50,7 +50,8 @@ Json rawSamplesDocument(const QString& runName, Json cases) {
     return Json{{"format", kRawSamplesFormat}, {"run", runName.toStdString()}, {"cases", std::move(cases)}};
 }
 
-Json rawSamplesReference(const QString& fileName, const QByteArray& bytes, std::optional<qsizetype> caseIndex) {
+Json rawSamplesReference(const QString& fileName, const QByteArray& bytes,
+                         std::optional<qsizetype> caseIndex) {
     const QString uri = caseIndex ? QStringLiteral("%1#/cases/%2").arg(fileName).arg(*caseIndex) : fileName;
     return Json{{"uri", uri.toStdString()}, {"digest", fileDigest(bytes).toStdString()}};
 }
@@ -81,8 +82,9 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
     if (hash >= 0) {
         only = casePointer(fragment);
         if (!only) {
-            ref.error(evidenceFormat, uriPath,
-                      QStringLiteral("expected #/cases/<index> after the file name, got \"#%1\"").arg(fragment));
+            ref.error(
+                evidenceFormat, uriPath,
+                QStringLiteral("expected #/cases/<index> after the file name, got \"#%1\"").arg(fragment));
             return;
         }
     }

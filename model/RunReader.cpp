@@ -6,6 +6,7 @@
 #include "Timestamp.h"
 
 #include <QHash>
+#include <algorithm>
 
 namespace kix {
 
@@ -17,10 +18,9 @@ namespace {
 bool isLowercaseName(const QString& s) {
     if (s.isEmpty() || !(s[0] >= u'a' && s[0] <= u'z'))
         return false;
-    for (QChar c : s)
-        if (!((c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_'))
-            return false;
-    return true;
+    return std::all_of(s.begin(), s.end(), [](QChar c) {
+        return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_';
+    });
 }
 
 // KernelIndex writes minimum/maximum; kix's own files min/max. Either is read into the same member.
@@ -128,7 +128,8 @@ void readCase(FieldReader fr, CaseResult& c) {
 
 } // namespace
 
-void readCaseList(FieldReader& spec, QList<CaseResult>& out, std::optional<qsizetype> only) {
+void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only) {
+    FieldReader& spec = holder; // a run's spec or a raw-samples file
     const Json* cases = spec.array("cases");
     if (!cases)
         return;

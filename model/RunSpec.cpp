@@ -61,9 +61,9 @@ QString CaseResult::nonFiniteLabel() const {
 
 std::optional<QPair<QString, double>> CaseResult::namedLatency(const QString& statistic) const {
     const std::pair<const char*, const std::optional<double>*> named[] = {
-        {"mean", &latencyNs.mean},   {"median", &latencyNs.median}, {"minimum", &latencyNs.min},
-        {"min", &latencyNs.min},     {"maximum", &latencyNs.max},   {"max", &latencyNs.max},
-        {"p05", &latencyNs.p05},     {"p95", &latencyNs.p95},
+        {"mean", &latencyNs.mean}, {"median", &latencyNs.median}, {"minimum", &latencyNs.min},
+        {"min", &latencyNs.min},   {"maximum", &latencyNs.max},   {"max", &latencyNs.max},
+        {"p05", &latencyNs.p05},   {"p95", &latencyNs.p95},
     };
     for (const auto& [name, v] : named)
         if (statistic == QLatin1String(name) && v->has_value())

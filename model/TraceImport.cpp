@@ -25,9 +25,12 @@ namespace {
 
 constexpr char kComparator[] = "sol_execbench_eval";
 constexpr char kSource[] = "sol-execbench";
-constexpr qint64 kManifestLimit = 1024 * 1024; // KernelIndex rejects a manifest over 1 MiB
+constexpr qint64 kManifestLimit = qint64(1024) * 1024; // KernelIndex rejects a manifest over 1 MiB
 
 // What one evaluated trace line says, kept compact (no JSON tree per line).
+// clang-tidy 14 reports a throw path in the implicit move of a struct with nlohmann::json members,
+// whose own move constructor is noexcept: nothing can escape.
+// NOLINTNEXTLINE(bugprone-exception-escape): implicit move of nlohmann::json members, see above
 struct TraceLine {
     qint64 line = 0;
     QString definition, solution, uuid;
@@ -145,12 +148,91 @@ bool laterThan(const QString& a, const QString& b) {
     return ta.isValid() && tb.isValid() ? ta > tb : a > b;
 }
 
+// What the steps of building one solution's set hand each other.
+// NOLINTNEXTLINE(bugprone-exception-escape): implicit move of nlohmann::json members, as TraceLine
+struct Built {
+    std::string operationDigest;
+    QList<std::string> caseDigests; // per line of the group
+    QString suiteDigest;
+    GpuFacts gpu;
+    Json environment, protocol;
+    std::string implementationDigest;
+    QString samplesFile;
+    QByteArray samplesBytes;
+};
+
+Json evidenceCase(const TraceLine& t) {
+
+    Json c = {{"id", utf8(t.uuid)}, {"status", utf8(t.status)}, {"observedAt", utf8(t.timestampGiven)}};
+    Json axes = Json::object();
+    for (const auto& [axis, value] : t.axes)
+        axes[utf8(axis)] = value;
+    c["axes"] = axes;
+    if (t.latencyMs)
+        c["latencyNs"] = Json{{"median", nanoseconds(*t.latencyMs)}};
+    // 0.0 is SOL-ExecBench's "the reference was not timed" (its default), not a 0 ns reference.
+    if (t.referenceMs && *t.referenceMs > 0) {
+        c["referenceLatencyNs"] = Json{{"median", nanoseconds(*t.referenceMs)}};
+        if (t.speedup && *t.speedup > 0)
+            c["speedup"] = *t.speedup;
+    }
+    if (t.hasCorrectness) {
+        Json output = {{"name", "all outputs"}, {"passed", t.status == QLatin1String("passed")}};
+        const bool nonFinite = t.hasNan.value_or(false) || t.hasInf.value_or(false);
+        if (t.maxAbs && !nonFinite)
+            output["maxAbsError"] = *t.maxAbs;
+        if (t.maxRel && !nonFinite)
+            output["maxRelError"] = *t.maxRel;
+        if (t.hasNan)
+            output["hasNan"] = *t.hasNan;
+        if (t.hasInf)
+            output["hasInf"] = *t.hasInf;
+        c["correctness"] = Json{{"outputs", Json::array({output})}};
+    }
+    if (!t.log.isEmpty())
+        c["error"] = utf8(t.log);
+    return c;
+}
+
+// A case run's spec, less what links it to its workload and evidence.
+Json caseRunSpec(const TraceLine& t, const Built& b) {
+
+    Json spec = {{"implementationDigest", b.implementationDigest},
+                 {"status", utf8(t.status)},
+                 {"observedAt", utf8(t.observedAt)}};
+    Json metrics = Json::object();
+    if (t.latencyMs) {
+        spec["timing"] =
+            Json{{"primaryStatistic", "median"}, {"latencyNs", Json{{"median", nanoseconds(*t.latencyMs)}}}};
+        metrics["latency_ms"] = *t.latencyMs;
+    }
+    if (t.referenceMs && *t.referenceMs > 0)
+        metrics["reference_latency_ms"] = *t.referenceMs;
+    if (t.referenceMs && *t.referenceMs > 0 && t.speedup && *t.speedup > 0)
+        metrics["speedup_factor"] = *t.speedup;
+    spec["sourceNative"] = Json{{"source", kSource},
+                                {"benchmark", utf8(boundedText(t.definition, 200))},
+                                {"externalId", utf8(t.uuid)},
+                                {"metrics", metrics}};
+    if (t.hasCorrectness) {
+        Json correctness = {{"comparator", kComparator}};
+        // With NaN or Inf in the output SOL-ExecBench writes 0.0 errors, which would read as exact.
+        const bool nonFinite = t.hasNan.value_or(false) || t.hasInf.value_or(false);
+        if (t.maxAbs && !nonFinite)
+            correctness["maximumAbsoluteError"] = *t.maxAbs;
+        if (t.maxRel && !nonFinite)
+            correctness["maximumRelativeError"] = *t.maxRel;
+        spec["correctness"] = correctness;
+    }
+    return spec;
+}
+
 } // namespace
 
 QString checkUtcOffset(const QString& offset) {
-    return offsetSeconds(offset) ? QString()
-                                 : QStringLiteral("expected a UTC offset such as +02:00, -05:30 or Z, got \"%1\"")
-                                       .arg(offset);
+    return offsetSeconds(offset)
+               ? QString()
+               : QStringLiteral("expected a UTC offset such as +02:00, -05:30 or Z, got \"%1\"").arg(offset);
 }
 
 QString checkArchitecture(const QString& arch) {
@@ -162,7 +244,8 @@ QString checkArchitecture(const QString& arch) {
 
 QString checkHarnessVersion(const QString& version) {
     if (version.trimmed().isEmpty() || version.size() > 100)
-        return QStringLiteral("expected a version of 1 to 100 characters, got \"%1\"").arg(boundedText(version, 40));
+        return QStringLiteral("expected a version of 1 to 100 characters, got \"%1\"")
+            .arg(boundedText(version, 40));
     return {};
 }
 
@@ -170,7 +253,8 @@ struct TraceImporter::Impl {
     QString file;
     TraceImportOptions options;
     Problems problems;
-    std::map<QString, Group> groups; // by solution, in name order: the set is the same whatever the line order
+    std::map<QString, Group>
+        groups; // by solution, in name order: the set is the same whatever the line order
     std::map<QString, DefinitionFacts> definitions;
     int workloadOnly = 0;
     qint64 firstWorkloadOnly = 0;
@@ -186,12 +270,18 @@ struct TraceImporter::Impl {
     }
 
     bool readWorkload(FieldReader& workload, TraceLine& t);
+    bool readTolerance(FieldReader tolerance, TraceLine& t);
     bool readEvaluation(FieldReader& evaluation, TraceLine& t);
-    void readLine(const Json& trace, qint64 line);
+    void readLine(const Json& parsed, qint64 line);
     void keep(TraceLine&& t);
     Json operationSpec(const QString& definition) const;
     void build(TraceImportResult& out);
-    void buildSolution(const QString& solution, const Group& g, TraceImportResult& out);
+    void addFile(TraceImportResult& out, const QString& name, const Json& doc);
+    void buildWorkloads(const Group& g, Built& b, TraceImportResult& out);
+    bool buildEnvironment(const Group& g, Built& b);
+    void buildImplementation(const QString& solution, Built& b, TraceImportResult& out);
+    void buildEvidence(const QString& solution, const Group& g, Built& b, TraceImportResult& out);
+    void buildRuns(const QString& solution, const Group& g, const Built& b, TraceImportResult& out);
 };
 
 bool TraceImporter::Impl::readWorkload(FieldReader& workload, TraceLine& t) {
@@ -200,7 +290,8 @@ bool TraceImporter::Impl::readWorkload(FieldReader& workload, TraceLine& t) {
         t.uuid = *uuid;
         if (uuid->size() > 200) {
             error(traceName, t.line, workload.pathOf(QStringLiteral("uuid")),
-                  QStringLiteral("a workload id of %1 characters; KernelIndex keeps at most 200").arg(uuid->size()));
+                  QStringLiteral("a workload id of %1 characters; KernelIndex keeps at most 200")
+                      .arg(uuid->size()));
             ok = false;
         }
     } else {
@@ -240,8 +331,13 @@ bool TraceImporter::Impl::readWorkload(FieldReader& workload, TraceLine& t) {
             }
         }
     }
+    return readTolerance(workload.object("tolerance"), t) && ok;
+}
+
+// workload.tolerance: the WorkloadCase's correctness.
+bool TraceImporter::Impl::readTolerance(FieldReader tolerance, TraceLine& t) {
+    bool ok = true;
     t.workloadCorrectness = Json{{"comparator", kComparator}};
-    FieldReader tolerance = workload.object("tolerance");
     if (tolerance.valid()) {
         if (const auto atol = tolerance.nonNegative("max_atol"))
             t.workloadCorrectness["maxAbsoluteError"] = *atol;
@@ -281,7 +377,8 @@ bool TraceImporter::Impl::readEvaluation(FieldReader& evaluation, TraceLine& t) 
             t.naive = parsed->naive;
         } else {
             error(traceTimestamp, t.line, evaluation.pathOf(QStringLiteral("timestamp")),
-                  QStringLiteral("expected an ISO 8601 date and time such as 2026-07-06T23:01:48.730752, got \"%1\"")
+                  QStringLiteral(
+                      "expected an ISO 8601 date and time such as 2026-07-06T23:01:48.730752, got \"%1\"")
                       .arg(boundedText(*timestamp, 80)));
             ok = false;
         }
@@ -298,8 +395,9 @@ bool TraceImporter::Impl::readEvaluation(FieldReader& evaluation, TraceLine& t) 
         for (const auto& [key, value] : libs.json()->items()) {
             const QString name = QString::fromStdString(key);
             if (!value.is_string())
-                warning(fieldIgnored, t.line, libs.pathOf(name),
-                        QStringLiteral("expected a version string, got %1; left out").arg(jsonTypeName(value)));
+                warning(
+                    fieldIgnored, t.line, libs.pathOf(name),
+                    QStringLiteral("expected a version string, got %1; left out").arg(jsonTypeName(value)));
             else
                 t.libs[key] = value.get<std::string>();
         }
@@ -358,7 +456,8 @@ void TraceImporter::Impl::keep(TraceLine&& t) {
     Group& g = groups[t.solution];
     if (!g.lines.isEmpty()) {
         const TraceLine& first = g.lines.first();
-        const auto conflict = [&](const QString& what, const QString& a, const QString& b, const QString& path) {
+        const auto conflict = [&](const QString& what, const QString& a, const QString& b,
+                                  const QString& path) {
             error(traceConflict, t.line, path,
                   QStringLiteral("solution \"%1\" appears with two %2 (\"%3\" at line %4 and \"%5\")")
                       .arg(boundedText(t.solution, 80), what, boundedText(a, 80))
@@ -366,16 +465,19 @@ void TraceImporter::Impl::keep(TraceLine&& t) {
                       .arg(boundedText(b, 80)));
         };
         if (first.definition != t.definition) {
-            conflict(QStringLiteral("definitions"), first.definition, t.definition, QStringLiteral("definition"));
+            conflict(QStringLiteral("definitions"), first.definition, t.definition,
+                     QStringLiteral("definition"));
             return;
         }
         if (first.hardware != t.hardware) {
-            conflict(QStringLiteral("GPUs"), first.hardware, t.hardware, QStringLiteral("evaluation.environment.hardware"));
+            conflict(QStringLiteral("GPUs"), first.hardware, t.hardware,
+                     QStringLiteral("evaluation.environment.hardware"));
             return;
         }
         if (first.libs != t.libs) {
             conflict(QStringLiteral("software environments"), QString::fromStdString(Json(first.libs).dump()),
-                     QString::fromStdString(Json(t.libs).dump()), QStringLiteral("evaluation.environment.libs"));
+                     QString::fromStdString(Json(t.libs).dump()),
+                     QStringLiteral("evaluation.environment.libs"));
             return;
         }
     }
@@ -422,11 +524,13 @@ Json TraceImporter::Impl::operationSpec(const QString& definition) const {
                  {"inputs", inputs},
                  {"outputs", Json::array({Json{{"name", "output"}}})},
                  {"semantics", Json{{"mutation", "none"}, {"determinism", "unspecified"}}}};
-    Json op = makeResource(ResourceKind::OperationSpec, boundedName(definition), boundedText(definition, 200), spec);
-    op["metadata"]["description"] =
-        "Rebuilt by kix import-trace from a SOL-ExecBench trace, which names the definition, its axes and its "
-        "inputs only. The output named \"output\", mutation \"none\" and determinism \"unspecified\" stand in "
-        "for what the definition file says; dtypes and shapes are unknown.";
+    Json op = makeResource(ResourceKind::OperationSpec, boundedName(definition), boundedText(definition, 200),
+                           spec);
+    op["metadata"]["description"] = "Rebuilt by kix import-trace from a SOL-ExecBench trace, which names the "
+                                    "definition, its axes and its "
+                                    "inputs only. The output named \"output\", mutation \"none\" and "
+                                    "determinism \"unspecified\" stand in "
+                                    "for what the definition file says; dtypes and shapes are unknown.";
     return op;
 }
 
@@ -434,9 +538,10 @@ void TraceImporter::Impl::build(TraceImportResult& out) {
     if (naive > 0)
         warning(traceNaiveTimestamp, firstNaive, QStringLiteral("evaluation.timestamp"),
                 options.utcOffset.isEmpty()
-                    ? QStringLiteral("%1 timestamp(s) without a zone (SOL-ExecBench writes local time): observedAt "
-                                     "holds each as if it were UTC, and the runs' labels keep the text as given "
-                                     "(--utc-offset states the zone)")
+                    ? QStringLiteral(
+                          "%1 timestamp(s) without a zone (SOL-ExecBench writes local time): observedAt "
+                          "holds each as if it were UTC, and the runs' labels keep the text as given "
+                          "(--utc-offset states the zone)")
                           .arg(naive)
                     : QStringLiteral("%1 timestamp(s) without a zone, read at UTC offset %2 as asked")
                           .arg(naive)
@@ -447,17 +552,25 @@ void TraceImporter::Impl::build(TraceImportResult& out) {
                     .arg(workloadOnly)
                     .arg(firstWorkloadOnly));
     if (groups.empty() && !hasErrors(problems))
-        error(traceEmpty, 0, QString(), QStringLiteral("no evaluated traces found (expected one JSON trace per line)"));
+        error(traceEmpty, 0, QString(),
+              QStringLiteral("no evaluated traces found (expected one JSON trace per line)"));
     for (const auto& [definition, facts] : definitions)
         if (facts.inputs.isEmpty())
             error(traceName, 0, QString(),
-                  QStringLiteral("the traces name no input of definition \"%1\" (workload.inputs); KernelIndex's "
-                                 "OperationSpec needs at least one")
+                  QStringLiteral(
+                      "the traces name no input of definition \"%1\" (workload.inputs); KernelIndex's "
+                      "OperationSpec needs at least one")
                       .arg(boundedText(definition, 80)));
     if (hasErrors(problems))
         return;
     for (const auto& [solution, group] : groups) {
-        buildSolution(solution, group, out);
+        Built b;
+        buildWorkloads(group, b, out);
+        if (!buildEnvironment(group, b))
+            continue;
+        buildImplementation(solution, b, out);
+        buildEvidence(solution, group, b, out);
+        buildRuns(solution, group, b, out);
         out.solutions << solution;
     }
     for (const auto& f : out.files.files()) {
@@ -465,7 +578,8 @@ void TraceImporter::Impl::build(TraceImportResult& out) {
         const qint64 limit = manifest ? kManifestLimit : JsonLimits::defaults().maxBytes;
         if (f.bytes.size() > limit)
             error(traceTooLarge, 0, QString(),
-                  manifest ? QStringLiteral("%1 would be %2 bytes, over KernelIndex's limit of %3 bytes for a manifest")
+                  manifest ? QStringLiteral(
+                                 "%1 would be %2 bytes, over KernelIndex's limit of %3 bytes for a manifest")
                                  .arg(f.name)
                                  .arg(f.bytes.size())
                                  .arg(limit)
@@ -473,19 +587,21 @@ void TraceImporter::Impl::build(TraceImportResult& out) {
     }
 }
 
-void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g, TraceImportResult& out) {
+void TraceImporter::Impl::addFile(TraceImportResult& out, const QString& name, const Json& doc) {
+    if (const QString err = out.files.add(name, doc); !err.isEmpty())
+        error(traceConflict, 0, QString(), err);
+}
+
+void TraceImporter::Impl::buildWorkloads(const Group& g, Built& b, TraceImportResult& out) {
     const TraceLine& first = g.lines.first();
-    const auto add = [&](const QString& name, const Json& doc) {
-        if (const QString err = out.files.add(name, doc); !err.isEmpty())
-            error(traceConflict, 0, QString(), err);
-    };
+    const auto add = [&](const QString& name, const Json& doc) { addFile(out, name, doc); };
     const QString definitionName = boundedName(first.definition);
 
     // Operation, workload cases and the suite of this solution's cases.
     const Json operation = operationSpec(first.definition);
-    const std::string operationDigest = utf8(resourceDigest(operation));
+    b.operationDigest = utf8(resourceDigest(operation));
+    const std::string& operationDigest = b.operationDigest;
     add(definitionName + QStringLiteral(".operation.json"), operation);
-    QList<std::string> caseDigests;
     Json suiteCases = Json::array();
     for (const auto& t : g.lines) {
         Json axes = Json::object();
@@ -493,31 +609,39 @@ void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g,
             axes[utf8(axis)] = value;
         const QString name = definitionName + QStringLiteral("--") + boundedName(t.uuid, 48);
         const Json workloadCase =
-            makeResource(ResourceKind::WorkloadCase, name, boundedText(QStringLiteral("%1, %2").arg(first.definition, t.uuid), 200),
+            makeResource(ResourceKind::WorkloadCase, name,
+                         boundedText(QStringLiteral("%1, %2").arg(first.definition, t.uuid), 200),
                          Json{{"operationSpecDigest", operationDigest},
                               {"axes", axes},
                               {"tensors", Json::object()},
                               {"correctness", t.workloadCorrectness}});
-        caseDigests << utf8(resourceDigest(workloadCase));
+        b.caseDigests << utf8(resourceDigest(workloadCase));
         add(name + QStringLiteral(".workload.json"), workloadCase);
         suiteCases.push_back(Json{{"externalId", utf8(t.uuid)}, {"axes", axes}});
     }
-    Json suiteSpec = {{"operationSpecDigest", operationDigest},
-                      {"cases", suiteCases},
-                      {"correctness",
-                       Json{{"comparator", kComparator},
-                            {"description", "Each case is checked against the definition's reference within its "
-                                            "tolerance by SOL-ExecBench."}}},
-                      {"aggregation", Json{{"metric", "latency"}, {"statistic", "geomean"}}}};
+    Json suiteSpec = {
+        {"operationSpecDigest", operationDigest},
+        {"cases", suiteCases},
+        {"correctness",
+         Json{{"comparator", kComparator},
+              {"description", "Each case is checked against the definition's reference within its "
+                              "tolerance by SOL-ExecBench."}}},
+        {"aggregation", Json{{"metric", "latency"}, {"statistic", "geomean"}}}};
     Json suite = makeResource(ResourceKind::WorkloadSuite, QString(), QString(), suiteSpec);
-    const QString suiteDigest = resourceDigest(suite);
-    const QString suiteName = definitionName + QStringLiteral("--suite-") + suiteDigest.mid(7, 10);
-    suite["metadata"] = Json{{"name", utf8(suiteName)},
-                             {"title", utf8(boundedText(QStringLiteral("%1, %2 cases").arg(first.definition).arg(g.lines.size()), 200))}};
+    b.suiteDigest = resourceDigest(suite);
+    const QString suiteName = definitionName + QStringLiteral("--suite-") + b.suiteDigest.mid(7, 10);
+    suite["metadata"] = Json{
+        {"name", utf8(suiteName)},
+        {"title",
+         utf8(boundedText(QStringLiteral("%1, %2 cases").arg(first.definition).arg(g.lines.size()), 200))}};
     add(suiteName + QStringLiteral(".workload.json"), suite);
+}
 
-    // Where it ran and how it was measured.
-    GpuFacts gpu = gpuFacts(first.hardware);
+// Where it ran and how it was measured; false (with the error) when the GPU cannot be told.
+bool TraceImporter::Impl::buildEnvironment(const Group& g, Built& b) {
+    const TraceLine& first = g.lines.first();
+    GpuFacts& gpu = b.gpu;
+    gpu = gpuFacts(first.hardware);
     if (!options.architecture.isEmpty()) {
         gpu.architecture = options.architecture;
         if (gpu.vendor.isEmpty())
@@ -525,10 +649,11 @@ void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g,
     }
     if (gpu.vendor.isEmpty() || gpu.architecture.isEmpty()) {
         error(traceArchitecture, first.line, QStringLiteral("evaluation.environment.hardware"),
-              QStringLiteral("cannot tell the vendor and architecture of GPU \"%1\", which KernelIndex requires: "
-                             "pass --architecture (for example sm_90)")
+              QStringLiteral(
+                  "cannot tell the vendor and architecture of GPU \"%1\", which KernelIndex requires: "
+                  "pass --architecture (for example sm_90)")
                   .arg(boundedText(first.hardware, 80)));
-        return;
+        return false;
     }
     Json libraries = Json::object();
     QString version = options.harnessVersion;
@@ -541,8 +666,9 @@ void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g,
             libraries[utf8(name)] = value;
         else
             warning(fieldIgnored, first.line, QStringLiteral("evaluation.environment.libs"),
-                    QStringLiteral("library \"%1\" = \"%2\" has no KernelIndex form (a name and a version of at most "
-                                   "100 characters); left out")
+                    QStringLiteral(
+                        "library \"%1\" = \"%2\" has no KernelIndex form (a name and a version of at most "
+                        "100 characters); left out")
                         .arg(boundedText(QString::fromStdString(key), 80), boundedText(text, 80)));
     }
     const bool versionKnown = !version.isEmpty();
@@ -553,86 +679,71 @@ void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g,
         software["cudaToolkit"] = libraries["cuda"];
     if (libraries.contains("torch"))
         software["framework"] = Json{{"name", "pytorch"}, {"version", libraries["torch"]}};
-    const Json environment = makeResource(
-        ResourceKind::ExecutionEnvironment, boundedName(QStringLiteral("sol-execbench-%1").arg(gpu.product.toLower())),
-        boundedText(QStringLiteral("%1 (SOL-ExecBench trace)").arg(gpu.product), 200),
-        Json{{"hardware",
-              Json{{"vendor", utf8(gpu.vendor)}, {"product", utf8(boundedText(gpu.product, 200))},
-                   {"architecture", utf8(gpu.architecture)}}},
-             {"software", software}});
+    b.environment =
+        makeResource(ResourceKind::ExecutionEnvironment,
+                     boundedName(QStringLiteral("sol-execbench-%1").arg(gpu.product.toLower())),
+                     boundedText(QStringLiteral("%1 (SOL-ExecBench trace)").arg(gpu.product), 200),
+                     Json{{"hardware", Json{{"vendor", utf8(gpu.vendor)},
+                                            {"product", utf8(boundedText(gpu.product, 200))},
+                                            {"architecture", utf8(gpu.architecture)}}},
+                          {"software", software}});
     const QString notes =
-        versionKnown ? QStringLiteral("Imported from a SOL-ExecBench traces file by kix. Per-case latency is the "
-                                      "median of the timed iterations. Comparable only within one definition, GPU "
-                                      "type and SOL-ExecBench version.")
-                     : QStringLiteral("Imported from a SOL-ExecBench traces file by kix. Per-case latency is the "
-                                      "median of the timed iterations. The trace did not record the SOL-ExecBench "
-                                      "version: not comparable with runs of any known version.");
-    const Json protocol = makeResource(
+        versionKnown
+            ? QStringLiteral("Imported from a SOL-ExecBench traces file by kix. Per-case latency is the "
+                             "median of the timed iterations. Comparable only within one definition, GPU "
+                             "type and SOL-ExecBench version.")
+            : QStringLiteral("Imported from a SOL-ExecBench traces file by kix. Per-case latency is the "
+                             "median of the timed iterations. The trace did not record the SOL-ExecBench "
+                             "version: not comparable with runs of any known version.");
+    b.protocol = makeResource(
         ResourceKind::BenchmarkProtocol, boundedName(QStringLiteral("sol-execbench-trace-%1").arg(version)),
         boundedText(QStringLiteral("SOL-ExecBench %1 local evaluation (imported trace)").arg(version), 200),
         Json{{"harness", Json{{"name", "SOL-ExecBench"}, {"version", utf8(version)}}},
              {"measurement", Json{{"timer", "cupti"}, {"primaryStatistic", "median"}}},
-             {"correctness", Json{{"reference", "definition reference implementation"}, {"comparator", kComparator}}},
+             {"correctness",
+              Json{{"reference", "definition reference implementation"}, {"comparator", kComparator}}},
              {"comparability", Json{{"family", "sol_execbench_local"}, {"notes", utf8(notes)}}}});
+    return true;
+}
 
-    // The implementation: the trace names the solution and nothing else about it.
+// The implementation: the trace names the solution and nothing else about it.
+void TraceImporter::Impl::buildImplementation(const QString& solution, Built& b, TraceImportResult& out) {
+    const GpuFacts& gpu = b.gpu;
     Json implementation = makeResource(
         ResourceKind::ImplementationRevision, boundedName(solution), boundedText(solution, 200),
         Json{{"projectRevision", Json::object()},
-             {"operation", Json{{"specDigest", operationDigest}}},
+             {"operation", Json{{"specDigest", b.operationDigest}}},
              {"callable", Json{{"language", "unknown"}}},
-             {"support",
-              Json{{"hardwareArchitectures", Json::array({utf8(gpu.architecture)})},
-                   {"productsTested", Json::array({utf8(boundedText(gpu.product, 100))})},
-                   {"dtypes", Json::array()}}},
+             {"support", Json{{"hardwareArchitectures", Json::array({utf8(gpu.architecture)})},
+                              {"productsTested", Json::array({utf8(boundedText(gpu.product, 100))})},
+                              {"dtypes", Json::array()}}},
              {"licensing", Json::object()}});
-    implementation["metadata"]["description"] =
-        "A SOL-ExecBench solution as a trace names it; the trace records neither its source, its language nor its "
-        "license.";
-    const std::string implementationDigest = utf8(resourceDigest(implementation));
-    add(boundedName(solution) + QStringLiteral(".implementation.json"), implementation);
+    implementation["metadata"]["description"] = "A SOL-ExecBench solution as a trace names it; the trace "
+                                                "records neither its source, its language nor its "
+                                                "license.";
+    b.implementationDigest = utf8(resourceDigest(implementation));
+    addFile(out, boundedName(solution) + QStringLiteral(".implementation.json"), implementation);
+}
 
-    // The evidence: what KernelIndex's run has no field for, per case.
+// The evidence: what KernelIndex's run has no field for, per case.
+void TraceImporter::Impl::buildEvidence(const QString& solution, const Group& g, Built& b,
+                                        TraceImportResult& out) {
     Json evidenceCases = Json::array();
-    for (const auto& t : g.lines) {
-        Json c = {{"id", utf8(t.uuid)}, {"status", utf8(t.status)}, {"observedAt", utf8(t.timestampGiven)}};
-        Json axes = Json::object();
-        for (const auto& [axis, value] : t.axes)
-            axes[utf8(axis)] = value;
-        c["axes"] = axes;
-        if (t.latencyMs)
-            c["latencyNs"] = Json{{"median", nanoseconds(*t.latencyMs)}};
-        // 0.0 is SOL-ExecBench's "the reference was not timed" (its default), not a 0 ns reference.
-        if (t.referenceMs && *t.referenceMs > 0) {
-            c["referenceLatencyNs"] = Json{{"median", nanoseconds(*t.referenceMs)}};
-            if (t.speedup && *t.speedup > 0)
-                c["speedup"] = *t.speedup;
-        }
-        if (t.hasCorrectness) {
-            Json output = {{"name", "all outputs"}, {"passed", t.status == QLatin1String("passed")}};
-            const bool nonFinite = t.hasNan.value_or(false) || t.hasInf.value_or(false);
-            if (t.maxAbs && !nonFinite)
-                output["maxAbsError"] = *t.maxAbs;
-            if (t.maxRel && !nonFinite)
-                output["maxRelError"] = *t.maxRel;
-            if (t.hasNan)
-                output["hasNan"] = *t.hasNan;
-            if (t.hasInf)
-                output["hasInf"] = *t.hasInf;
-            c["correctness"] = Json{{"outputs", Json::array({output})}};
-        }
-        if (!t.log.isEmpty())
-            c["error"] = utf8(t.log);
-        evidenceCases.push_back(std::move(c));
-    }
+    for (const auto& t : g.lines)
+        evidenceCases.push_back(evidenceCase(t));
     const QString runName = boundedName(solution);
-    const QString samplesFile = runName + QStringLiteral(".samples.json");
-    const QByteArray samplesBytes = jsonFileBytes(rawSamplesDocument(runName, evidenceCases));
-    if (const QString err = out.files.addBytes(samplesFile, samplesBytes); !err.isEmpty())
+    b.samplesFile = runName + QStringLiteral(".samples.json");
+    b.samplesBytes = jsonFileBytes(rawSamplesDocument(runName, evidenceCases));
+    if (const QString err = out.files.addBytes(b.samplesFile, b.samplesBytes); !err.isEmpty())
         error(traceConflict, 0, QString(), err);
+}
 
-    // One run per case, then the suite run.
-    const QString product = boundedText(gpu.product, 60);
+// One run per case, then the suite run.
+void TraceImporter::Impl::buildRuns(const QString& solution, const Group& g, const Built& b,
+                                    TraceImportResult& out) {
+    const TraceLine& first = g.lines.first();
+    const QString runName = boundedName(solution);
+    const QString product = boundedText(b.gpu.product, 60);
     QString suiteStatus = QStringLiteral("passed");
     QString latest;
     std::vector<double> medians;
@@ -642,50 +753,30 @@ void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g,
             suiteStatus = t.status;
         if (latest.isEmpty() || laterThan(t.observedAt, latest))
             latest = t.observedAt;
-        Json spec = {{"implementationDigest", implementationDigest},
-                     {"workloadDigest", caseDigests[i]},
-                     {"status", utf8(t.status)},
-                     {"observedAt", utf8(t.observedAt)},
-                     {"evidence", Json{{"rawSamples", rawSamplesReference(samplesFile, samplesBytes, i)}}}};
-        Json metrics = Json::object();
-        if (t.latencyMs) {
-            spec["timing"] = Json{{"primaryStatistic", "median"}, {"latencyNs", Json{{"median", nanoseconds(*t.latencyMs)}}}};
-            metrics["latency_ms"] = *t.latencyMs;
+        if (t.latencyMs)
             medians.push_back(double(nanoseconds(*t.latencyMs)));
-        }
-        if (t.referenceMs && *t.referenceMs > 0)
-            metrics["reference_latency_ms"] = *t.referenceMs;
-        if (t.referenceMs && *t.referenceMs > 0 && t.speedup && *t.speedup > 0)
-            metrics["speedup_factor"] = *t.speedup;
-        spec["sourceNative"] = Json{{"source", kSource},
-                                    {"benchmark", utf8(boundedText(t.definition, 200))},
-                                    {"externalId", utf8(t.uuid)},
-                                    {"metrics", metrics}};
-        if (t.hasCorrectness) {
-            Json correctness = {{"comparator", kComparator}};
-            // With NaN or Inf in the output SOL-ExecBench writes 0.0 errors, which would read as exact.
-            const bool nonFinite = t.hasNan.value_or(false) || t.hasInf.value_or(false);
-            if (t.maxAbs && !nonFinite)
-                correctness["maximumAbsoluteError"] = *t.maxAbs;
-            if (t.maxRel && !nonFinite)
-                correctness["maximumRelativeError"] = *t.maxRel;
-            spec["correctness"] = correctness;
-        }
+        Json spec = caseRunSpec(t, b);
+        spec["workloadDigest"] = b.caseDigests[i];
+        spec["evidence"] = Json{{"rawSamples", rawSamplesReference(b.samplesFile, b.samplesBytes, i)}};
         const QString name = runName + QStringLiteral("--") + boundedName(t.uuid, 48);
-        Json run = makeResource(ResourceKind::BenchmarkRun, name,
-                                boundedText(QStringLiteral("%1 · %2 · %3 · %4").arg(solution, first.definition, t.uuid, product), 200),
-                                spec);
+        Json run = makeResource(
+            ResourceKind::BenchmarkRun, name,
+            boundedText(QStringLiteral("%1 · %2 · %3 · %4").arg(solution, first.definition, t.uuid, product),
+                        200),
+            spec);
         if (t.naive && options.utcOffset.isEmpty())
-            run["metadata"]["labels"] = Json{{"observed_at_as_given", utf8(boundedText(t.timestampGiven, 200))},
-                                             {"observed_at_zone", "unknown"}};
-        add(name + QStringLiteral(".manifest.json"), makeBundle(run, protocol, environment));
+            run["metadata"]["labels"] =
+                Json{{"observed_at_as_given", utf8(boundedText(t.timestampGiven, 200))},
+                     {"observed_at_zone", "unknown"}};
+        addFile(out, name + QStringLiteral(".manifest.json"), makeBundle(run, b.protocol, b.environment));
     }
-    Json spec = {{"implementationDigest", implementationDigest},
-                 {"workloadDigest", utf8(suiteDigest)},
-                 {"status", utf8(suiteStatus)},
-                 {"observedAt", utf8(latest)},
-                 {"sourceNative", Json{{"source", kSource}, {"benchmark", utf8(boundedText(first.definition, 200))}}},
-                 {"evidence", Json{{"rawSamples", rawSamplesReference(samplesFile, samplesBytes)}}}};
+    Json spec = {
+        {"implementationDigest", b.implementationDigest},
+        {"workloadDigest", utf8(b.suiteDigest)},
+        {"status", utf8(suiteStatus)},
+        {"observedAt", utf8(latest)},
+        {"sourceNative", Json{{"source", kSource}, {"benchmark", utf8(boundedText(first.definition, 200))}}},
+        {"evidence", Json{{"rawSamples", rawSamplesReference(b.samplesFile, b.samplesBytes)}}}};
     if (suiteStatus == QLatin1String("passed") && qsizetype(medians.size()) == g.lines.size()) {
         if (const auto mean = geometricMean(medians))
             spec["measurements"] = Json::array({Json{{"metric", "latency"},
@@ -694,14 +785,16 @@ void TraceImporter::Impl::buildSolution(const QString& solution, const Group& g,
                                                      {"value", std::llround(*mean)},
                                                      {"sampleCount", medians.size()}}});
     }
-    Json run = makeResource(ResourceKind::BenchmarkRun, runName,
-                            boundedText(QStringLiteral("%1 · %2 · %3").arg(solution, first.definition, product), 200), spec);
+    Json run = makeResource(
+        ResourceKind::BenchmarkRun, runName,
+        boundedText(QStringLiteral("%1 · %2 · %3").arg(solution, first.definition, product), 200), spec);
     if (first.naive && options.utcOffset.isEmpty())
         run["metadata"]["labels"] = Json{{"observed_at_zone", "unknown"}};
-    add(runName + QStringLiteral(".manifest.json"), makeBundle(run, protocol, environment));
+    addFile(out, runName + QStringLiteral(".manifest.json"), makeBundle(run, b.protocol, b.environment));
 }
 
-TraceImporter::TraceImporter(QString file, TraceImportOptions options) : d(std::make_unique<Impl>()) {
+TraceImporter::TraceImporter(QString file, TraceImportOptions options)
+    : d(std::make_unique<Impl>()) {
     d->file = std::move(file);
     d->options = std::move(options);
 }
@@ -736,7 +829,8 @@ TraceImportResult TraceImporter::finish() {
     return out;
 }
 
-TraceImportResult importTraces(const QByteArray& jsonl, const QString& file, const TraceImportOptions& options) {
+TraceImportResult importTraces(const QByteArray& jsonl, const QString& file,
+                               const TraceImportOptions& options) {
     TraceImporter importer(file, options);
     qint64 number = 0;
     qsizetype start = 0;
@@ -765,11 +859,12 @@ TraceImportResult importTraceFile(const QString& path, const TraceImportOptions&
     if (const auto problem = source.open())
         return refuse(*problem);
     const auto tooLarge = [&](qint64 size) {
-        return refuse(makeProblem(Problem::Severity::Error, traceTooLarge, path, QString(),
-                                  QStringLiteral("the trace file is %1 bytes, over the import limit of %2 bytes "
-                                                 "(--max-bytes raises it)")
-                                      .arg(size)
-                                      .arg(options.maxFileBytes)));
+        return refuse(
+            makeProblem(Problem::Severity::Error, traceTooLarge, path, QString(),
+                        QStringLiteral("the trace file is %1 bytes, over the import limit of %2 bytes "
+                                       "(--max-bytes raises it)")
+                            .arg(size)
+                            .arg(options.maxFileBytes)));
     };
     if (source.fileSize() > options.maxFileBytes)
         return tooLarge(source.fileSize());

@@ -27,13 +27,13 @@ struct TraceImportOptions {
 };
 
 // Checks an option value; the reason when it is not usable, else empty.
-QString checkUtcOffset(const QString& offset);   // "+02:00", "-05:30", "Z"
-QString checkArchitecture(const QString& arch);  // KernelIndex's ^[a-z][a-z0-9_]*$, e.g. sm_90
+QString checkUtcOffset(const QString& offset);  // "+02:00", "-05:30", "Z"
+QString checkArchitecture(const QString& arch); // KernelIndex's ^[a-z][a-z0-9_]*$, e.g. sm_90
 QString checkHarnessVersion(const QString& version);
 
 struct TraceImportResult {
-    ManifestSet files; // the whole set; empty when `problems` holds an error
-    Problems problems; // located as file:line and JSON path
+    ManifestSet files;    // the whole set; empty when `problems` holds an error
+    Problems problems;    // located as file:line and JSON path
     int traces = 0;       // evaluated lines imported
     int workloadOnly = 0; // lines without an evaluation, skipped (one counted warning)
     QStringList solutions;

@@ -24,11 +24,11 @@ constexpr std::pair<const char*, const char*> kStatuses[] = {
 // NVIDIA model numbers and their compute capability (CUDA programming guide, "Compute
 // Capabilities"). Matched as whole words of the product name, so GB200 never reads as B200.
 constexpr std::pair<const char*, const char*> kNvidiaArchitectures[] = {
-    {"v100", "sm_70"},  {"t4", "sm_75"},    {"a100", "sm_80"},  {"a800", "sm_80"},   {"a30", "sm_80"},
-    {"a10", "sm_86"},   {"a40", "sm_86"},   {"a16", "sm_86"},   {"a2", "sm_86"},     {"l4", "sm_89"},
-    {"l40", "sm_89"},   {"l40s", "sm_89"},  {"l20", "sm_89"},   {"h100", "sm_90"},   {"h800", "sm_90"},
-    {"h200", "sm_90"},  {"h20", "sm_90"},   {"gh200", "sm_90"}, {"b200", "sm_100"},  {"gb200", "sm_100"},
-    {"b300", "sm_103"}, {"gb300", "sm_103"}, {"4090", "sm_89"}, {"5090", "sm_120"},
+    {"v100", "sm_70"},  {"t4", "sm_75"},     {"a100", "sm_80"},  {"a800", "sm_80"},  {"a30", "sm_80"},
+    {"a10", "sm_86"},   {"a40", "sm_86"},    {"a16", "sm_86"},   {"a2", "sm_86"},    {"l4", "sm_89"},
+    {"l40", "sm_89"},   {"l40s", "sm_89"},   {"l20", "sm_89"},   {"h100", "sm_90"},  {"h800", "sm_90"},
+    {"h200", "sm_90"},  {"h20", "sm_90"},    {"gh200", "sm_90"}, {"b200", "sm_100"}, {"gb200", "sm_100"},
+    {"b300", "sm_103"}, {"gb300", "sm_103"}, {"4090", "sm_89"},  {"5090", "sm_120"},
 };
 
 } // namespace

@@ -31,7 +31,8 @@ QString statuses() {
 }
 
 QStringList files(const QString& dir) {
-    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                               QDir::Name);
 }
 } // namespace
 
@@ -43,7 +44,8 @@ private slots:
         const Result r = run({QStringLiteral("-o"), dir.path(), statuses()});
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out.split(u'\n', Qt::SkipEmptyParts).size(), 29);
-        QVERIFY(r.err.endsWith(QStringLiteral("kix import-trace: 10 trace(s) of 2 solution(s) into 29 file(s)\n")));
+        QVERIFY(r.err.endsWith(
+            QStringLiteral("kix import-trace: 10 trace(s) of 2 solution(s) into 29 file(s)\n")));
         QCOMPARE(files(dir.path()).size(), 29);
         // The same trace again: every file is already there with the same bytes, nothing to refuse.
         QCOMPARE(run({QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
@@ -52,10 +54,16 @@ private slots:
     void refusesSpecialFiles_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("message");
-        QTest::newRow("fifo") << "fifo" << "%1: is a FIFO (named pipe), not a regular file: kix reads only regular files";
-        QTest::newRow("device") << "/dev/zero" << "%1: is a character device, not a regular file: kix reads only regular files";
-        QTest::newRow("folder") << "folder" << "%1: is a folder, expected a manifest file";
-        QTest::newRow("missing") << "missing" << "%1: no such file";
+        QTest::newRow("fifo")
+            << "fifo"
+            << "%1: is a FIFO (named pipe), not a regular file: kix reads only regular files";
+        QTest::newRow("device")
+            << "/dev/zero"
+            << "%1: is a character device, not a regular file: kix reads only regular files";
+        QTest::newRow("folder") << "folder"
+                                << "%1: is a folder, expected a manifest file";
+        QTest::newRow("missing") << "missing"
+                                 << "%1: no such file";
     }
     void refusesSpecialFiles() {
         QFETCH(QString, kind);
@@ -77,7 +85,8 @@ private slots:
 
     void sizeLimit() {
         QTemporaryDir dir;
-        const Result r = run({QStringLiteral("--max-bytes"), QStringLiteral("1K"), QStringLiteral("-o"), dir.path(), statuses()});
+        const Result r = run({QStringLiteral("--max-bytes"), QStringLiteral("1K"), QStringLiteral("-o"),
+                              dir.path(), statuses()});
         QCOMPARE(r.code, 3);
         QCOMPARE(r.err, QStringLiteral("%1: the trace file is %2 bytes, over the import limit of 1024 bytes "
                                        "(--max-bytes raises it)\nkix import-trace: nothing was written\n")
@@ -89,15 +98,19 @@ private slots:
     void badOptions_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("max-bytes") << QStringList{"--max-bytes", "lots"}
-                                   << "kix import-trace: --max-bytes: expected a size such as 1G, 512M or 4096, got \"lots\"\n";
+        QTest::newRow("max-bytes")
+            << QStringList{"--max-bytes", "lots"}
+            << "kix import-trace: --max-bytes: expected a size such as 1G, 512M or 4096, got \"lots\"\n";
         QTest::newRow("utc-offset") << QStringList{"--utc-offset", "CET"}
-                                    << "kix import-trace: --utc-offset: expected a UTC offset such as +02:00, -05:30 or Z, got \"CET\"\n";
-        QTest::newRow("architecture") << QStringList{"--architecture", "Hopper"}
-                                      << "kix import-trace: --architecture: expected an architecture such as sm_90 "
-                                         "(lowercase letters, digits and _), got \"Hopper\"\n";
+                                    << "kix import-trace: --utc-offset: expected a UTC offset such as "
+                                       "+02:00, -05:30 or Z, got \"CET\"\n";
+        QTest::newRow("architecture")
+            << QStringList{"--architecture", "Hopper"}
+            << "kix import-trace: --architecture: expected an architecture such as sm_90 "
+               "(lowercase letters, digits and _), got \"Hopper\"\n";
         QTest::newRow("version") << QStringList{"--sol-execbench-version", " "}
-                                 << "kix import-trace: --sol-execbench-version: expected a version of 1 to 100 characters, got \" \"\n";
+                                 << "kix import-trace: --sol-execbench-version: expected a version of 1 to "
+                                    "100 characters, got \" \"\n";
     }
     void badOptions() {
         QFETCH(QStringList, args);
@@ -126,10 +139,12 @@ private slots:
                 args.prepend(QStringLiteral("--force"));
             const Result r = run(args);
             QCOMPARE(r.code, 3);
-            QVERIFY2(r.err.endsWith(QStringLiteral("kix import-trace: %1 is a symbolic link; kix does not write through or "
-                                                   "replace one\n")
-                                        .arg(planted)),
-                     qPrintable(r.err));
+            QVERIFY2(
+                r.err.endsWith(
+                    QStringLiteral("kix import-trace: %1 is a symbolic link; kix does not write through or "
+                                   "replace one\n")
+                        .arg(planted)),
+                qPrintable(r.err));
             QCOMPARE(files(out), QStringList{"every_status.manifest.json"}); // nothing else written
         }
         QFile f(outside);
@@ -147,8 +162,10 @@ private slots:
         }
         const Result r = run({QStringLiteral("-o"), dir.path(), statuses()});
         QCOMPARE(r.code, 3);
-        QVERIFY2(r.err.endsWith(QStringLiteral("kix import-trace: %1 already exists; nothing was written (--force replaces it)\n")
-                                    .arg(existing)),
+        QVERIFY2(r.err.endsWith(
+                     QStringLiteral(
+                         "kix import-trace: %1 already exists; nothing was written (--force replaces it)\n")
+                         .arg(existing)),
                  qPrintable(r.err));
         QCOMPARE(files(dir.path()), QStringList{"every_status.manifest.json"});
         QCOMPARE(run({QStringLiteral("--force"), QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
@@ -160,7 +177,8 @@ private slots:
 
     void invalidTraceWritesNothing() {
         QTemporaryDir dir;
-        const Result r = run({QStringLiteral("-o"), dir.path(), kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))});
+        const Result r = run({QStringLiteral("-o"), dir.path(),
+                              kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))});
         QCOMPARE(r.code, 3);
         QVERIFY(r.err.endsWith(QStringLiteral("kix import-trace: nothing was written\n")));
         QCOMPARE(files(dir.path()), QStringList());

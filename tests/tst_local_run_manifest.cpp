@@ -61,22 +61,25 @@ private slots:
     void setParsesAndVerifies() {
         QTemporaryDir dir;
         const auto f = facts(true);
-        QCOMPARE(runner::localRunFileName(f), QStringLiteral("kix-run-20261202T142842Z-nvidia-h200.manifest.json"));
+        QCOMPARE(runner::localRunFileName(f),
+                 QStringLiteral("kix-run-20261202T142842Z-nvidia-h200.manifest.json"));
         const runner::LocalRunSet set = runner::buildLocalRunSet(f);
         QCOMPARE(set.error, QString());
         const SetWriteResult written = writeManifestSet(dir.path(), set.files, false);
         QCOMPARE(written.errors, QStringList());
         QStringList names = QDir(dir.path()).entryList(QDir::Files);
-        QCOMPARE(names,
-                 (QStringList{"013-fused-residual-rms-norm-backward-c72202f7.workload.json",
-                              "013-fused-residual-rms-norm-backward-d5c75ea3.workload.json",
-                              "013-fused-residual-rms-norm-backward-suite.workload.json",
-                              "013-fused-residual-rms-norm-backward.operation.json",
-                              "kix-fused-rmsnorm-backward-0.1.0.json",
-                              "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json",
-                              "kix-run-20261202T142842Z-nvidia-h200--ea1263c4-b63d-5fa4-a641-fc4f16d3462a.manifest.json",
-                              "kix-run-20261202T142842Z-nvidia-h200.manifest.json",
-                              "kix-run-20261202T142842Z-nvidia-h200.samples.json"}));
+        QCOMPARE(
+            names,
+            (QStringList{
+                "013-fused-residual-rms-norm-backward-c72202f7.workload.json",
+                "013-fused-residual-rms-norm-backward-d5c75ea3.workload.json",
+                "013-fused-residual-rms-norm-backward-suite.workload.json",
+                "013-fused-residual-rms-norm-backward.operation.json",
+                "kix-fused-rmsnorm-backward-0.1.0.json",
+                "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json",
+                "kix-run-20261202T142842Z-nvidia-h200--ea1263c4-b63d-5fa4-a641-fc4f16d3462a.manifest.json",
+                "kix-run-20261202T142842Z-nvidia-h200.manifest.json",
+                "kix-run-20261202T142842Z-nvidia-h200.samples.json"}));
 
         RunStore store;
         store.add(RunStore::loadBlocking({dir.path()}));
@@ -104,25 +107,31 @@ private slots:
             const auto checks = store.verify(i);
             QCOMPARE(checks.size(), 4);
             for (const auto& c : checks)
-                QVERIFY2(c.state == DigestCheck::State::Verified, qPrintable(name + u' ' + c.field + u' ' + c.reason));
+                QVERIFY2(c.state == DigestCheck::State::Verified,
+                         qPrintable(name + u' ' + c.field + u' ' + c.reason));
         }
         // A case run: KernelIndex's timing in integer nanoseconds, its raw samples in the evidence.
-        const ManifestPtr one = store.at(store.indexOfFile(
-            dir.filePath("kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json")));
-        QCOMPARE(one->run->json["spec"]["timing"].dump(),
-                 std::string(R"({"latencyNs":{"maximum":62000,"mean":61000,"median":61000,"minimum":60000},"primaryStatistic":"mean","samples":3})"));
+        const ManifestPtr one = store.at(store.indexOfFile(dir.filePath(
+            "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json")));
+        QCOMPARE(
+            one->run->json["spec"]["timing"].dump(),
+            std::string(
+                R"({"latencyNs":{"maximum":62000,"mean":61000,"median":61000,"minimum":60000},"primaryStatistic":"mean","samples":3})"));
         QCOMPARE(one->runSpec.cases.size(), 1);
     }
 
     void failedCheckMakesAFailedRun() {
         const runner::LocalRunSet set = runner::buildLocalRunSet(facts(false));
-        QCOMPARE(set.suiteRun["run"]["spec"]["status"].get<std::string>(), std::string("incorrect_numerical"));
+        QCOMPARE(set.suiteRun["run"]["spec"]["status"].get<std::string>(),
+                 std::string("incorrect_numerical"));
         QVERIFY(!set.suiteRun["run"]["spec"].contains("measurements"));
-        const Json first = Json::parse(
-            set.files.find("kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json")
-                ->bytes.toStdString());
+        const Json first = Json::parse(set.files
+                                           .find("kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-"
+                                                 "921c-254ae9a52e51.manifest.json")
+                                           ->bytes.toStdString());
         QCOMPARE(first["run"]["spec"]["status"].get<std::string>(), std::string("incorrect_numerical"));
-        const Json evidence = Json::parse(set.files.find("kix-run-20261202T142842Z-nvidia-h200.samples.json")->bytes.toStdString());
+        const Json evidence = Json::parse(
+            set.files.find("kix-run-20261202T142842Z-nvidia-h200.samples.json")->bytes.toStdString());
         QCOMPARE(evidence["cases"][0]["status"].get<std::string>(), std::string("incorrect_numerical"));
         QCOMPARE(evidence["cases"][1]["status"].get<std::string>(), std::string("passed"));
         QCOMPARE(evidence["cases"][0]["samplesNs"].dump(), std::string("[60000.0,61000.0,62000.0]"));

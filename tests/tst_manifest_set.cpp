@@ -28,7 +28,8 @@ void write(const QString& path, const QByteArray& bytes) {
 }
 
 QStringList entries(const QString& dir) {
-    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                               QDir::Name);
 }
 
 ManifestSet twoFiles() {
@@ -48,7 +49,8 @@ private slots:
         const QString folder = dir.filePath(QStringLiteral("new/sub"));
         const SetWriteResult r = writeManifestSet(folder, twoFiles(), false);
         QCOMPARE(r.errors, QStringList());
-        QCOMPARE(r.written, (QStringList{folder + QStringLiteral("/a.json"), folder + QStringLiteral("/b.json")}));
+        QCOMPARE(r.written,
+                 (QStringList{folder + QStringLiteral("/a.json"), folder + QStringLiteral("/b.json")}));
         QCOMPARE(read(folder + QStringLiteral("/a.json")), QByteArray("{\n  \"a\": 1\n}\n"));
         QCOMPARE(entries(folder), (QStringList{"a.json", "b.json"})); // no staging folder left behind
     }
@@ -60,17 +62,22 @@ private slots:
         QCOMPARE(set.size(), 1);
         QCOMPARE(set.add(QStringLiteral("a.json"), Json{{"a", 2}}),
                  QStringLiteral("two different documents would both be written to a.json"));
-        QCOMPARE(set.add(QStringLiteral("../a.json"), Json{{"a", 2}}), QStringLiteral("\"../a.json\" is not a plain file name"));
+        QCOMPARE(set.add(QStringLiteral("../a.json"), Json{{"a", 2}}),
+                 QStringLiteral("\"../a.json\" is not a plain file name"));
     }
 
     void refusedUpFront_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<bool>("replace");
         QTest::addColumn<QString>("message");
-        QTest::newRow("existing file") << "file" << false << "%1 already exists; nothing was written (--force replaces it)";
-        QTest::newRow("symlink") << "symlink" << false << "%1 is a symbolic link; kix does not write through or replace one";
-        QTest::newRow("symlink, replace") << "symlink" << true << "%1 is a symbolic link; kix does not write through or replace one";
-        QTest::newRow("dangling symlink") << "dangling" << true << "%1 is a symbolic link; kix does not write through or replace one";
+        QTest::newRow("existing file")
+            << "file" << false << "%1 already exists; nothing was written (--force replaces it)";
+        QTest::newRow("symlink") << "symlink" << false
+                                 << "%1 is a symbolic link; kix does not write through or replace one";
+        QTest::newRow("symlink, replace")
+            << "symlink" << true << "%1 is a symbolic link; kix does not write through or replace one";
+        QTest::newRow("dangling symlink")
+            << "dangling" << true << "%1 is a symbolic link; kix does not write through or replace one";
         QTest::newRow("folder") << "folder" << true << "%1 exists and is not a regular file";
     }
     void refusedUpFront() {
@@ -123,7 +130,9 @@ private slots:
         const QString tooLong = QString(300, u'x') + QStringLiteral(".json");
         set.add(tooLong, Json{{"c", 3}});
         const SetWriteResult r = writeManifestSet(dir.path(), set, true);
-        QCOMPARE(r.errors, QStringList{QStringLiteral("cannot inspect %1: File name too long").arg(dir.filePath(tooLong))});
+        QCOMPARE(
+            r.errors,
+            QStringList{QStringLiteral("cannot inspect %1: File name too long").arg(dir.filePath(tooLong))});
         QCOMPARE(read(dir.filePath(QStringLiteral("a.json"))), QByteArray("old"));
         QCOMPARE(entries(dir.path()), QStringList{"a.json"});
     }
@@ -134,19 +143,26 @@ private slots:
         write(outside, "precious");
         const QString link = dir.filePath(QStringLiteral("run.json"));
         QVERIFY(QFile::link(outside, link));
-        QCOMPARE(writeJsonAtomically(link, Json{{"a", 1}}),
-                 QStringLiteral("%1 is a symbolic link; kix does not write through or replace one").arg(link));
+        QCOMPARE(
+            writeJsonAtomically(link, Json{{"a", 1}}),
+            QStringLiteral("%1 is a symbolic link; kix does not write through or replace one").arg(link));
         QCOMPARE(read(outside), QByteArray("precious"));
     }
 
     void boundedNames_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("name");
-        QTest::newRow("kept") << "gemini-2.5-pro_cuda_aaf481" << "gemini-2.5-pro_cuda_aaf481";
-        QTest::newRow("upper case") << "NVIDIA_H100" << "nvidia_h100-" + QString::fromLatin1(sha256Hex("NVIDIA_H100").left(10));
-        QTest::newRow("leading dot") << ".hidden" << "hidden-" + QString::fromLatin1(sha256Hex(".hidden").left(10));
-        QTest::newRow("nothing usable") << "???" << "x-" + QString::fromLatin1(sha256Hex("???").left(10));
-        QTest::newRow("empty") << "" << "x-" + QString::fromLatin1(sha256Hex("").left(10));
+        QTest::newRow("kept") << "gemini-2.5-pro_cuda_aaf481"
+                              << "gemini-2.5-pro_cuda_aaf481";
+        QTest::newRow("upper case") << "NVIDIA_H100"
+                                    << "nvidia_h100-" +
+                                           QString::fromLatin1(sha256Hex("NVIDIA_H100").left(10));
+        QTest::newRow("leading dot") << ".hidden"
+                                     << "hidden-" + QString::fromLatin1(sha256Hex(".hidden").left(10));
+        QTest::newRow("nothing usable") << "???"
+                                        << "x-" + QString::fromLatin1(sha256Hex("???").left(10));
+        QTest::newRow("empty") << ""
+                               << "x-" + QString::fromLatin1(sha256Hex("").left(10));
     }
     void boundedNames() {
         QFETCH(QString, text);
@@ -155,7 +171,8 @@ private slots:
     }
 
     void namesNeverCollide() {
-        const QStringList texts = {"a/b", "a b", "a?b", "a_b", "a-b", "A_B", QString(300, u'x'), QString(301, u'x')};
+        const QStringList texts = {
+            "a/b", "a b", "a?b", "a_b", "a-b", "A_B", QString(300, u'x'), QString(301, u'x')};
         QSet<QString> seen;
         static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9._-]*$"));
         for (const auto& t : texts) {

@@ -32,7 +32,8 @@ int importTraceCommand(const QStringList& args, Io io) {
         "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into a set of KernelIndex "
         "manifests per solution: a run per case and the suite run, the workloads, protocol, environment and "
         "implementation, and the raw-samples evidence. Writes all of them or none."));
-    parser.addPositionalArgument(QStringLiteral("trace"), QStringLiteral("traces.jsonl written by SOL-ExecBench."));
+    parser.addPositionalArgument(QStringLiteral("trace"),
+                                 QStringLiteral("traces.jsonl written by SOL-ExecBench."));
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
                       QStringLiteral("Folder for the files (default: current folder)."),
                       QStringLiteral("dir"),
@@ -42,16 +43,16 @@ int importTraceCommand(const QStringList& args, Io io) {
                       QStringLiteral("The SOL-ExecBench version that wrote the trace (else the trace's, else "
                                      "unknown)."),
                       QStringLiteral("version")});
-    parser.addOption({QStringLiteral("architecture"),
-                      QStringLiteral("The GPU's architecture, e.g. sm_90, when kix cannot tell it from its name."),
-                      QStringLiteral("arch")});
+    parser.addOption(
+        {QStringLiteral("architecture"),
+         QStringLiteral("The GPU's architecture, e.g. sm_90, when kix cannot tell it from its name."),
+         QStringLiteral("arch")});
     parser.addOption({QStringLiteral("utc-offset"),
                       QStringLiteral("The zone of the trace's naive local timestamps, e.g. +02:00."),
                       QStringLiteral("offset")});
     parser.addOption({QStringLiteral("max-bytes"),
                       QStringLiteral("The largest trace file read, in bytes or with K/M/G (default 1G)."),
-                      QStringLiteral("size"),
-                      QStringLiteral("1G")});
+                      QStringLiteral("size"), QStringLiteral("1G")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("import-trace"), args, io, 1, 1, code))
         return code;
@@ -90,8 +91,8 @@ int importTraceCommand(const QStringList& args, Io io) {
         io.err << "kix import-trace: nothing was written\n";
         return ExitInput;
     }
-    const SetWriteResult written =
-        writeManifestSet(parser.value(QStringLiteral("output")), result.files, parser.isSet(QStringLiteral("force")));
+    const SetWriteResult written = writeManifestSet(parser.value(QStringLiteral("output")), result.files,
+                                                    parser.isSet(QStringLiteral("force")));
     for (const auto& e : written.errors)
         io.err << "kix import-trace: " << untrusted(e) << "\n";
     if (!written.ok())

@@ -54,7 +54,7 @@ Json implementationResource();
 struct LocalRunSet {
     ManifestSet files;
     QString suiteRunFile; // the suite run's file name (localRunFileName)
-    Json suiteRun;        // its bundle
+    QString suiteStatus;  // its status
     QString error;        // set when two documents would share a file name
 };
 LocalRunSet buildLocalRunSet(const LocalRunFacts& facts);

@@ -87,9 +87,11 @@ RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json
 #if KIX_HAVE_CUDA
 namespace {
 // A GPU run writes the whole KernelIndex-shaped set (LocalRunManifest.h), all of it or none.
-RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount, const ProgressSink& progress) {
+RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount,
+                       const ProgressSink& progress) {
     RunOutcome out;
-    const SetWriteResult result = set.error.isEmpty() ? writeManifestSet(dir, set.files, false) : SetWriteResult{};
+    const SetWriteResult result =
+        set.error.isEmpty() ? writeManifestSet(dir, set.files, false) : SetWriteResult{};
     if (!set.error.isEmpty() || !result.ok()) {
         out.exitCode = protocol::RunFailed;
         out.message = set.error.isEmpty() ? result.errors.join(QStringLiteral("; ")) : set.error;
@@ -97,7 +99,7 @@ RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount
     }
     const QString file = QDir(dir).filePath(set.suiteRunFile);
     out.manifestFile = file;
-    const QString status = QString::fromStdString(set.suiteRun["run"]["spec"]["status"].get<std::string>());
+    const QString& status = set.suiteStatus;
     const bool passed = status == QLatin1String("passed");
     out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;
     out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(caseCount).arg(file)
