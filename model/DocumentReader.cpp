@@ -3,6 +3,7 @@
 #include "FieldReader.h"
 #include "JsonPath.h"
 #include "ProblemDefinitionDocument.h"
+#include "RawSamples.h"
 #include "ResourceReader.h"
 
 namespace kix {
@@ -73,6 +74,8 @@ void readManifestDocument(const Json& root, const DocumentContext& where, Parsed
                           ResourceContext{where.file, where.line, where.pointer, where.path, where.bytes},
                           std::nullopt, doc.problems),
              doc);
+    } else if (isRawSamplesDocument(root)) {
+        // Evidence, read and verified through the runs that name it (RawSamples.h): no record of its own.
     } else if (root.contains("run") || root.contains("protocol") || root.contains("environment")) {
         readBundle(root, where, doc);
     } else if (where.pointer.isEmpty() && isProblemDefinitionDocument(root)) {

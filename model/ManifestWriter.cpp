@@ -1,10 +1,9 @@
 #include "ManifestWriter.h"
 
 #include "Digest.h"
+#include "ManifestSet.h"
 
-#include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace kix {
 
@@ -23,22 +22,13 @@ Json makeBundle(Json run, const Json& protocol, const Json& environment) {
     return Json{{"run", std::move(run)}, {"protocol", protocol}, {"environment", environment}};
 }
 
-QString writeJsonAtomically(const QString& path, const Json& document) {
+QString writeJsonAtomically(const QString& path, const Json& document, bool replace) {
     const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath()))
-        return QStringLiteral("cannot create folder %1").arg(info.absolutePath());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    const std::string text = document.dump(2, ' ', false) + "\n";
-    if (file.write(text.data(), qint64(text.size())) != qint64(text.size())) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return QStringLiteral("cannot write %1: %2").arg(path, error);
-    }
-    if (!file.commit())
-        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    ManifestSet set;
+    if (QString err = set.add(info.fileName(), document); !err.isEmpty())
+        return err;
+    const SetWriteResult written = writeManifestSet(info.absolutePath(), set, replace);
+    return written.errors.join(QStringLiteral("; "));
 }
 
 Json latencyJson(const LatencyStats& s) {

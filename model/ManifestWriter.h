@@ -14,8 +14,10 @@ Json makeResource(ResourceKind kind, const QString& name, const QString& title, 
 // {run, protocol, environment} with run.spec.protocolDigest and environmentDigest computed from the others.
 Json makeBundle(Json run, const Json& protocol, const Json& environment);
 
-// Pretty-printed JSON via a temporary file and rename. Returns an error message, empty on success.
-QString writeJsonAtomically(const QString& path, const Json& document);
+// Pretty-printed JSON, written whole beside the target and then moved into place (ManifestSet.h):
+// never through a symbolic link, and an existing file only when `replace`. Returns an error message,
+// empty on success.
+QString writeJsonAtomically(const QString& path, const Json& document, bool replace = true);
 
 // Latency statistics as the manifest stores them (latencyNs objects).
 Json latencyJson(const LatencyStats& stats);

@@ -119,7 +119,25 @@ inline constexpr char upstreamArgument[] = "upstream.argument";        // not ex
 inline constexpr char upstreamLatencyCentral[] =
     "upstream.latency_central"; // latencyNs without median or mean
 
-// trace: SOL-ExecBench trace import
+// trace: SOL-ExecBench trace import (kix import-trace; docs/manifest-format.md)
+inline constexpr char traceNotObject[] = "trace.not_object";           // a line that is not a JSON object
+inline constexpr char traceWorkloadOnly[] = "trace.workload_only";     // warning: no evaluation, skipped
+inline constexpr char traceStatus[] = "trace.status";                  // not one of SOL-ExecBench's nine
+inline constexpr char traceNoPerformance[] = "trace.no_performance";   // warning: PASSED without timing
+inline constexpr char traceNaiveTimestamp[] = "trace.naive_timestamp"; // warning: a time without a zone
+inline constexpr char traceTimestamp[] = "trace.timestamp";            // not an ISO 8601 date and time
+inline constexpr char traceConflict[] =
+    "trace.conflict"; // one solution with two definitions, GPUs or versions
+inline constexpr char traceDuplicate[] = "trace.duplicate"; // one (solution, workload) evaluated twice
+inline constexpr char traceName[] = "trace.name";           // an axis or input name KernelIndex cannot hold
+inline constexpr char traceArchitecture[] = "trace.architecture"; // a GPU whose architecture kix cannot tell
+inline constexpr char traceEmpty[] = "trace.empty";               // no evaluated trace in the file
+inline constexpr char traceTooLarge[] = "trace.too_large"; // the file, or a written document, over a limit
+
+// evidence: raw-samples evidence files named by spec.evidence.rawSamples
+inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read
+inline constexpr char evidenceDigestMismatch[] = "evidence.digest_mismatch"; // its bytes hash differently
+inline constexpr char evidenceFormat[] = "evidence.format";                  // not a kix raw-samples file
 
 // data: kix's own bundled data files (problem definitions, published figures; docs/problem-format.md)
 // no "format", or one this kix does not read

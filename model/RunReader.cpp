@@ -1,6 +1,7 @@
 #include "RunReader.h"
 
 #include "JsonPath.h"
+#include "RawSamples.h"
 
 #include "Timestamp.h"
 
@@ -103,6 +104,8 @@ void readOutputs(FieldReader correctness, CaseResult& c) {
         e.atol = o.nonNegative("atol");
         e.rtol = o.nonNegative("rtol");
         e.passed = o.boolean("passed");
+        e.hasNan = o.boolean("hasNan");
+        e.hasInf = o.boolean("hasInf");
         c.errors.append(e);
     }
 }
@@ -112,8 +115,8 @@ void readCase(FieldReader fr, CaseResult& c) {
     c.axes = readNumberMap(fr.object("axes"));
     c.status = fr.string("status").value_or(QStringLiteral("passed"));
     const bool needsTiming = c.status == QLatin1String("passed");
-    c.latencyNs =
-        readStats(fr.object("latencyNs", needsTiming ? Need::Required : Need::Optional), needsTiming);
+    // A passed case needs a latency: any statistic (SOL-ExecBench reports medians, kix's own runs means).
+    c.latencyNs = readStats(fr.object("latencyNs", needsTiming ? Need::Required : Need::Optional), false);
     c.referenceLatencyNs = readStats(fr.object("referenceLatencyNs"), false);
     c.speedup = fr.nonNegative("speedup");
     c.bytes = fr.nonNegative("bytes", Need::Optional, "bytes");
@@ -122,14 +125,19 @@ void readCase(FieldReader fr, CaseResult& c) {
     readOutputs(fr.object("correctness"), c);
 }
 
-void readCases(FieldReader& spec, RunSpec& run) {
+} // namespace
+
+void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only) {
+    FieldReader& spec = holder; // a run's spec or a raw-samples file
     const Json* cases = spec.array("cases");
     if (!cases)
         return;
     QHash<QString, qsizetype> firstSeen;
     const QString casesPath = spec.pathOf(QStringLiteral("cases"));
-    run.cases.reserve(qsizetype(cases->size()));
+    out.reserve(qsizetype(cases->size()));
     for (std::size_t i = 0; i < cases->size(); ++i) {
+        if (only && qsizetype(i) != *only)
+            continue;
         const QString path = jsonPathIndex(casesPath, qsizetype(i));
         FieldReader fr(&(*cases)[i], path, spec.file(), spec.problems(), spec.line());
         if (!fr.valid()) {
@@ -148,9 +156,11 @@ void readCases(FieldReader& spec, RunSpec& run) {
             }
             firstSeen.insert(c.id, qsizetype(i));
         }
-        run.cases.append(std::move(c));
+        out.append(std::move(c));
     }
 }
+
+namespace {
 
 void readMeasurements(FieldReader& spec, RunSpec& run) {
     const Json* list = spec.array("measurements");
@@ -233,7 +243,8 @@ RunSpec readRunSpec(FieldReader spec) {
     FieldReader impl = spec.object("implementation");
     run.implementationName = impl.string("name").value_or(QString());
     run.implementationRevision = impl.string("revision").value_or(QString());
-    readCases(spec, run);
+    readCaseList(spec, run.cases);
+    readRawSamplesEvidence(spec, run);
     return run;
 }
 

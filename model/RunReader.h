@@ -10,4 +10,8 @@ namespace kix {
 
 RunSpec readRunSpec(FieldReader spec);
 
+// The "cases" array of `holder` (a run's spec in the legacy extension, or a raw-samples file), each
+// entry located; with `only`, just the entry at that index.
+void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only = std::nullopt);
+
 } // namespace kix

@@ -35,10 +35,43 @@ QString CaseResult::axesLabel() const {
 std::optional<double> CaseResult::effectiveSpeedup() const {
     if (speedup)
         return speedup;
-    const auto ref = referenceLatencyNs.mean;
-    const auto own = latencyNs.mean;
-    if (ref && own && *own > 0)
-        return *ref / *own;
+    // Like with like: means when both have one, else medians (SOL-ExecBench reports medians).
+    if (referenceLatencyNs.mean && latencyNs.mean && *latencyNs.mean > 0)
+        return *referenceLatencyNs.mean / *latencyNs.mean;
+    if (referenceLatencyNs.median && latencyNs.median && *latencyNs.median > 0)
+        return *referenceLatencyNs.median / *latencyNs.median;
+    return std::nullopt;
+}
+
+QString CaseResult::nonFiniteLabel() const {
+    bool nan = false;
+    bool inf = false;
+    for (const auto& e : errors) {
+        nan = nan || e.hasNan.value_or(false);
+        inf = inf || e.hasInf.value_or(false);
+    }
+    if (nan && inf)
+        return QStringLiteral("NaN and Inf in output");
+    if (nan)
+        return QStringLiteral("NaN in output");
+    if (inf)
+        return QStringLiteral("Inf in output");
+    return {};
+}
+
+std::optional<QPair<QString, double>> CaseResult::namedLatency(const QString& statistic) const {
+    const std::pair<const char*, const std::optional<double>*> named[] = {
+        {"mean", &latencyNs.mean}, {"median", &latencyNs.median}, {"minimum", &latencyNs.min},
+        {"min", &latencyNs.min},   {"maximum", &latencyNs.max},   {"max", &latencyNs.max},
+        {"p05", &latencyNs.p05},   {"p95", &latencyNs.p95},
+    };
+    for (const auto& [name, v] : named)
+        if (statistic == QLatin1String(name) && v->has_value())
+            return QPair<QString, double>(QString::fromLatin1(name), **v);
+    if (latencyNs.mean)
+        return QPair<QString, double>(QStringLiteral("mean"), *latencyNs.mean);
+    if (latencyNs.median)
+        return QPair<QString, double>(QStringLiteral("median"), *latencyNs.median);
     return std::nullopt;
 }
 

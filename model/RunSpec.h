@@ -27,6 +27,8 @@ struct OutputError {
     QString output;
     std::optional<double> maxAbsError, maxRelError, atol, rtol;
     std::optional<bool> passed;
+    std::optional<bool> hasNan,
+        hasInf; // the output held NaN / infinite values (its errors then mean nothing)
 };
 
 // kix extension: one result per workload case (docs/manifest-format.md, "Per-case results").
@@ -39,7 +41,12 @@ struct CaseResult {
     std::optional<double> speedup;
     std::optional<double> bytes, bandwidthGBps, copyBandwidthFraction;
     QList<OutputError> errors;
-    QString axesLabel() const;                      // "batch_size=4 seq_len=1973"
+    QString axesLabel() const; // "batch_size=4 seq_len=1973"
+    // "NaN and Inf in output" when any output is flagged, else empty: what views print beside the errors.
+    QString nonFiniteLabel() const;
+    // The latency statistic a view prints for this case and its name, preferring `statistic` (the
+    // run's primary one): {"median", 152880} for a SOL-ExecBench case, whose latency is a median.
+    std::optional<QPair<QString, double>> namedLatency(const QString& statistic) const;
     std::optional<double> effectiveSpeedup() const; // speedup, or reference/latency when both are known
 };
 
@@ -76,7 +83,8 @@ struct RunSpec {
     QList<QPair<QString, double>> metrics; // sourceNative.metrics
     QString implementationName;            // spec.implementation.name (kix extension)
     QString implementationRevision;
-    QList<CaseResult> cases;
+    QList<CaseResult> cases; // the legacy extension's, or those of the raw-samples evidence
+    QString rawSamplesUri;   // spec.evidence.rawSamples.uri, when named
 
     std::optional<double> metric(const QString& name) const;
     // The declared statistic of the timing, in ns (what the tables show as the latency).

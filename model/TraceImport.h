@@ -1,21 +1,66 @@
 // Import of SOL-ExecBench's own output: the traces JSONL that `sol-execbench … -o traces.jsonl`
-// writes, one Trace per line ({definition, workload, solution, evaluation}). Each solution found
-// becomes one kix bundle whose per-case results come from the traces (docs/manifest-format.md,
-// "Importing SOL-ExecBench traces").
+// writes, one Trace per line ({definition, workload, solution, evaluation}), read line by line.
+// Each solution becomes a set KernelIndex accepts unchanged (docs/manifest-format.md, "Importing
+// SOL-ExecBench traces"): the OperationSpec as far as the trace tells it, one WorkloadCase per
+// workload and the WorkloadSuite of the solution's cases, the ImplementationRevision, one
+// BenchmarkRun per case and the suite run (each a {run, protocol, environment} bundle), and the
+// raw-samples evidence holding what KernelIndex has no field for. All cross-linked by digest.
 #pragma once
 
-#include "Manifest.h"
+#include "ManifestSet.h"
+#include "Problem.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
+#include <QString>
+#include <map>
+#include <memory>
 
 namespace kix {
 
-struct TraceImportResult {
-    QList<Json> bundles; // one per solution, digests filled in
-    Problems problems;   // located as file:line N: path
+struct TraceImportOptions {
+    QString harnessVersion; // SOL-ExecBench's version; else the trace's libs, else "unknown"
+    QString architecture;   // the GPU's architecture ("sm_100") when kix cannot tell it from its name
+    QString utcOffset;      // "+02:00": the zone of the trace's naive local timestamps
+    qint64 maxFileBytes = qint64(1) << 30; // the largest trace file read
 };
 
-TraceImportResult importTraces(const QByteArray& jsonl, const QString& file);
+// Checks an option value; the reason when it is not usable, else empty.
+QString checkUtcOffset(const QString& offset);  // "+02:00", "-05:30", "Z"
+QString checkArchitecture(const QString& arch); // KernelIndex's ^[a-z][a-z0-9_]*$, e.g. sm_90
+QString checkHarnessVersion(const QString& version);
+
+struct TraceImportResult {
+    ManifestSet files;    // the whole set; empty when `problems` holds an error
+    Problems problems;    // located as file:line and JSON path
+    int traces = 0;       // evaluated lines imported
+    int workloadOnly = 0; // lines without an evaluation, skipped (one counted warning)
+    QStringList solutions;
+};
+
+// Feeds one line at a time (the file is never held whole) and builds the set at the end.
+class TraceImporter {
+public:
+    TraceImporter(QString file, TraceImportOptions options);
+    ~TraceImporter();
+    TraceImporter(const TraceImporter&) = delete;
+    TraceImporter& operator=(const TraceImporter&) = delete;
+
+    void addLine(const QByteArray& text, qint64 line);
+    void addProblem(const Problem& problem); // a line the reader could not deliver
+    TraceImportResult finish();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+// The whole text at once (tests, fuzzing).
+TraceImportResult importTraces(const QByteArray& jsonl, const QString& file,
+                               const TraceImportOptions& options = {});
+// A file, streamed: only regular files (FIFOs, sockets and devices are refused before reading),
+// at most options.maxFileBytes in all and the record limit (KIX_MAX_RECORD_BYTES) per line.
+TraceImportResult importTraceFile(const QString& path, const TraceImportOptions& options = {});
 
 } // namespace kix

@@ -1,8 +1,10 @@
 // The manifest a local run writes, from synthetic harness reports (no GPU needed): it parses,
 // every digest verifies when the implementation and the suite are loaded beside it, and a
 // failed write leaves no file.
+#include "KixResources.h"
 #include "LocalRunManifest.h"
 #include "ManifestParser.h"
+#include "ManifestSet.h"
 #include "ManifestWriter.h"
 #include "RunStore.h"
 #include "TestSupport.h"
@@ -54,19 +56,34 @@ runner::LocalRunFacts facts(bool correct) {
 class TestLocalRunManifest : public QObject {
     Q_OBJECT
 private slots:
-    void bundleParsesAndVerifies() {
+    void initTestCase() { kixInitResources(); }
+
+    void setParsesAndVerifies() {
         QTemporaryDir dir;
         const auto f = facts(true);
-        const QString path = dir.filePath(runner::localRunFileName(f));
         QCOMPARE(runner::localRunFileName(f),
                  QStringLiteral("kix-run-20261202T142842Z-nvidia-h200.manifest.json"));
-        QCOMPARE(writeJsonAtomically(path, runner::buildLocalRunBundle(f)), QString());
+        const runner::LocalRunSet set = runner::buildLocalRunSet(f);
+        QCOMPARE(set.error, QString());
+        const SetWriteResult written = writeManifestSet(dir.path(), set.files, false);
+        QCOMPARE(written.errors, QStringList());
+        QStringList names = QDir(dir.path()).entryList(QDir::Files);
         QCOMPARE(
-            writeJsonAtomically(dir.filePath(QStringLiteral("impl.json")), runner::implementationResource()),
-            QString());
+            names,
+            (QStringList{
+                "013-fused-residual-rms-norm-backward-c72202f7.workload.json",
+                "013-fused-residual-rms-norm-backward-d5c75ea3.workload.json",
+                "013-fused-residual-rms-norm-backward-suite.workload.json",
+                "013-fused-residual-rms-norm-backward.operation.json",
+                "kix-fused-rmsnorm-backward-0.1.0.json",
+                "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json",
+                "kix-run-20261202T142842Z-nvidia-h200--ea1263c4-b63d-5fa4-a641-fc4f16d3462a.manifest.json",
+                "kix-run-20261202T142842Z-nvidia-h200.manifest.json",
+                "kix-run-20261202T142842Z-nvidia-h200.samples.json"}));
 
         RunStore store;
-        store.add(RunStore::loadBlocking({dir.path(), kixtest::problemPath()}));
+        store.add(RunStore::loadBlocking({dir.path()}));
+        const QString path = dir.filePath(set.suiteRunFile);
         const int index = store.indexOfFile(path);
         const ManifestPtr m = store.at(index);
         QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
@@ -76,26 +93,49 @@ private slots:
         QCOMPARE(*m->runSpec.cases[0].latencyNs.samples, qint64(3));
         QCOMPARE(*m->runSpec.cases[0].referenceLatencyNs.mean, 505000.0);
         QVERIFY(qAbs(*m->runSpec.cases[0].speedup - 505000.0 / 61000.0) < 1e-9);
-        QVERIFY(qAbs(*m->runSpec.latencyNs.mean - 61000.0) < 1e-6);
+        QCOMPARE(m->runSpec.primary()->key(), QStringLiteral("latency:geomean:ns"));
+        QCOMPARE(*m->runSpec.primaryLatencyNs(), 61000.0);
         QCOMPARE(m->gpuLabel(), QStringLiteral("NVIDIA H200"));
         QCOMPARE(m->environmentSpec.architecture, QStringLiteral("sm_90"));
         QCOMPARE(m->protocolSpec.family, QStringLiteral("kix_local_rerun"));
         QCOMPARE(m->runSpec.observedAt, QStringLiteral("2026-12-02T14:28:42.000Z"));
-        const auto checks = store.verify(index);
-        QCOMPARE(checks.size(), 4);
-        for (const auto& c : checks)
-            QVERIFY2(c.state == DigestCheck::State::Verified,
-                     qPrintable(c.field + QStringLiteral(": ") + c.reason));
+        for (const auto& name : names) {
+            if (!name.endsWith(QLatin1String(".manifest.json")))
+                continue;
+            const int i = store.indexOfFile(dir.filePath(name));
+            QVERIFY2(!store.at(i)->hasErrors(), qPrintable(store.at(i)->problems.value(0).toString()));
+            const auto checks = store.verify(i);
+            QCOMPARE(checks.size(), 4);
+            for (const auto& c : checks)
+                QVERIFY2(c.state == DigestCheck::State::Verified,
+                         qPrintable(name + u' ' + c.field + u' ' + c.reason));
+        }
+        // A case run: KernelIndex's timing in integer nanoseconds, its raw samples in the evidence.
+        const ManifestPtr one = store.at(store.indexOfFile(dir.filePath(
+            "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json")));
+        QCOMPARE(
+            one->run->json["spec"]["timing"].dump(),
+            std::string(
+                R"({"latencyNs":{"maximum":62000,"mean":61000,"median":61000,"minimum":60000},"primaryStatistic":"mean","samples":3})"));
+        QCOMPARE(one->runSpec.cases.size(), 1);
     }
 
     void failedCheckMakesAFailedRun() {
-        const Json bundle = runner::buildLocalRunBundle(facts(false));
-        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["status"]).get<std::string>()),
-                 QStringLiteral("failed"));
-        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["cases"][0]["status"]).get<std::string>()),
-                 QStringLiteral("failed"));
-        QCOMPARE(QString::fromStdString((bundle["run"]["spec"]["cases"][1]["status"]).get<std::string>()),
-                 QStringLiteral("passed"));
+        const runner::LocalRunSet set = runner::buildLocalRunSet(facts(false));
+        QCOMPARE(set.suiteStatus, QStringLiteral("incorrect_numerical"));
+        const Json suite = runner::buildLocalRunBundle(facts(false));
+        QCOMPARE(suite["run"]["spec"]["status"].get<std::string>(), std::string("incorrect_numerical"));
+        QVERIFY(!suite["run"]["spec"].contains("measurements"));
+        const Json first = Json::parse(set.files
+                                           .find("kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-"
+                                                 "921c-254ae9a52e51.manifest.json")
+                                           ->bytes.toStdString());
+        QCOMPARE(first["run"]["spec"]["status"].get<std::string>(), std::string("incorrect_numerical"));
+        const Json evidence = Json::parse(
+            set.files.find("kix-run-20261202T142842Z-nvidia-h200.samples.json")->bytes.toStdString());
+        QCOMPARE(evidence["cases"][0]["status"].get<std::string>(), std::string("incorrect_numerical"));
+        QCOMPARE(evidence["cases"][1]["status"].get<std::string>(), std::string("passed"));
+        QCOMPARE(evidence["cases"][0]["samplesNs"].dump(), std::string("[60000.0,61000.0,62000.0]"));
     }
 
     void failedWriteLeavesNoFile() {

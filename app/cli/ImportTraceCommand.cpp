@@ -1,49 +1,106 @@
 #include "CommandSupport.h"
-#include "ManifestWriter.h"
+#include "ManifestSet.h"
 #include "TraceImport.h"
 
-#include <QDir>
-#include <QFile>
-#include <QRegularExpression>
-
 namespace kix::cli {
+
+namespace {
+
+// "1G", "512M", "4096": bytes, with a binary K/M/G suffix.
+std::optional<qint64> parseBytes(const QString& text) {
+    static const QList<QPair<QChar, qint64>> suffixes = {
+        {u'K', qint64(1) << 10}, {u'M', qint64(1) << 20}, {u'G', qint64(1) << 30}};
+    QString digits = text.trimmed().toUpper();
+    qint64 unit = 1;
+    for (const auto& [suffix, factor] : suffixes)
+        if (digits.endsWith(suffix)) {
+            digits.chop(1);
+            unit = factor;
+        }
+    bool ok = false;
+    const qint64 n = digits.toLongLong(&ok);
+    if (!ok || n <= 0 || n > (qint64(1) << 50) / unit)
+        return std::nullopt;
+    return n * unit;
+}
+
+} // namespace
 
 int importTraceCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into kix manifests, one per "
-        "solution, with per-case results."));
+        "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into a set of KernelIndex "
+        "manifests per solution: a run per case and the suite run, the workloads, protocol, environment and "
+        "implementation, and the raw-samples evidence. Writes all of them or none."));
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("traces.jsonl written by SOL-ExecBench."));
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},
-                      QStringLiteral("Folder for the manifests (default: current folder)."),
+                      QStringLiteral("Folder for the files (default: current folder)."),
                       QStringLiteral("dir"),
                       QStringLiteral(".")});
+    parser.addOption({QStringLiteral("force"), QStringLiteral("Replace files that already exist.")});
+    parser.addOption({QStringLiteral("sol-execbench-version"),
+                      QStringLiteral("The SOL-ExecBench version that wrote the trace (else the trace's, else "
+                                     "unknown)."),
+                      QStringLiteral("version")});
+    parser.addOption(
+        {QStringLiteral("architecture"),
+         QStringLiteral("The GPU's architecture, e.g. sm_90, when kix cannot tell it from its name."),
+         QStringLiteral("arch")});
+    parser.addOption({QStringLiteral("utc-offset"),
+                      QStringLiteral("The zone of the trace's naive local timestamps, e.g. +02:00."),
+                      QStringLiteral("offset")});
+    parser.addOption({QStringLiteral("max-bytes"),
+                      QStringLiteral("The largest trace file read, in bytes or with K/M/G (default 1G)."),
+                      QStringLiteral("size"), QStringLiteral("1G")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("import-trace"), args, io, 1, 1, code))
         return code;
-    const QString path = parser.positionalArguments().first();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        io.err << path << ": cannot be read: " << file.errorString() << "\n";
-        return ExitInput;
+    TraceImportOptions options;
+    const auto usage = [&](const QString& option, const QString& why) {
+        io.err << "kix import-trace: --" << option << ": " << untrusted(why) << "\n";
+        return ExitUsage;
+    };
+    if (const auto bytes = parseBytes(parser.value(QStringLiteral("max-bytes"))))
+        options.maxFileBytes = *bytes;
+    else
+        return usage(QStringLiteral("max-bytes"),
+                     QStringLiteral("expected a size such as 1G, 512M or 4096, got \"%1\"")
+                         .arg(parser.value(QStringLiteral("max-bytes"))));
+    if (parser.isSet(QStringLiteral("sol-execbench-version"))) {
+        options.harnessVersion = parser.value(QStringLiteral("sol-execbench-version"));
+        if (const QString why = checkHarnessVersion(options.harnessVersion); !why.isEmpty())
+            return usage(QStringLiteral("sol-execbench-version"), why);
     }
-    const TraceImportResult result = importTraces(file.readAll(), path);
+    if (parser.isSet(QStringLiteral("architecture"))) {
+        options.architecture = parser.value(QStringLiteral("architecture"));
+        if (const QString why = checkArchitecture(options.architecture); !why.isEmpty())
+            return usage(QStringLiteral("architecture"), why);
+    }
+    if (parser.isSet(QStringLiteral("utc-offset"))) {
+        options.utcOffset = parser.value(QStringLiteral("utc-offset"));
+        if (const QString why = checkUtcOffset(options.utcOffset); !why.isEmpty())
+            return usage(QStringLiteral("utc-offset"), why);
+    }
+
+    const QString path = parser.positionalArguments().constFirst();
+    const TraceImportResult result = importTraceFile(path, options);
     for (const auto& p : result.problems)
-        io.err << p.toString() << "\n";
-    if (hasErrors(result.problems))
+        io.err << untrusted(p.toString()) << "\n";
+    if (hasErrors(result.problems)) {
+        io.err << "kix import-trace: nothing was written\n";
         return ExitInput;
-    const QDir out(parser.value(QStringLiteral("output")));
-    for (const Json& bundle : result.bundles) {
-        QString name = QString::fromStdString(bundle["run"]["metadata"]["name"].get<std::string>());
-        name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("_"));
-        const QString target = out.filePath(name + QStringLiteral(".manifest.json"));
-        if (const QString err = writeJsonAtomically(target, bundle); !err.isEmpty()) {
-            io.err << "kix import-trace: " << err << "\n";
-            return ExitInput;
-        }
-        io.out << target << "\n";
     }
+    const SetWriteResult written = writeManifestSet(parser.value(QStringLiteral("output")), result.files,
+                                                    parser.isSet(QStringLiteral("force")));
+    for (const auto& e : written.errors)
+        io.err << "kix import-trace: " << untrusted(e) << "\n";
+    if (!written.ok())
+        return ExitInput;
+    for (const auto& file : written.written)
+        io.out << untrusted(file) << "\n";
+    io.err << "kix import-trace: " << result.traces << " trace(s) of " << result.solutions.size()
+           << " solution(s) into " << written.written.size() << " file(s)\n";
     return ExitOk;
 }
 

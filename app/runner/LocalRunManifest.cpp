@@ -2,6 +2,9 @@
 
 #include "Digest.h"
 #include "ManifestWriter.h"
+#include "OutputName.h"
+#include "ProblemDefinition.h"
+#include "RawSamples.h"
 #include "Statistics.h"
 #include "kix_config.h"
 
@@ -85,118 +88,283 @@ Json caseResultJson(const kernels::CaseReport& r, double copyGBps, bool withLaun
     return c;
 }
 
-Json implementationResource() {
-    Json spec = {
-        {"callable", {{"language", "cuda"}, {"entryPoint", "kix::kernels::launchFusedBackward"}}},
-        {"operation", {{"definition", kernels::kDefinitionName}}},
-        {"support",
-         {{"dtypes", {"bf16", "fp32"}},
-          {"hardwareArchitectures", {"sm_90"}},
-          {"hiddenSizes", "multiples of 8 up to 4096"}}},
-        {"projectRevision", {{"project", "kix"}, {"version", KIX_VERSION}}},
-        {"source", {{"files", {"kernels/rmsnorm_backward.cu"}}, {"sha256", KIX_KERNEL_SOURCE_SHA256}}},
-    };
-    return makeResource(ResourceKind::ImplementationRevision,
-                        QStringLiteral("kix-fused-rmsnorm-backward-%1").arg(QLatin1String(KIX_VERSION)),
-                        QStringLiteral("kix fused RMSNorm backward %1").arg(QLatin1String(KIX_VERSION)),
-                        spec);
+namespace {
+
+// Built once from the bundled problem file: the same resources, with the same digests, that the
+// leaderboard's runs name (WorkloadSuiteBuilder.h). Members are initialized in place, never moved.
+struct BundledProblem {
+    std::optional<ProblemDefinition> definition = readProblemDefinition(bundledProblemPath()).definition;
+    KernelIndexResources resources =
+        definition ? buildKernelIndexResources(*definition) : KernelIndexResources{};
+};
+
+const BundledProblem& bundledProblem() {
+    static const BundledProblem problem;
+    return problem;
 }
 
-Json buildLocalRunBundle(const LocalRunFacts& f) {
+} // namespace
+
+const KernelIndexResources& bundledWorkloads() {
+    return bundledProblem().resources;
+}
+
+QString bundledProblemPath() {
+    return QStringLiteral(":/kix/problems/013-fused-residual-rms-norm-backward.json");
+}
+
+Json implementationResource() {
+    const Json& operation = bundledWorkloads().operationSpec;
+    Json spec = {
+        {"projectRevision", {{"version", KIX_VERSION}}},
+        {"operation",
+         {{"specDigest", operation.is_null() ? std::string() : resourceDigest(operation).toStdString()}}},
+        {"callable",
+         {{"language", "cuda"},
+          {"path", "kernels/rmsnorm_backward.cu"},
+          {"symbol", "kix::kernels::launchFusedBackward"}}},
+        {"support", {{"dtypes", {"bf16", "fp32"}}, {"hardwareArchitectures", {"sm_90"}}}},
+        {"source",
+         {{"contentDigest", std::string("sha256:") + KIX_KERNEL_SOURCE_SHA256},
+          {"fileName", "rmsnorm_backward.cu"}}},
+        {"licensing", {{"declared", "GPL-3.0-or-later"}}},
+    };
+    Json r =
+        makeResource(ResourceKind::ImplementationRevision,
+                     QStringLiteral("kix-fused-rmsnorm-backward-%1").arg(QLatin1String(KIX_VERSION)),
+                     QStringLiteral("kix fused RMSNorm backward %1").arg(QLatin1String(KIX_VERSION)), spec);
+    r["metadata"]["description"] =
+        "kix's fused kernel for 013_fused_residual_rms_norm_backward: hidden sizes that "
+        "are multiples of 8 up to 4096.";
+    return r;
+}
+
+namespace {
+
+// KernelIndex's environment holds what its schema names; the rest of what kix measured about the
+// device (SM count, L2, copy bandwidth, clocks) goes with the evidence (deviceEvidence).
+Json localEnvironment(const LocalRunFacts& f) {
     const auto& d = f.device;
     const QString product = QString::fromStdString(d.name);
     const QString arch = gpuArchitecture(d);
 
     Json hardware = {
-        {"vendor", "nvidia"},
-        {"product", product.toStdString()},
-        {"architecture", arch.toStdString()},
-        {"computeCapability", QStringLiteral("%1.%2").arg(d.computeMajor).arg(d.computeMinor).toStdString()},
-        {"multiprocessors", d.multiprocessors},
-        {"memoryBytes", d.memoryBytes},
-        {"l2CacheBytes", d.l2Bytes}};
-    if (f.copyBandwidthGBps > 0)
-        hardware["measuredCopyBandwidthGBps"] = f.copyBandwidthGBps;
-    Json software = {{"cudaRuntime", versionText(d.runtimeVersion).toStdString()},
-                     {"cudaDriverApi", versionText(d.driverVersion).toStdString()},
-                     {"kix", KIX_VERSION}};
+        {"vendor", "nvidia"}, {"product", product.toStdString()}, {"architecture", arch.toStdString()}};
+    if (d.memoryBytes > 0)
+        hardware["memoryBytes"] = d.memoryBytes;
+    Json software = {{"cudaToolkit", versionText(d.runtimeVersion).toStdString()},
+                     {"libraries",
+                      {{"cuda_runtime", versionText(d.runtimeVersion).toStdString()},
+                       {"cuda_driver_api", versionText(d.driverVersion).toStdString()},
+                       {"kix", KIX_VERSION}}}};
     if (!f.clocks.driver.isEmpty())
         software["driver"] = f.clocks.driver.toStdString();
-    Json clocks = Json::object();
-    if (f.clocks.unavailableReason.isEmpty()) {
-        clocks = {{"smMHz", f.clocks.smMHz.toStdString()},
-                  {"memoryMHz", f.clocks.memoryMHz.toStdString()},
-                  {"smMaxMHz", f.clocks.smMaxMHz.toStdString()},
-                  {"readBy", "nvidia-smi, before the run"}};
-    } else {
-        clocks = {{"unavailable", f.clocks.unavailableReason.toStdString()}};
-    }
-    const Json environment =
-        makeResource(ResourceKind::ExecutionEnvironment, QStringLiteral("local-%1").arg(nameSlug(product)),
-                     QStringLiteral("%1 (%2), local").arg(product, arch),
-                     {{"hardware", hardware}, {"software", software}, {"clocks", clocks}});
+    return makeResource(ResourceKind::ExecutionEnvironment, QStringLiteral("local-%1").arg(nameSlug(product)),
+                        QStringLiteral("%1 (%2), local").arg(product, arch),
+                        {{"hardware", hardware}, {"software", software}});
+}
 
+Json deviceEvidence(const LocalRunFacts& f) {
+    const auto& d = f.device;
+    Json device = {
+        {"computeCapability", QStringLiteral("%1.%2").arg(d.computeMajor).arg(d.computeMinor).toStdString()},
+        {"multiprocessors", d.multiprocessors},
+        {"l2CacheBytes", d.l2Bytes}};
+    if (f.copyBandwidthGBps > 0)
+        device["measuredCopyBandwidthGBps"] = f.copyBandwidthGBps;
+    if (f.clocks.unavailableReason.isEmpty())
+        device["clocks"] = {{"smMHz", f.clocks.smMHz.toStdString()},
+                            {"memoryMHz", f.clocks.memoryMHz.toStdString()},
+                            {"smMaxMHz", f.clocks.smMaxMHz.toStdString()},
+                            {"readBy", "nvidia-smi, before the run"}};
+    else
+        device["clocks"] = {{"unavailable", f.clocks.unavailableReason.toStdString()}};
+    return device;
+}
+
+Json localProtocol(const LocalRunFacts& f) {
     const auto& o = f.options;
-    const Json protocol = makeResource(
+    const QString notes =
+        QStringLiteral(
+            "Local reruns of kix's bundled kernel, comparable only within one definition, GPU type and kix "
+            "harness version. Each case: %1 warm-up launches, then adaptive timing (%2 to %3 launches, about "
+            "%4 ms per case), the L2 flushed before every timed launch by writing a buffer of twice its "
+            "size; the reference (one kernel per step of the definition's PyTorch reference, fp32 "
+            "intermediates) timed %5 times. Inputs: counter-based generator, seed per case. The suite "
+            "value is the geometric mean over cases of the per-case mean latency.")
+            .arg(o.warmup)
+            .arg(o.minIterations)
+            .arg(o.maxIterations)
+            .arg(o.targetMillisecondsPerCase)
+            .arg(o.referenceIterations);
+    return makeResource(
         ResourceKind::BenchmarkProtocol, QStringLiteral("kix-local-rerun-%1").arg(QLatin1String(KIX_VERSION)),
         QStringLiteral("kix local rerun harness %1").arg(QLatin1String(KIX_VERSION)),
-        {{"harness",
-          {{"name", "kix local rerun"},
-           {"version",
-            std::string(KIX_VERSION) + " (CUDA " + versionText(d.runtimeVersion).toStdString() + ")"}}},
+        {{"harness", {{"name", "kix local rerun"}, {"version", KIX_VERSION}}},
          {"measurement",
           {{"timer", "cuda_events"},
            {"primaryStatistic", "mean"},
-           {"warmupLaunches", o.warmup},
-           {"iterations", QStringLiteral("adaptive: %1 to %2, about %3 ms per case")
-                              .arg(o.minIterations)
-                              .arg(o.maxIterations)
-                              .arg(o.targetMillisecondsPerCase)
-                              .toStdString()},
-           {"referenceIterations", o.referenceIterations},
-           {"l2", "flushed before every timed launch by writing a buffer of twice the L2 size"},
-           {"aggregation", "geometric mean over cases of the per-case mean latency"}}},
+           {"warmupIterations", std::max(0, o.warmup)}}},
          {"correctness",
-          {{"reference", "fp64 evaluation of the definition's math on the GPU"},
-           {"comparator", "every element |out - ref| <= atol + rtol * |ref| with the workload's tolerances; "
-                          "NaN fails; outputs poisoned with NaN before the run"},
-           {"inputs", "grad_output, normalized ~ N(0,1); rstd ~ U(0.5, 2); weight ~ N(1, 0.1); counter-based "
-                      "generator, seed per case"}}},
-         {"reference",
-          {{"implementation", "unfused GPU reference: one kernel per step of the definition's PyTorch "
-                              "reference, fp32 intermediates"}}},
-         {"comparability",
-          {{"family", "kix_local_rerun"},
-           {"notes", "Local reruns of kix's bundled kernel. Comparable only within one definition, GPU type "
-                     "and kix harness version."}}}});
+          {{"reference",
+            "fp64 evaluation of the definition's math on the GPU; every element |out - ref| <= atol + "
+            "rtol * |ref| with the workload's tolerances, NaN fails, outputs poisoned with NaN first"},
+           {"comparator", "elementwise_close"}}},
+         {"comparability", {{"family", "kix_local_rerun"}, {"notes", notes.toStdString()}}}});
+}
 
+// A case run's timing (integer nanoseconds, as KernelIndex requires) and correctness.
+void addCaseMeasurements(const kernels::CaseReport& r, Json& spec) {
+    const LatencyStats own = summarizeSamples(r.fusedNs);
+    if (own.mean) {
+        Json latency = {{"mean", std::llround(*own.mean)}};
+        if (own.median)
+            latency["median"] = std::llround(*own.median);
+        if (own.min)
+            latency["minimum"] = std::llround(*own.min);
+        if (own.max)
+            latency["maximum"] = std::llround(*own.max);
+        spec["timing"] = {{"primaryStatistic", "mean"}, {"latencyNs", latency}};
+        if (own.samples && *own.samples > 0)
+            spec["timing"]["samples"] = *own.samples;
+    }
+    double maxAbs = 0;
+    double maxRel = 0;
+    bool bounded = !r.checks.empty();
+    for (const auto& c : r.checks) {
+        bounded = bounded && c.maxAbsError < 1e300 && c.maxRelError < 1e300;
+        maxAbs = std::max(maxAbs, c.maxAbsError);
+        maxRel = std::max(maxRel, c.maxRelError);
+    }
+    spec["correctness"] = {{"comparator", "elementwise_close"}};
+    if (bounded) {
+        spec["correctness"]["maximumAbsoluteError"] = maxAbs;
+        spec["correctness"]["maximumRelativeError"] = maxRel;
+    }
+}
+
+QString caseStatus(const kernels::CaseReport& r) {
+    if (!r.error.empty())
+        return QStringLiteral("runtime_error");
+    return casePassed(r) ? QStringLiteral("passed") : QStringLiteral("incorrect_numerical");
+}
+
+// The WorkloadCase of the bundled suite a case ran, by its uuid; null when the problem file lacks it.
+const Json* workloadCaseOf(const QString& uuid) {
+    const auto& problem = bundledProblem();
+    const int index = problem.definition ? problem.definition->workloadIndex(uuid) : -1;
+    return index >= 0 && index < problem.resources.cases.size() ? &problem.resources.cases[index] : nullptr;
+}
+
+// The raw-samples file: every case as the legacy extension has it, KernelIndex's status, every timed
+// launch, and the device facts KernelIndex's environment has no field for.
+QByteArray localEvidence(const LocalRunFacts& f, const QString& runName, const QList<QString>& statuses) {
     Json cases = Json::array();
-    std::vector<double> means;
-    bool allPassed = !f.cases.empty();
-    for (const auto& r : f.cases) {
+    for (std::size_t i = 0; i < f.cases.size(); ++i) {
+        const auto& r = f.cases[i];
         Json c = caseResultJson(r, f.copyBandwidthGBps, true);
-        if (c.contains("latencyNs"))
-            means.push_back(c["latencyNs"]["mean"].get<double>());
-        allPassed = allPassed && c["status"] == "passed";
+        c["status"] = statuses[qsizetype(i)].toStdString();
+        c["samplesNs"] = r.fusedNs;
+        if (!r.referenceNs.empty())
+            c["referenceSamplesNs"] = r.referenceNs;
         cases.push_back(std::move(c));
     }
-    Json runSpec = {{"status", allPassed ? "passed" : "failed"},
-                    {"observedAt", f.observedAt.toUTC().toString(Qt::ISODateWithMs).toStdString()},
-                    {"definition", kernels::kDefinitionName},
-                    {"implementation", {{"name", "kix fused"}, {"revision", KIX_VERSION}}},
-                    {"implementationDigest", resourceDigest(implementationResource()).toStdString()},
-                    {"cases", cases}};
-    if (!f.workloadDigest.isEmpty())
-        runSpec["workloadDigest"] = f.workloadDigest.toStdString();
-    if (const auto g = geometricMean(means); g && means.size() == f.cases.size())
-        runSpec["timing"] = {{"latencyNs", {{"mean", *g}}},
-                             {"primaryStatistic", "mean"},
-                             {"aggregation", "geometric mean over cases of the per-case mean latency"}};
+    Json evidence = rawSamplesDocument(runName, cases);
+    evidence["device"] = deviceEvidence(f);
+    return jsonFileBytes(evidence);
+}
+
+} // namespace
+
+LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
+    LocalRunSet out;
+    const QString product = QString::fromStdString(f.device.name);
+    const Json environment = localEnvironment(f);
+    const Json protocol = localProtocol(f);
+    const KernelIndexResources& workloads = bundledWorkloads();
+    const Json implementation = implementationResource();
+    const std::string implementationDigest = resourceDigest(implementation).toStdString();
+    const QString base = localRunFileName(f).section(u'.', 0, 0);
+    const QString samplesFile = base + QStringLiteral(".samples.json");
+    // KernelIndex's names are lowercase; the file names keep the timestamp's T and Z.
+    const QString runName = base.toLower();
+    const auto add = [&](const QString& name, const Json& doc) {
+        if (const QString err = out.files.add(name, doc); !err.isEmpty() && out.error.isEmpty())
+            out.error = err;
+    };
+    add(QString::fromStdString(implementation["metadata"]["name"].get<std::string>()) +
+            QStringLiteral(".json"),
+        implementation);
+    if (!workloads.operationSpec.is_null())
+        add(QString::fromStdString(workloads.operationSpec["metadata"]["name"].get<std::string>()) +
+                QStringLiteral(".operation.json"),
+            workloads.operationSpec);
+
+    // The evidence first: the runs name it by digest.
+    QList<QString> statuses;
+    for (const auto& r : f.cases)
+        statuses << caseStatus(r);
+    const QByteArray evidenceBytes = localEvidence(f, runName, statuses);
+    if (const QString err = out.files.addBytes(samplesFile, evidenceBytes); !err.isEmpty())
+        out.error = err;
+
+    const std::string observedAt = f.observedAt.toUTC().toString(Qt::ISODateWithMs).toStdString();
     const QString title =
         QStringLiteral("kix fused · %1 · %2").arg(QLatin1String(kernels::kDefinitionName), product);
-    const Json run =
-        makeResource(ResourceKind::BenchmarkRun, localRunFileName(f).section(u'.', 0, 0), title, runSpec);
-    return makeBundle(run, protocol, environment);
+    std::vector<double> means;
+    QString suiteStatus = f.cases.empty() ? QStringLiteral("incomplete_evidence") : QStringLiteral("passed");
+    for (std::size_t i = 0; i < f.cases.size(); ++i) {
+        const auto& r = f.cases[i];
+        const QString uuid = QString::fromLatin1(r.workload.uuid);
+        if (suiteStatus == QLatin1String("passed") && statuses[qsizetype(i)] != QLatin1String("passed"))
+            suiteStatus = statuses[qsizetype(i)];
+        Json spec = {
+            {"implementationDigest", implementationDigest},
+            {"status", statuses[qsizetype(i)].toStdString()},
+            {"observedAt", observedAt},
+            {"evidence", {{"rawSamples", rawSamplesReference(samplesFile, evidenceBytes, qsizetype(i))}}}};
+        if (const Json* wc = workloadCaseOf(uuid)) {
+            spec["workloadDigest"] = resourceDigest(*wc).toStdString();
+            add(QString::fromStdString((*wc)["metadata"]["name"].get<std::string>()) +
+                    QStringLiteral(".workload.json"),
+                *wc);
+        }
+        addCaseMeasurements(r, spec);
+        if (const auto own = summarizeSamples(r.fusedNs).mean)
+            means.push_back(*own);
+        const QString caseName = QStringLiteral("--") + boundedName(uuid, 48);
+        const Json run = makeResource(ResourceKind::BenchmarkRun, runName + caseName,
+                                      QStringLiteral("%1 · case %2").arg(title, uuid.left(8)), spec);
+        add(base + caseName + QStringLiteral(".manifest.json"), makeBundle(run, protocol, environment));
+    }
+    Json suiteSpec = {{"implementationDigest", implementationDigest},
+                      {"status", suiteStatus.toStdString()},
+                      {"observedAt", observedAt},
+                      {"evidence", {{"rawSamples", rawSamplesReference(samplesFile, evidenceBytes)}}}};
+    if (!f.workloadDigest.isEmpty())
+        suiteSpec["workloadDigest"] = f.workloadDigest.toStdString();
+    if (const auto g = geometricMean(means);
+        g && means.size() == f.cases.size() && suiteStatus == QLatin1String("passed"))
+        suiteSpec["measurements"] = Json::array({{{"metric", "latency"},
+                                                  {"unit", "ns"},
+                                                  {"statistic", "geomean"},
+                                                  {"value", std::llround(*g)},
+                                                  {"sampleCount", means.size()}}});
+    const Json run = makeResource(ResourceKind::BenchmarkRun, runName, title, suiteSpec);
+    out.suiteStatus = suiteStatus;
+    out.suiteRunFile = localRunFileName(f);
+    add(out.suiteRunFile, makeBundle(run, protocol, environment));
+    if (!workloads.suite.is_null())
+        add(QString::fromStdString(workloads.suite["metadata"]["name"].get<std::string>()) +
+                QStringLiteral(".workload.json"),
+            workloads.suite);
+    return out;
+}
+
+Json buildLocalRunBundle(const LocalRunFacts& facts) {
+    const LocalRunSet set = buildLocalRunSet(facts);
+    const SetFile* file = set.files.find(set.suiteRunFile);
+    return file ? Json::parse(file->bytes.toStdString()) : Json();
 }
 
 QString localRunFileName(const LocalRunFacts& f) {

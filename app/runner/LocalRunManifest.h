@@ -3,6 +3,8 @@
 #pragma once
 
 #include "Manifest.h"
+#include "ManifestSet.h"
+#include "WorkloadSuiteBuilder.h"
 #include "kix/harness.h"
 
 #include <QDateTime>
@@ -37,10 +39,27 @@ Json caseResultJson(const kernels::CaseReport& report, double copyGBps, bool wit
 // "NVIDIA H200" -> "nvidia-h200": the part of file and resource names that names the hardware.
 QString nameSlug(const QString& text);
 
+// The bundled problem file and KernelIndex's resources built from it (OperationSpec, WorkloadCases,
+// WorkloadSuite), built once.
+QString bundledProblemPath();
+const KernelIndexResources& bundledWorkloads();
+
 // The ImplementationRevision that describes the bundled kernel; its digest is the run's implementationDigest.
 Json implementationResource();
 
-// The bundle: run (per-case results), protocol (this harness), environment (this GPU), digests filled in.
+// What a local run writes, a set KernelIndex accepts unchanged (docs/manifest-format.md): one
+// BenchmarkRun bundle per case (its WorkloadCase by digest) and the suite run (the WorkloadSuite),
+// the implementation, operation and workloads they name, and the raw-samples evidence (every timed
+// launch, per-case statistics, per-output errors, the device's clocks and copy bandwidth).
+struct LocalRunSet {
+    ManifestSet files;
+    QString suiteRunFile; // the suite run's file name (localRunFileName)
+    QString suiteStatus;  // its status
+    QString error;        // set when two documents would share a file name
+};
+LocalRunSet buildLocalRunSet(const LocalRunFacts& facts);
+
+// The suite run's bundle of buildLocalRunSet.
 Json buildLocalRunBundle(const LocalRunFacts& facts);
 
 // kix-run-20261202T142842Z-nvidia-h200.manifest.json (…-nvidia-h200-job42-task0.manifest.json with a tag)

@@ -2,6 +2,7 @@
 
 #include "Digest.h"
 #include "LocalRunManifest.h"
+#include "ManifestSet.h"
 #include "ManifestWriter.h"
 #include "ProblemDefinition.h"
 #include "Statistics.h"
@@ -86,6 +87,36 @@ RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json
     progress(written);
     return out;
 }
+
+#if KIX_HAVE_CUDA
+namespace {
+// A GPU run writes the whole KernelIndex-shaped set (LocalRunManifest.h), all of it or none.
+RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount,
+                       const ProgressSink& progress) {
+    RunOutcome out;
+    const SetWriteResult result =
+        set.error.isEmpty() ? writeManifestSet(dir, set.files, false) : SetWriteResult{};
+    if (!set.error.isEmpty() || !result.ok()) {
+        out.exitCode = protocol::RunFailed;
+        out.message = set.error.isEmpty() ? result.errors.join(QStringLiteral("; ")) : set.error;
+        return out;
+    }
+    const QString file = QDir(dir).filePath(set.suiteRunFile);
+    out.manifestFile = file;
+    const QString& status = set.suiteStatus;
+    const bool passed = status == QLatin1String("passed");
+    out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;
+    out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(caseCount).arg(file)
+                         : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
+    protocol::RunnerEvent written;
+    written.kind = protocol::EventKind::Written;
+    written.file = file;
+    written.status = status;
+    progress(written);
+    return out;
+}
+} // namespace
+#endif
 
 QString localRunUnavailableReason() {
 #if KIX_HAVE_CUDA
@@ -176,8 +207,7 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
         progress(done);
         facts.cases.push_back(std::move(report));
     }
-    return writeRunFiles(options.outputDir, localRunFileName(facts), buildLocalRunBundle(facts),
-                         implementationResource(), int(chosen.size()), progress);
+    return writeRunSet(options.outputDir, buildLocalRunSet(facts), int(chosen.size()), progress);
 #endif
 }
 

@@ -1,7 +1,8 @@
 # Configures and builds the fuzz project with clang, then fuzzes FUZZ_TARGET for SECONDS seconds from a seed
 # corpus: the committed seeds in tests/fuzz/corpus/FUZZ_TARGET, plus, for the manifest parser, the bundled
 # samples and test manifests, and, where ../shared is present, KernelIndex's examples and catalog lines
-# (copied here at test time, never committed). Exit 77 (skipped) when clang cannot build it.
+# (copied here at test time, never committed); for the trace importer, the test traces and SOL-ExecBench's.
+# Exit 77 (skipped) when clang cannot build it.
 if(NOT FUZZ_TARGET)
   set(FUZZ_TARGET fuzz_manifest)
 endif()
@@ -64,6 +65,12 @@ if(FUZZ_TARGET STREQUAL "fuzz_manifest")
   endif()
 elseif(FUZZ_TARGET STREQUAL "fuzz_yaml")
   file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_yaml/* ${shared}/examples/*.yaml ${shared}/examples/invalid/*.yaml)
+  set(max_len 16384)
+elseif(FUZZ_TARGET STREQUAL "fuzz_trace")
+  # The trace importer: the committed seeds, the synthetic test traces and, where ../shared is present,
+  # SOL-ExecBench's real trace files (copied here at test time, never committed).
+  file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_trace/* ${REPO}/tests/data/traces/*.jsonl
+       ${REPO}/../shared/sol-execbench/traces/*.jsonl)
   set(max_len 16384)
 else()
   file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_line_source/*)

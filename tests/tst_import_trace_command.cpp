@@ -1,0 +1,189 @@
+// `kix import-trace` on hostile input and hostile output folders (issue 13 items 5, 6, 8 and 10):
+// FIFOs and devices refused before reading, a size limit with its reason, never writing through a
+// planted symbolic link, never replacing a file without --force, an all-or-nothing set, option values
+// checked before anything is read. Every message asserted exactly.
+#include "Commands.h"
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sys/stat.h>
+
+namespace {
+struct Result {
+    int code;
+    QString out, err;
+};
+Result run(QStringList args) {
+    QString out, err;
+    QTextStream o(&out), e(&err);
+    args.prepend(QStringLiteral("import-trace"));
+    args.prepend(QStringLiteral("kix"));
+    const int code = kix::cli::runCli(args, {o, e});
+    o.flush();
+    e.flush();
+    return {code, out, err};
+}
+
+QString statuses() {
+    return kixtest::dataPath(QStringLiteral("traces/statuses.traces.jsonl"));
+}
+
+QStringList files(const QString& dir) {
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                               QDir::Name);
+}
+} // namespace
+
+class TestImportTraceCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void importsAndSaysWhat() {
+        QTemporaryDir dir;
+        const Result r = run({QStringLiteral("-o"), dir.path(), statuses()});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.split(u'\n', Qt::SkipEmptyParts).size(), 29);
+        QVERIFY(r.err.endsWith(
+            QStringLiteral("kix import-trace: 10 trace(s) of 2 solution(s) into 29 file(s)\n")));
+        QCOMPARE(files(dir.path()).size(), 29);
+        // The same trace again: every file is already there with the same bytes, nothing to refuse.
+        QCOMPARE(run({QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
+    }
+
+    void refusesSpecialFiles_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("fifo")
+            << "fifo"
+            << "%1: is a FIFO (named pipe), not a regular file: kix reads only regular files";
+        QTest::newRow("device")
+            << "/dev/zero"
+            << "%1: is a character device, not a regular file: kix reads only regular files";
+        QTest::newRow("folder") << "folder"
+                                << "%1: is a folder, expected a manifest file";
+        QTest::newRow("missing") << "missing"
+                                 << "%1: no such file";
+    }
+    void refusesSpecialFiles() {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QString path = dir.filePath(QStringLiteral("in.jsonl"));
+        if (kind == QLatin1String("fifo"))
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        else if (kind == QLatin1String("folder"))
+            QVERIFY(QDir().mkpath(path));
+        else if (kind != QLatin1String("missing"))
+            path = kind;
+        const QString out = dir.filePath(QStringLiteral("out"));
+        const Result r = run({QStringLiteral("-o"), out, path});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err, message.arg(path) + QStringLiteral("\nkix import-trace: nothing was written\n"));
+        QVERIFY(!QFileInfo::exists(out));
+    }
+
+    void sizeLimit() {
+        QTemporaryDir dir;
+        const Result r = run({QStringLiteral("--max-bytes"), QStringLiteral("1K"), QStringLiteral("-o"),
+                              dir.path(), statuses()});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err, QStringLiteral("%1: the trace file is %2 bytes, over the import limit of 1024 bytes "
+                                       "(--max-bytes raises it)\nkix import-trace: nothing was written\n")
+                            .arg(statuses())
+                            .arg(QFileInfo(statuses()).size()));
+        QCOMPARE(files(dir.path()), QStringList());
+    }
+
+    void badOptions_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("max-bytes")
+            << QStringList{"--max-bytes", "lots"}
+            << "kix import-trace: --max-bytes: expected a size such as 1G, 512M or 4096, got \"lots\"\n";
+        QTest::newRow("utc-offset") << QStringList{"--utc-offset", "CET"}
+                                    << "kix import-trace: --utc-offset: expected a UTC offset such as "
+                                       "+02:00, -05:30 or Z, got \"CET\"\n";
+        QTest::newRow("architecture")
+            << QStringList{"--architecture", "Hopper"}
+            << "kix import-trace: --architecture: expected an architecture such as sm_90 "
+               "(lowercase letters, digits and _), got \"Hopper\"\n";
+        QTest::newRow("version") << QStringList{"--sol-execbench-version", " "}
+                                 << "kix import-trace: --sol-execbench-version: expected a version of 1 to "
+                                    "100 characters, got \" \"\n";
+    }
+    void badOptions() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Result r = run(args << statuses());
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, message);
+    }
+
+    void neverThroughALink() {
+        // Another user plants a link at an output name, pointing outside the output folder.
+        QTemporaryDir dir;
+        const QString outside = dir.filePath(QStringLiteral("precious.txt"));
+        {
+            QFile f(outside);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("precious");
+        }
+        const QString out = dir.filePath(QStringLiteral("out"));
+        QVERIFY(QDir().mkpath(out));
+        const QString planted = out + QStringLiteral("/every_status.manifest.json");
+        QVERIFY(QFile::link(outside, planted));
+        for (const bool force : {false, true}) {
+            QStringList args{QStringLiteral("-o"), out, statuses()};
+            if (force)
+                args.prepend(QStringLiteral("--force"));
+            const Result r = run(args);
+            QCOMPARE(r.code, 3);
+            QVERIFY2(
+                r.err.endsWith(
+                    QStringLiteral("kix import-trace: %1 is a symbolic link; kix does not write through or "
+                                   "replace one\n")
+                        .arg(planted)),
+                qPrintable(r.err));
+            QCOMPARE(files(out), QStringList{"every_status.manifest.json"}); // nothing else written
+        }
+        QFile f(outside);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("precious"));
+    }
+
+    void replacesOnlyWithForce() {
+        QTemporaryDir dir;
+        const QString existing = dir.filePath(QStringLiteral("every_status.manifest.json"));
+        {
+            QFile f(existing);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("mine");
+        }
+        const Result r = run({QStringLiteral("-o"), dir.path(), statuses()});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.endsWith(
+                     QStringLiteral(
+                         "kix import-trace: %1 already exists; nothing was written (--force replaces it)\n")
+                         .arg(existing)),
+                 qPrintable(r.err));
+        QCOMPARE(files(dir.path()), QStringList{"every_status.manifest.json"});
+        QCOMPARE(run({QStringLiteral("--force"), QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
+        QCOMPARE(files(dir.path()).size(), 29);
+        QFile f(existing);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().startsWith("{\n"));
+    }
+
+    void invalidTraceWritesNothing() {
+        QTemporaryDir dir;
+        const Result r = run({QStringLiteral("-o"), dir.path(),
+                              kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))});
+        QCOMPARE(r.code, 3);
+        QVERIFY(r.err.endsWith(QStringLiteral("kix import-trace: nothing was written\n")));
+        QCOMPARE(files(dir.path()), QStringList());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestImportTraceCommand)
+#include "tst_import_trace_command.moc"
