@@ -21,6 +21,7 @@ namespace kix::ui {
 class CitationDialog;
 class DiffWidget;
 class DigestPanel;
+class LeaderboardWidget;
 class PlotWidget;
 class RecentFiles;
 class RerunController;
@@ -38,7 +39,9 @@ public:
     void openBundledSamples();
     // Selects runs by their row in the (sorted, filtered) table.
     void selectRows(const QList<int>& rows);
-    void compareSelected();
+    void compareSelected(); // 2–8 selected runs, the first as the baseline
+    // Selects these runs (indices into the RecordIndex) in the table and compares them.
+    void compareRuns(const QList<int>& runIndices);
     CitationDialog* makeCitationDialog();
 
     RunStore* store() const { return m_store; }
@@ -51,6 +54,7 @@ public:
     DiffWidget* diff() const { return m_diff; }
     PlotWidget* plot() const { return m_plot; }
     DigestPanel* digests() const { return m_digests; }
+    LeaderboardWidget* leaderboard() const { return m_leaderboard; }
     RerunController* rerun() const { return m_rerun; }
     RerunController* clusterRerun() const { return m_cluster; }
     // Submits with these settings (what "Run on cluster…" does once its dialog is accepted).
@@ -63,6 +67,15 @@ public:
     void setFileChooser(FileChooser chooser) { m_chooseFiles = std::move(chooser); }
     // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
     static QString openFilter();
+    // What File ▸ Export asks with (a save dialog); tests put their own chooser here.
+    using SaveChooser =
+        std::function<QString(QWidget* parent, const QString& caption, const QString& path, const QString& filter)>;
+    void setSaveChooser(SaveChooser chooser) { m_chooseSave = std::move(chooser); }
+    // Writes the table to `path` in the format its suffix names (.csv, .md, .json); returns an error or "".
+    enum class ExportWhat { RunTable, Leaderboard, Comparison, ComparisonFields };
+    QString exportTo(ExportWhat what, const QString& path);
+    // The selected rows of the run table as tab-separated text (what Ctrl+C copies).
+    QString selectedRowsText() const;
 
 signals:
     void loadFinished();
@@ -79,6 +92,8 @@ private:
     void onLoadFinished(int loaded, int problemRows, bool cancelled);
     void updateStatus();
     void exportPlot();
+    void exportTableDialog(ExportWhat what);
+    void copySelectedRows();
     void cite();
     void runLocally();
     void runOnCluster();
@@ -102,6 +117,7 @@ private:
     DiffWidget* m_diff = nullptr;
     PlotWidget* m_plot = nullptr;
     DigestPanel* m_digests = nullptr;
+    LeaderboardWidget* m_leaderboard = nullptr;
     RerunController* m_rerun;
     RerunController* m_cluster;
     Settings m_settings;
@@ -113,6 +129,7 @@ private:
     QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
     QByteArray m_defaultState;     // for View ▸ Reset layout
     FileChooser m_chooseFiles;
+    SaveChooser m_chooseSave;
     bool m_selectTopRow = false; // a load ended with no selection: keep the top row selected while it sorts
 };
 

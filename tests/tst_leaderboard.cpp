@@ -1,0 +1,153 @@
+// Leaderboards: cohorts by comparison key, competition ranks with ties among eligible runs only, the
+// keyless group, rank texts, facet values and counts with a filter.
+#include "CatalogFixture.h"
+#include "Leaderboard.h"
+#include "RunStore.h"
+#include "SourceReader.h"
+#include "TestSupport.h"
+
+#include <QTest>
+
+using namespace kix;
+using kixfix::Json;
+
+namespace {
+
+RecordIndex indexOf(const QList<Json>& documents) {
+    RecordIndex index;
+    int n = 0;
+    for (const Json& d : documents)
+        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()), QStringLiteral("doc%1.json").arg(n++),
+                                    SourceFormat::Json));
+    return index;
+}
+
+struct World {
+    Json op = kixfix::operation();
+    Json w1 = kixfix::workloadCase(op, 2048);
+    Json w2 = kixfix::workloadCase(op, 8192);
+    Json w3 = kixfix::workloadCase(op, 4096); // never loaded
+    Json impl = kixfix::implementation(op);
+    Json proto = kixfix::protocol();
+    Json env = kixfix::environment();
+    Json h100 = kixfix::environment("NVIDIA H100", "2.9");
+    Json runOn(const std::string& name, const Json& w, double median = 8120, const char* status = "passed",
+               const Json* e = nullptr) const {
+        const Json& environment = e ? *e : env;
+        return kixfix::bundle(kixfix::run(name, w, impl, proto, environment, median, status), proto, environment);
+    }
+    RecordIndex load() const {
+        return indexOf({op, w1, w2, impl, runOn("a", w1, 8120), runOn("b", w1, 9100), runOn("c", w1, 8120),
+                        runOn("d", w1, 7000), runOn("e", w1, -1, "compile_error"), runOn("f", w2, 8000),
+                        runOn("g", w3, 5000), runOn("h", w1, 6000, "passed", &h100)});
+    }
+};
+
+QStringList namesOf(const LeaderboardCohort& c) {
+    QStringList out;
+    for (const auto& e : c.entries)
+        out << e.name;
+    return out;
+}
+
+} // namespace
+
+class TestLeaderboard : public QObject {
+    Q_OBJECT
+private slots:
+    void ranksWithTies() {
+        const World w;
+        const RecordIndex index = w.load();
+        const Leaderboard board = buildLeaderboard(index);
+        QCOMPARE(board.cohorts.size(), 4); // w1 on B200, w2 on B200, w1 on H100, and the keyless group
+        QCOMPARE(board.runCount(), 8);
+        const LeaderboardCohort& c = board.cohorts[0];
+        QCOMPARE(namesOf(c), (QStringList{"d", "a", "c", "b", "e"}));
+        QCOMPARE(c.ranked, 4);
+        QCOMPARE(c.entries[0].rank, 1);
+        QCOMPARE(c.entries[1].rank, 2);
+        QCOMPARE(c.entries[2].rank, 2); // 8120 ns twice: one rank, the next skips
+        QCOMPARE(c.entries[3].rank, 4);
+        QVERIFY(!c.entries[0].tied && c.entries[1].tied && c.entries[2].tied && !c.entries[3].tied);
+        QVERIFY(!c.entries[4].rank);
+        QCOMPARE(c.rankText(c.entries[0]), QStringLiteral("#1 of 4"));
+        QCOMPARE(c.rankText(c.entries[1]), QStringLiteral("#2 of 4 (tied)"));
+        QCOMPARE(c.rankText(c.entries[3]), QStringLiteral("#4 of 4"));
+        QCOMPARE(c.rankText(c.entries[4]),
+                 QStringLiteral("not ranked: its status is compile_error, not passed; it has no primary measurement "
+                                "(no central latency in timing, no measurements)"));
+        QCOMPARE(*c.entries[0].timeNs, 7000.0);
+        QCOMPARE(c.entries[0].metric, QStringLiteral("latency:median:ns"));
+        QCOMPARE(c.key, QString::fromStdString(kixfix::handComparisonKey(
+                            kixfix::handCorrectnessKey("elementwise_close"), kixfix::digest(w.env),
+                            "latency:median:ns", kixfix::digest(w.op), kixfix::digest(w.proto), kixfix::digest(w.w1))));
+        // The other cohorts: one run each, ranked #1 of 1; the H100 run is fastest but not in the B200 cohort.
+        QCOMPARE(namesOf(board.cohorts[1]).size() + namesOf(board.cohorts[2]).size(), 2);
+        for (int k : {1, 2}) {
+            QCOMPARE(board.cohorts[k].ranked, 1);
+            QCOMPARE(board.cohorts[k].rankText(board.cohorts[k].entries[0]), QStringLiteral("#1 of 1"));
+        }
+        const LeaderboardCohort& keyless = board.cohorts.last();
+        QVERIFY(keyless.key.isEmpty());
+        QCOMPARE(namesOf(keyless), QStringList{"g"});
+        QCOMPARE(keyless.rankText(keyless.entries[0]), QStringLiteral("not ranked: no comparison key"));
+        QCOMPARE(board.find(index.runIndexOf(keyless.entries[0].runDigest)), (QPair<int, int>(3, 0)));
+        QCOMPARE(board.find(12345), (QPair<int, int>(-1, -1)));
+    }
+
+    void facets() {
+        const World w;
+        const RecordIndex index = w.load();
+        const Leaderboard board = buildLeaderboard(index);
+        LeaderboardFilter none;
+        QCOMPARE(facetCounts(board, none, LeaderboardFacet::Gpu),
+                 (QList<QPair<QString, int>>{{"NVIDIA B200", 7}, {"NVIDIA H100", 1}}));
+        QCOMPARE(facetCounts(board, none, LeaderboardFacet::Status),
+                 (QList<QPair<QString, int>>{{"passed", 7}, {"compile_error", 1}}));
+        QCOMPARE(facetCounts(board, none, LeaderboardFacet::Operation),
+                 (QList<QPair<QString, int>>{{"rmsnorm-h4096", 7}, {"(unknown)", 1}}));
+        QCOMPARE(facetCounts(board, none, LeaderboardFacet::Source),
+                 (QList<QPair<QString, int>>{{"(not stated)", 8}}));
+        // The fixtures' runs name no implementation files beside them: nothing to verify but the bundles.
+        const auto digests = facetCounts(board, none, LeaderboardFacet::Digests);
+        QCOMPARE(digests.size(), 1);
+        QCOMPARE(buildLeaderboard(index, nullptr, false).cohorts[0].entries[0].facet(LeaderboardFacet::Digests),
+                 QStringLiteral("not checked"));
+
+        // Choosing H100 narrows the other facets' counts, not the GPU list itself.
+        LeaderboardFilter h100;
+        h100.selected[std::size_t(LeaderboardFacet::Gpu)] = {QStringLiteral("NVIDIA H100")};
+        QCOMPARE(facetCounts(board, h100, LeaderboardFacet::Gpu),
+                 (QList<QPair<QString, int>>{{"NVIDIA B200", 7}, {"NVIDIA H100", 1}}));
+        QCOMPARE(facetCounts(board, h100, LeaderboardFacet::Status),
+                 (QList<QPair<QString, int>>{{"passed", 1}, {"compile_error", 0}}));
+        int shown = 0;
+        for (const auto& c : board.cohorts)
+            for (const auto& e : c.entries)
+                shown += h100.accepts(e) ? 1 : 0;
+        QCOMPARE(shown, 1);
+    }
+
+    void facetNames() {
+        QCOMPARE(leaderboardFacetName(LeaderboardFacet::Operation), QStringLiteral("operation"));
+        QCOMPARE(leaderboardFacetName(LeaderboardFacet::Gpu), QStringLiteral("GPU"));
+        QCOMPARE(leaderboardFacetName(LeaderboardFacet::Digests), QStringLiteral("digests"));
+    }
+
+    void bundledSamples() {
+        // The four KernelIndex submissions of 013 on B200: the three stack-v1.1 runs share a key; the seed's
+        // v1.0 run is alone in its own.
+        RecordIndex index;
+        for (const auto& d : RunStore::loadBlocking({kixtest::repoPath(QStringLiteral("resources/samples"))}))
+            index.add(d);
+        const Leaderboard board = buildLeaderboard(index);
+        QVERIFY(board.runCount() == index.runCount());
+        int ranked = 0;
+        for (const auto& c : board.cohorts)
+            ranked += c.ranked;
+        QVERIFY(ranked > 0);
+    }
+};
+
+QTEST_MAIN(TestLeaderboard)
+#include "tst_leaderboard.moc"
