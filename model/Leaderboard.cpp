@@ -52,8 +52,8 @@ QString cohortLabel(const PolicyFacts& f, const QString& gpu) {
     return parts.join(QStringLiteral(" · "));
 }
 
-LeaderboardEntry entryOf(const RecordIndex& index, int run, const PolicyFacts& f, const ProblemDefinition* problem,
-                         bool withDigests) {
+LeaderboardEntry entryOf(const RecordIndex& index, int run, const PolicyFacts& f,
+                         const ProblemDefinition* problem, bool withDigests) {
     const RunEntry& e = index.run(run);
     const RunSpec& s = e.run->spec;
     LeaderboardEntry out;
@@ -79,7 +79,8 @@ LeaderboardEntry entryOf(const RecordIndex& index, int run, const PolicyFacts& f
     out.facets[std::size_t(LeaderboardFacet::Operation)] =
         op ? op->resource->label() : (f.operation.label.isEmpty() ? kUnknown : f.operation.label);
     out.facets[std::size_t(LeaderboardFacet::Gpu)] = gpu.isEmpty() ? kUnknown : gpu;
-    out.facets[std::size_t(LeaderboardFacet::Source)] = s.source.isEmpty() ? QStringLiteral("(not stated)") : s.source;
+    out.facets[std::size_t(LeaderboardFacet::Source)] =
+        s.source.isEmpty() ? QStringLiteral("(not stated)") : s.source;
     out.facets[std::size_t(LeaderboardFacet::Status)] =
         e.hasErrors() ? QStringLiteral("invalid") : (s.status.isEmpty() ? kUnknown : s.status);
     out.facets[std::size_t(LeaderboardFacet::Digests)] = digestState(index, e, withDigests);
@@ -91,8 +92,9 @@ void rank(LeaderboardCohort& c) {
     auto rankable = [](const LeaderboardEntry& e) { return e.ineligible.isEmpty() && e.timeNs.has_value(); };
     std::stable_partition(c.entries.begin(), c.entries.end(), rankable);
     const auto firstUnranked = std::find_if_not(c.entries.begin(), c.entries.end(), rankable);
-    std::stable_sort(c.entries.begin(), firstUnranked,
-                     [](const LeaderboardEntry& a, const LeaderboardEntry& b) { return *a.timeNs < *b.timeNs; });
+    std::stable_sort(
+        c.entries.begin(), firstUnranked,
+        [](const LeaderboardEntry& a, const LeaderboardEntry& b) { return *a.timeNs < *b.timeNs; });
     c.ranked = int(firstUnranked - c.entries.begin());
     for (int i = 0; i < c.ranked; ++i) {
         LeaderboardEntry& e = c.entries[i];
@@ -135,7 +137,8 @@ Leaderboard buildLeaderboard(const RecordIndex& index, const ProblemDefinition* 
     Leaderboard board;
     QHash<QString, int> byKey;
     LeaderboardCohort keyless;
-    keyless.label = QStringLiteral("runs without a comparison key (their workload or environment is not loaded)");
+    keyless.label =
+        QStringLiteral("runs without a comparison key (their workload or environment is not loaded)");
     for (int i = 0; i < index.runCount(); ++i) {
         const PolicyFacts f = policyFacts(index, index.run(i));
         LeaderboardEntry e = entryOf(index, i, f, problem, withDigests);
@@ -159,7 +162,8 @@ Leaderboard buildLeaderboard(const RecordIndex& index, const ProblemDefinition* 
         rank(c);
     std::stable_sort(board.cohorts.begin(), board.cohorts.end(),
                      [](const LeaderboardCohort& a, const LeaderboardCohort& b) {
-                         return a.ranked != b.ranked ? a.ranked > b.ranked : a.entries.size() > b.entries.size();
+                         return a.ranked != b.ranked ? a.ranked > b.ranked
+                                                     : a.entries.size() > b.entries.size();
                      });
     if (!keyless.entries.isEmpty())
         board.cohorts.append(std::move(keyless));
@@ -168,14 +172,16 @@ Leaderboard buildLeaderboard(const RecordIndex& index, const ProblemDefinition* 
 
 bool LeaderboardFilter::acceptsExcept(const LeaderboardEntry& e, LeaderboardFacet ignored) const {
     for (int f = 0; f < kLeaderboardFacetCount; ++f)
-        if (f != int(ignored) && !selected[std::size_t(f)].isEmpty() && !selected[std::size_t(f)].contains(e.facets[std::size_t(f)]))
+        if (f != int(ignored) && !selected[std::size_t(f)].isEmpty() &&
+            !selected[std::size_t(f)].contains(e.facets[std::size_t(f)]))
             return false;
     return true;
 }
 
 bool LeaderboardFilter::accepts(const LeaderboardEntry& e) const {
     for (int f = 0; f < kLeaderboardFacetCount; ++f)
-        if (!selected[std::size_t(f)].isEmpty() && !selected[std::size_t(f)].contains(e.facets[std::size_t(f)]))
+        if (!selected[std::size_t(f)].isEmpty() &&
+            !selected[std::size_t(f)].contains(e.facets[std::size_t(f)]))
             return false;
     return true;
 }

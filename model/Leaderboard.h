@@ -30,11 +30,11 @@ struct LeaderboardEntry {
     int run = -1; // index into the RecordIndex's runs
     QString name; // implementation label
     QString runDigest;
-    std::optional<double> timeNs; // the primary measurement, in ns, when it is a time
-    QString metric;               // "latency:mean:ns"
-    std::optional<int> rank;      // 1 = fastest; unset when not ranked
-    bool tied = false;            // shares its rank with another run
-    QStringList ineligible;       // reasons (eligibilityReasonText) when not ranked
+    std::optional<double> timeNs;   // the primary measurement, in ns, when it is a time
+    QString metric;                 // "latency:mean:ns"
+    std::optional<int> rank;        // 1 = fastest; unset when not ranked
+    bool tied = false;              // shares its rank with another run
+    QStringList ineligible;         // reasons (eligibilityReasonText) when not ranked
     std::optional<double> solScore; // kix's suite SOL score (SpeedOfLight.h), where published times exist
     std::optional<double> publishedSolScore; // sourceNative.metrics.sol_score, as the source published it
     std::array<QString, kLeaderboardFacetCount> facets;
@@ -42,8 +42,8 @@ struct LeaderboardEntry {
 };
 
 struct LeaderboardCohort {
-    QString key;   // comparison key; empty for the runs without one
-    QString label; // the parts in words: operation · workload · GPU · metric
+    QString key;                     // comparison key; empty for the runs without one
+    QString label;                   // the parts in words: operation · workload · GPU · metric
     QList<LeaderboardEntry> entries; // ranked ones by rank, then the unranked in load order
     int ranked = 0;
     // "#3 of 12", "#2 of 12 (tied)", or why it is not ranked.

@@ -12,13 +12,14 @@ namespace kix {
 bool decidesComparability(const QString& path) {
     // The protocol's and environment's specs are hashed into their digests, which are key parts; their
     // metadata (names, titles) is not.
-    for (const char* prefix : {"protocol.spec", "environment.spec", "protocol.apiVersion", "environment.apiVersion",
-                               "protocol.kind", "environment.kind"})
+    for (const char* prefix : {"protocol.spec", "environment.spec", "protocol.apiVersion",
+                               "environment.apiVersion", "protocol.kind", "environment.kind"})
         if (path == QLatin1String(prefix) || path.startsWith(QLatin1String(prefix) + u'.') ||
             path.startsWith(QLatin1String(prefix) + u'['))
             return true;
-    for (const char* field : {"run.spec.workloadDigest", "run.spec.protocolDigest", "run.spec.environmentDigest",
-                              "run.spec.status", "run.spec.timing.primaryStatistic"})
+    for (const char* field :
+         {"run.spec.workloadDigest", "run.spec.protocolDigest", "run.spec.environmentDigest",
+          "run.spec.status", "run.spec.timing.primaryStatistic"})
         if (path == QLatin1String(field))
             return true;
     // Without timing, the first measurement is the primary one: its metric, statistic and unit are the key's.
@@ -32,7 +33,8 @@ namespace {
 QString verdictSentence(const MultiComparison& m) {
     const int n = int(m.runs.size());
     if (m.allComparable)
-        return QStringLiteral("All %1 runs are comparable by KernelIndex's policy: one comparison cohort, every run eligible.")
+        return QStringLiteral("All %1 runs are comparable by KernelIndex's policy: one comparison cohort, "
+                              "every run eligible.")
             .arg(n);
     int notComparable = 0;
     for (int r = 0; r < n; ++r)
@@ -103,7 +105,8 @@ void addCases(MultiComparison& out) {
             out.geomeanRatio.append(baseCases.isEmpty() ? std::nullopt : std::optional<double>(1.0));
             continue;
         }
-        for (const auto& [i, j] : matchCases(baseCases, m.runSpec.cases).pairs) {
+        const CaseMatch match = matchCases(baseCases, m.runSpec.cases);
+        for (const auto& [i, j] : match.pairs) {
             const auto a = baseCases[i].latencyNs.value(base.runSpec.primaryStatistic);
             const auto b = m.runSpec.cases[j].latencyNs.value(m.runSpec.primaryStatistic);
             out.cases[i].latencyNs[r] = b;
@@ -133,7 +136,8 @@ MultiComparison compareRuns(const QList<ManifestPtr>& runs, int baseline) {
             return out;
         }
     if (baseline < 0 || baseline >= runs.size()) {
-        out.error = QStringLiteral("baseline %1 is not one of the %2 runs").arg(baseline + 1).arg(runs.size());
+        out.error =
+            QStringLiteral("baseline %1 is not one of the %2 runs").arg(baseline + 1).arg(runs.size());
         return out;
     }
     out.runs = runs;
@@ -162,8 +166,9 @@ QList<MultiFieldRow> filterFields(const QList<MultiFieldRow>& rows, const QStrin
         if (decidingOnly && !row.decides)
             continue;
         const bool match = text.isEmpty() || row.path.contains(text, Qt::CaseInsensitive) ||
-                           std::any_of(row.values.begin(), row.values.end(),
-                                       [&](const QString& v) { return v.contains(text, Qt::CaseInsensitive); });
+                           std::any_of(row.values.begin(), row.values.end(), [&](const QString& v) {
+                               return v.contains(text, Qt::CaseInsensitive);
+                           });
         if (match)
             out.append(row);
     }

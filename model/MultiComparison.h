@@ -19,9 +19,9 @@ inline constexpr int kMinCompareRuns = 2;
 inline constexpr int kMaxCompareRuns = 8;
 
 struct MultiCaseRow {
-    QString id, axes;                         // of the baseline's case
-    QList<std::optional<double>> latencyNs;   // per run, primary statistic
-    QList<std::optional<double>> ratio;       // per run: run / baseline (the baseline's own is 1)
+    QString id, axes;                       // of the baseline's case
+    QList<std::optional<double>> latencyNs; // per run, primary statistic
+    QList<std::optional<double>> ratio;     // per run: run / baseline (the baseline's own is 1)
 };
 
 struct MultiFieldRow {
@@ -35,13 +35,13 @@ struct MultiComparison {
     int baseline = 0;
     QList<ComparabilityVerdict> verdicts; // per run, against the baseline (the baseline's own: sameRun)
     bool allComparable = false;
-    int firstMismatchRun = -1;            // the first run (in order) not comparable with the baseline
-    std::optional<Mismatch> firstMismatch; // its first material mismatch, when a key part differs
-    QString verdictText;                  // one sentence for the banner
-    QList<MultiCaseRow> cases;            // the baseline's cases, in its order
+    int firstMismatchRun = -1;                 // the first run (in order) not comparable with the baseline
+    std::optional<Mismatch> firstMismatch;     // its first material mismatch, when a key part differs
+    QString verdictText;                       // one sentence for the banner
+    QList<MultiCaseRow> cases;                 // the baseline's cases, in its order
     QList<std::optional<double>> geomeanRatio; // per run, over the cases it shares with the baseline
-    QList<MultiFieldRow> fields;          // by path, the deciding ones first
-    QString error;                        // set when the runs cannot be compared at all (count, no run)
+    QList<MultiFieldRow> fields;               // by path, the deciding ones first
+    QString error;                             // set when the runs cannot be compared at all (count, no run)
 };
 
 // `baseline` indexes `runs`. Needs 2–8 runs that each hold a readable run; otherwise `error` says why.
@@ -51,6 +51,7 @@ MultiComparison compareRuns(const QList<ManifestPtr>& runs, int baseline = 0);
 bool decidesComparability(const QString& path);
 
 // The field rows whose path or any value contains `text` (case-insensitive); all rows for "".
-QList<MultiFieldRow> filterFields(const QList<MultiFieldRow>& rows, const QString& text, bool decidingOnly = false);
+QList<MultiFieldRow> filterFields(const QList<MultiFieldRow>& rows, const QString& text,
+                                  bool decidingOnly = false);
 
 } // namespace kix

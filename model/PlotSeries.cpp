@@ -83,12 +83,14 @@ QList<qsizetype> caseOrder(const QList<CaseResult>& cases, CaseOrder order) {
     return out;
 }
 
-void addSpeedOfLight(PlotData& out, const Manifest& run, const QList<qsizetype>& order, const ProblemDefinition& problem,
-                     const QString& gpu) {
+void addSpeedOfLight(PlotData& out, const Manifest& run, const QList<qsizetype>& order,
+                     const ProblemDefinition& problem, const QString& gpu) {
     PlotSeries sol{PlotSeries::Kind::SpeedOfLight,
-                   QStringLiteral("speed of light T_sol (%1, published)").arg(gpu), {}, {}};
-    PlotSeries baseline{PlotSeries::Kind::Baseline,
-                        QStringLiteral("baseline T_b (%1, published)").arg(gpu), {}, {}};
+                   QStringLiteral("speed of light T_sol (%1, published)").arg(gpu),
+                   {},
+                   {}};
+    PlotSeries baseline{
+        PlotSeries::Kind::Baseline, QStringLiteral("baseline T_b (%1, published)").arg(gpu), {}, {}};
     for (int k = 0; k < order.size(); ++k) {
         const int w = problem.workloadIndex(run.runSpec.cases[order[k]].id);
         if (const SpeedOfLightTimes* t = problem.speedOfLight(w, gpu)) {
@@ -114,7 +116,9 @@ void buildPerCase(PlotData& out, const PlotRequest& rq) {
     const QString stat = run.runSpec.primaryStatistic;
     PlotSeries own{PlotSeries::Kind::Run, runName(run), {}, {}};
     PlotSeries reference{PlotSeries::Kind::Reference,
-                         QStringLiteral("reference implementation (%1)").arg(run.gpuLabel()), {}, {}};
+                         QStringLiteral("reference implementation (%1)").arg(run.gpuLabel()),
+                         {},
+                         {}};
     for (int k = 0; k < order.size(); ++k) {
         const CaseResult& c = cases[order[k]];
         if (const auto v = valueOf(c, stat, rq.mode)) {
@@ -146,7 +150,8 @@ void buildPerCase(PlotData& out, const PlotRequest& rq) {
             continue;
         }
         PlotSeries s{PlotSeries::Kind::Companion, runName(*other), {}, {}};
-        for (const auto& [i, j] : matchCases(cases, other->runSpec.cases).pairs) {
+        const CaseMatch match = matchCases(cases, other->runSpec.cases);
+        for (const auto& [i, j] : match.pairs) {
             const CaseResult& c = other->runSpec.cases[j];
             if (const auto v = valueOf(c, other->runSpec.primaryStatistic, rq.mode)) {
                 PlotPoint p{categoryOf[i], *v, {}, {}};
@@ -176,7 +181,8 @@ void buildBars(PlotData& out, const PlotRequest& rq) {
             runs << o;
     for (const auto& m : runs)
         if (const auto v = suiteValue(*m, rq.mode))
-            out.bars.append({m->implementationLabel() + QStringLiteral(" (") + m->gpuLabel() + u')', *v, m == rq.run});
+            out.bars.append(
+                {m->implementationLabel() + QStringLiteral(" (") + m->gpuLabel() + u')', *v, m == rq.run});
     const bool higherIsBetter = rq.mode == PlotMode::Speedup;
     std::stable_sort(out.bars.begin(), out.bars.end(), [&](const PlotBar& a, const PlotBar& b) {
         return higherIsBetter ? a.value > b.value : a.value < b.value;
@@ -199,8 +205,8 @@ PlotData buildPlotData(const PlotRequest& rq) {
     }
     const Manifest& run = *rq.run;
     out.title = QStringLiteral("%1 on %2 — %3")
-                    .arg(run.implementationLabel(), run.gpuLabel().isEmpty() ? QStringLiteral("an unnamed GPU")
-                                                                             : run.gpuLabel(),
+                    .arg(run.implementationLabel(),
+                         run.gpuLabel().isEmpty() ? QStringLiteral("an unnamed GPU") : run.gpuLabel(),
                          speedup ? QStringLiteral("speedup per case") : QStringLiteral("latency per case"));
     if (!run.runSpec.cases.isEmpty()) {
         buildPerCase(out, rq);
@@ -212,7 +218,8 @@ PlotData buildPlotData(const PlotRequest& rq) {
                          speedup ? QStringLiteral("speedup") : run.runSpec.primaryStatistic);
     buildBars(out, rq);
     out.notice = QStringLiteral("%1 publishes only a suite %2 (%3): there are no per-case points to plot.")
-                     .arg(run.implementationLabel(), speedup ? QStringLiteral("speedup") : run.runSpec.primaryStatistic,
+                     .arg(run.implementationLabel(),
+                          speedup ? QStringLiteral("speedup") : run.runSpec.primaryStatistic,
                           speedup ? formatRatio(run.runSpec.metric(QStringLiteral("avg_speedup")))
                                   : formatLatency(run.runSpec.primaryLatencyNs()));
     return out;

@@ -25,8 +25,8 @@ struct PlotCategory {
 
 struct PlotPoint {
     int category = 0;
-    double value = 0;                  // in the plot's unit (µs, or × for speedups)
-    std::optional<double> low, high;   // the recorded spread, same unit: min–max, else p05–p95, else ±1 sd
+    double value = 0;                // in the plot's unit (µs, or × for speedups)
+    std::optional<double> low, high; // the recorded spread, same unit: min–max, else p05–p95, else ±1 sd
 };
 
 struct PlotSeries {
@@ -59,7 +59,7 @@ struct PlotRequest {
     PlotMode mode = PlotMode::Latency;
     CaseOrder order = CaseOrder::Workload;
     const ProblemDefinition* problem = nullptr; // for the speed-of-light and baseline times
-    QString solGpu; // whose published times to draw; empty: the run's own GPU
+    QString solGpu;                             // whose published times to draw; empty: the run's own GPU
 };
 
 QString caseLabel(const CaseResult& c); // "4×1973" from batch_size and seq_len, else the axes or the id

@@ -32,8 +32,9 @@ struct Frame {
         return left + (category + 0.6) / (categories - 1 + 1.2) * (right - left);
     }
     double y(double v) const {
-        const double t = log ? (std::log10(std::max(v, lo)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
-                             : (v - lo) / (hi - lo);
+        const double t =
+            log ? (std::log10(std::max(v, lo)) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
+                : (v - lo) / (hi - lo);
         return bottom - t * (bottom - top);
     }
 };
@@ -41,17 +42,20 @@ struct Frame {
 void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char* c) {
     switch (kind) {
     case PlotSeries::Kind::Run:
-        out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"4\" fill=\"%3\"/>\n").arg(num(x), num(y), QLatin1String(c));
+        out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"4\" fill=\"%3\"/>\n")
+                   .arg(num(x), num(y), QLatin1String(c));
         break;
     case PlotSeries::Kind::Reference:
         out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"7\" height=\"7\" fill=\"%3\"/>\n")
                    .arg(num(x - 3.5), num(y - 3.5), QLatin1String(c));
         break;
     case PlotSeries::Kind::Companion:
-        out += QStringLiteral("<path d=\"M%1 %2 l4 7 h-8 z\" fill=\"%3\"/>\n").arg(num(x), num(y - 4.5), QLatin1String(c));
+        out += QStringLiteral("<path d=\"M%1 %2 l4 7 h-8 z\" fill=\"%3\"/>\n")
+                   .arg(num(x), num(y - 4.5), QLatin1String(c));
         break;
     default:
-        out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" stroke-width=\"2.5\"/>\n")
+        out += QStringLiteral(
+                   "<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" stroke-width=\"2.5\"/>\n")
                    .arg(num(x - 9), num(y), num(x + 9), QLatin1String(c));
     }
 }
@@ -91,8 +95,10 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
                                  "viewBox=\"0 0 %1 %2\" font-family=\"sans-serif\" font-size=\"12\">\n")
                       .arg(options.width)
                       .arg(options.height);
-    out += QStringLiteral("<title>%1</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n").arg(text(data.title));
-    out += QStringLiteral("<text x=\"%1\" y=\"28\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">%2</text>\n")
+    out += QStringLiteral("<title>%1</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
+               .arg(text(data.title));
+    out += QStringLiteral("<text x=\"%1\" y=\"28\" text-anchor=\"middle\" font-size=\"15\" "
+                          "font-weight=\"bold\">%2</text>\n")
                .arg(num(options.width / 2.0), text(data.title));
     // Axes, y ticks (decades on a log scale, five steps otherwise) and the axis labels.
     out += QStringLiteral("<path d=\"M%1 %2 V%3 H%4\" fill=\"none\" stroke=\"black\"/>\n")
@@ -112,14 +118,16 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
                    .arg(num(f.left), num(f.y(t)), num(f.right), num(f.left - 6), num(f.y(t) + 4),
                         QString::number(t, 'g', 4));
     }
-    out += QStringLiteral("<text transform=\"translate(20 %1) rotate(-90)\" text-anchor=\"middle\">%2</text>\n")
-               .arg(num((f.top + f.bottom) / 2), text(data.yLabel));
+    out +=
+        QStringLiteral("<text transform=\"translate(20 %1) rotate(-90)\" text-anchor=\"middle\">%2</text>\n")
+            .arg(num((f.top + f.bottom) / 2), text(data.yLabel));
     out += QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">%3</text>\n")
                .arg(num((f.left + f.right) / 2), num(f.bottom + 70), text(data.xLabel));
     const int step = int(data.categories.size() / 40) + 1;
     for (int k = 0; k < data.categories.size(); k += step)
-        out += QStringLiteral("<text transform=\"translate(%1 %2) rotate(-40)\" text-anchor=\"end\">%3</text>\n")
-                   .arg(num(f.x(k)), num(f.bottom + 16), text(data.categories[k].label));
+        out +=
+            QStringLiteral("<text transform=\"translate(%1 %2) rotate(-40)\" text-anchor=\"end\">%3</text>\n")
+                .arg(num(f.x(k)), num(f.bottom + 16), text(data.categories[k].label));
     // Bars, then every series: markers with whiskers, level marks, or one level across.
     for (int k = 0; k < data.bars.size(); ++k)
         out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"/>\n")
@@ -130,8 +138,10 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
         const PlotSeries& s = data.series[i];
         const char* c = kColours[std::size_t(i) % kColours.size()];
         if (s.level) {
-            out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" stroke-dasharray=\"6 3\"/>\n")
-                       .arg(num(f.x(-0.4)), num(f.y(*s.level)), num(f.x(f.categories - 0.6)), QLatin1String(c));
+            out +=
+                QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
+                               "stroke-dasharray=\"6 3\"/>\n")
+                    .arg(num(f.x(-0.4)), num(f.y(*s.level)), num(f.x(f.categories - 0.6)), QLatin1String(c));
             continue;
         }
         for (const PlotPoint& p : s.points) {
@@ -146,11 +156,13 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
         const double x = f.left + (i % 3) * (f.right - f.left) / 3;
         const double y = f.bottom + 95 + (i / 3) * 20;
         marker(out, data.series[i].kind, x + 8, y - 4, kColours[std::size_t(i) % kColours.size()]);
-        out += QStringLiteral("<text x=\"%1\" y=\"%2\">%3</text>\n").arg(num(x + 22), num(y), text(data.series[i].name));
+        out += QStringLiteral("<text x=\"%1\" y=\"%2\">%3</text>\n")
+                   .arg(num(x + 22), num(y), text(data.series[i].name));
     }
     if (!data.notice.isEmpty())
-        out += QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\" font-style=\"italic\">%3</text>\n")
-                   .arg(num((f.left + f.right) / 2), num(f.top + 20), text(data.notice));
+        out +=
+            QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\" font-style=\"italic\">%3</text>\n")
+                .arg(num((f.left + f.right) / 2), num(f.top + 20), text(data.notice));
     out += QStringLiteral("</svg>\n");
     return out.toUtf8();
 }

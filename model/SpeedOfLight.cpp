@@ -76,9 +76,9 @@ RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const Probl
         else if (!problem.speedOfLightGpus().contains(gpu))
             out.why = QStringLiteral("%1 publishes speed-of-light times for %2, not for %3")
                           .arg(problem.id,
-                               problem.speedOfLightGpus().isEmpty() ? QStringLiteral("no GPU")
-                                                                     : problem.speedOfLightGpus().join(
-                                                                           QStringLiteral(", ")),
+                               problem.speedOfLightGpus().isEmpty()
+                                   ? QStringLiteral("no GPU")
+                                   : problem.speedOfLightGpus().join(QStringLiteral(", ")),
                                gpu.isEmpty() ? QStringLiteral("an unnamed GPU") : gpu);
         else
             out.why = QStringLiteral("no case has a measured time within the scored range");

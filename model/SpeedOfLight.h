@@ -27,12 +27,12 @@ std::optional<double> bandwidthFloorPercent(double bytes, double bandwidthGBps, 
 
 struct CaseSpeedOfLight {
     QString caseId;
-    int workload = -1;               // index into the problem's workloads; -1 when the case is not one
-    std::optional<double> tNs;       // the run's primary statistic for the case
-    std::optional<double> solNs;     // published T_sol on the run's GPU
+    int workload = -1;                // index into the problem's workloads; -1 when the case is not one
+    std::optional<double> tNs;        // the run's primary statistic for the case
+    std::optional<double> solNs;      // published T_sol on the run's GPU
     std::optional<double> baselineNs; // published T_b on the run's GPU
-    std::optional<double> score;     // S
-    std::optional<double> floorNs;   // bytes / measured copy bandwidth
+    std::optional<double> score;      // S
+    std::optional<double> floorNs;    // bytes / measured copy bandwidth
     std::optional<double> floorPercent;
 };
 

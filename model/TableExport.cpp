@@ -2,6 +2,7 @@
 
 #include "TextSanitizer.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace kix {

@@ -17,8 +17,8 @@ RecordIndex indexOf(const QList<Json>& documents) {
     RecordIndex index;
     int n = 0;
     for (const Json& d : documents)
-        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()), QStringLiteral("doc%1.json").arg(n++),
-                                    SourceFormat::Json));
+        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
+                                    QStringLiteral("doc%1.json").arg(n++), SourceFormat::Json));
     return index;
 }
 
@@ -34,7 +34,10 @@ struct World {
     Json runOn(const std::string& name, const Json& w, double median = 8120, const char* status = "passed",
                const Json* e = nullptr) const {
         const Json& environment = e ? *e : env;
-        return kixfix::bundle(kixfix::run(name, w, impl, proto, environment, median, status), proto, environment);
+        Json r = kixfix::run(name, w, impl, proto, environment, median, status);
+        // Runs differ by when they were observed, so equal times are two runs (not one read twice).
+        r["spec"]["observedAt"] = "2026-08-01T12:00:0" + std::to_string(name[0] - 'a') + "Z";
+        return kixfix::bundle(r, proto, environment);
     }
     RecordIndex load() const {
         return indexOf({op, w1, w2, impl, runOn("a", w1, 8120), runOn("b", w1, 9100), runOn("c", w1, 8120),
@@ -59,29 +62,37 @@ private slots:
         const World w;
         const RecordIndex index = w.load();
         const Leaderboard board = buildLeaderboard(index);
-        QCOMPARE(board.cohorts.size(), 4); // w1 on B200, w2 on B200, w1 on H100, and the keyless group
+        // w1 on B200, w2 on B200, w1 on H100, the failed run (its metric part is "none": a key of its own),
+        // and the keyless group.
+        QCOMPARE(board.cohorts.size(), 5);
         QCOMPARE(board.runCount(), 8);
         const LeaderboardCohort& c = board.cohorts[0];
-        QCOMPARE(namesOf(c), (QStringList{"d", "a", "c", "b", "e"}));
+        QCOMPARE(namesOf(c), (QStringList{"d", "a", "c", "b"}));
         QCOMPARE(c.ranked, 4);
-        QCOMPARE(c.entries[0].rank, 1);
-        QCOMPARE(c.entries[1].rank, 2);
-        QCOMPARE(c.entries[2].rank, 2); // 8120 ns twice: one rank, the next skips
-        QCOMPARE(c.entries[3].rank, 4);
+        QCOMPARE(c.entries[0].rank.value_or(-1), 1);
+        QCOMPARE(c.entries[1].rank.value_or(-1), 2);
+        QCOMPARE(c.entries[2].rank.value_or(-1), 2); // 8120 ns twice: one rank, the next skips
+        QCOMPARE(c.entries[3].rank.value_or(-1), 4);
         QVERIFY(!c.entries[0].tied && c.entries[1].tied && c.entries[2].tied && !c.entries[3].tied);
-        QVERIFY(!c.entries[4].rank);
         QCOMPARE(c.rankText(c.entries[0]), QStringLiteral("#1 of 4"));
         QCOMPARE(c.rankText(c.entries[1]), QStringLiteral("#2 of 4 (tied)"));
         QCOMPARE(c.rankText(c.entries[3]), QStringLiteral("#4 of 4"));
-        QCOMPARE(c.rankText(c.entries[4]),
-                 QStringLiteral("not ranked: its status is compile_error, not passed; it has no primary measurement "
-                                "(no central latency in timing, no measurements)"));
+        const LeaderboardCohort& failed = board.cohorts[3];
+        QCOMPARE(namesOf(failed), QStringList{"e"});
+        QCOMPARE(failed.ranked, 0);
+        QVERIFY(!failed.entries[0].rank);
+        QCOMPARE(failed.rankText(failed.entries[0]),
+                 QStringLiteral(
+                     "not ranked: its status is compile_error, not passed; it has no primary measurement "
+                     "(no central latency in timing, no measurements)"));
         QCOMPARE(*c.entries[0].timeNs, 7000.0);
         QCOMPARE(c.entries[0].metric, QStringLiteral("latency:median:ns"));
         QCOMPARE(c.key, QString::fromStdString(kixfix::handComparisonKey(
                             kixfix::handCorrectnessKey("elementwise_close"), kixfix::digest(w.env),
-                            "latency:median:ns", kixfix::digest(w.op), kixfix::digest(w.proto), kixfix::digest(w.w1))));
-        // The other cohorts: one run each, ranked #1 of 1; the H100 run is fastest but not in the B200 cohort.
+                            "latency:median:ns", kixfix::digest(w.op), kixfix::digest(w.proto),
+                            kixfix::digest(w.w1))));
+        // The other cohorts: one run each, ranked #1 of 1; the H100 run is fastest but not in the B200
+        // cohort.
         QCOMPARE(namesOf(board.cohorts[1]).size() + namesOf(board.cohorts[2]).size(), 2);
         for (int k : {1, 2}) {
             QCOMPARE(board.cohorts[k].ranked, 1);
@@ -91,7 +102,7 @@ private slots:
         QVERIFY(keyless.key.isEmpty());
         QCOMPARE(namesOf(keyless), QStringList{"g"});
         QCOMPARE(keyless.rankText(keyless.entries[0]), QStringLiteral("not ranked: no comparison key"));
-        QCOMPARE(board.find(index.runIndexOf(keyless.entries[0].runDigest)), (QPair<int, int>(3, 0)));
+        QCOMPARE(board.find(index.runIndexOf(keyless.entries[0].runDigest)), (QPair<int, int>(4, 0)));
         QCOMPARE(board.find(12345), (QPair<int, int>(-1, -1)));
     }
 
@@ -111,8 +122,9 @@ private slots:
         // The fixtures' runs name no implementation files beside them: nothing to verify but the bundles.
         const auto digests = facetCounts(board, none, LeaderboardFacet::Digests);
         QCOMPARE(digests.size(), 1);
-        QCOMPARE(buildLeaderboard(index, nullptr, false).cohorts[0].entries[0].facet(LeaderboardFacet::Digests),
-                 QStringLiteral("not checked"));
+        QCOMPARE(
+            buildLeaderboard(index, nullptr, false).cohorts[0].entries[0].facet(LeaderboardFacet::Digests),
+            QStringLiteral("not checked"));
 
         // Choosing H100 narrows the other facets' counts, not the GPU list itself.
         LeaderboardFilter h100;

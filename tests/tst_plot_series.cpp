@@ -12,13 +12,15 @@ using namespace kix;
 namespace {
 
 const QString kW0 = QStringLiteral("b8dc0795-0c2f-5860-921c-254ae9a52e51"); // T_sol 10.9 µs, T_b 117.392 µs
-const QString kW1 = QStringLiteral("ea1263c4-b63d-5fa4-a641-fc4f16d3462a"); // T_sol 700.6 µs, T_b 5691.1705 µs
+const QString kW1 =
+    QStringLiteral("ea1263c4-b63d-5fa4-a641-fc4f16d3462a"); // T_sol 700.6 µs, T_b 5691.1705 µs
 
 ManifestPtr runWith(const char* casesJson, const char* name = "kix fused") {
     auto doc = kixtest::seedJson(); // a B200 run
     doc["run"]["spec"]["cases"] = Json::parse(casesJson);
     doc["run"]["spec"]["implementation"] = Json{{"name", name}};
-    return parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("%1.json").arg(QLatin1String(name)));
+    return parseManifest(QByteArray::fromStdString(doc.dump()),
+                         QStringLiteral("%1.json").arg(QLatin1String(name)));
 }
 
 ManifestPtr twoWorkloads() {
@@ -102,9 +104,10 @@ private slots:
         PlotRequest rq;
         rq.run = twoWorkloads();
         // Same ids: matched by id, whatever the axes say.
-        rq.others = {runWith(R"([{"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "axes": {"batch_size": 1, "seq_len": 1},
+        rq.others = {runWith(
+            R"([{"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "axes": {"batch_size": 1, "seq_len": 1},
                                    "latencyNs": {"mean": 50000}}])",
-                             "other")};
+            "other")};
         PlotData d = buildPlotData(rq);
         const PlotSeries* other = seriesOf(d, PlotSeries::Kind::Companion);
         QCOMPARE(other->name, QStringLiteral("other (NVIDIA B200)"));
@@ -112,9 +115,10 @@ private slots:
         QCOMPARE(other->points[0].category, 1);
         QCOMPARE(other->points[0].value, 50.0);
         // No shared id: matched by axes.
-        rq.others = {runWith(R"([{"id": "x", "axes": {"batch_size": 64, "hidden_size": 2560, "seq_len": 8192}, "latencyNs": {"mean": 1000}},
+        rq.others = {runWith(
+            R"([{"id": "x", "axes": {"batch_size": 64, "hidden_size": 2560, "seq_len": 8192}, "latencyNs": {"mean": 1000}},
                                  {"id": "y", "axes": {"batch_size": 64, "seq_len": 8192}, "latencyNs": {"mean": 2000000}}])",
-                             "axes")};
+            "axes")};
         d = buildPlotData(rq);
         other = seriesOf(d, PlotSeries::Kind::Companion);
         QCOMPARE(other->points.size(), 1);
@@ -144,7 +148,8 @@ private slots:
         QVERIFY(d.bars[1].selected);
         QCOMPARE(d.categories[0].label, QStringLiteral("#1 Databricks (NVIDIA B200)"));
         QCOMPARE(d.notice,
-                 QStringLiteral("ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
+                 QStringLiteral(
+                     "ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
     }
 
     void speedupParity() {

@@ -89,13 +89,16 @@ private slots:
         QTest::addColumn<QString>("gpu");
         QTest::addColumn<QString>("caseId");
         QTest::addColumn<QString>("why");
-        QTest::newRow("other GPU") << "NVIDIA H200" << kW0
-                                   << "013_fused_residual_rms_norm_backward publishes speed-of-light times for "
-                                      "NVIDIA B200, not for NVIDIA H200";
-        QTest::newRow("unnamed GPU") << "" << kW0
-                                     << "013_fused_residual_rms_norm_backward publishes speed-of-light times for "
-                                        "NVIDIA B200, not for an unnamed GPU";
-        QTest::newRow("other problem") << "NVIDIA B200" << "c1"
+        QTest::newRow("other GPU")
+            << "NVIDIA H200" << kW0
+            << "013_fused_residual_rms_norm_backward publishes speed-of-light times for "
+               "NVIDIA B200, not for NVIDIA H200";
+        QTest::newRow("unnamed GPU")
+            << "" << kW0
+            << "013_fused_residual_rms_norm_backward publishes speed-of-light times for "
+               "NVIDIA B200, not for an unnamed GPU";
+        QTest::newRow("other problem") << "NVIDIA B200"
+                                       << "c1"
                                        << "no case is a workload of 013_fused_residual_rms_norm_backward";
     }
     void reasons() {
@@ -113,8 +116,8 @@ private slots:
     void bandwidthFloorOfTheBundledH200Run() {
         // The sample records bytes per case and the measured copy bandwidth; its own copyBandwidthFraction is
         // the same ratio, computed by the runner from the mean.
-        const ManifestPtr m = loadManifestFile(
-            kixtest::repoPath(QStringLiteral("resources/samples/kix/kix-run-20261202T153827Z-nvidia-h200.manifest.json")));
+        const ManifestPtr m = loadManifestFile(kixtest::repoPath(
+            QStringLiteral("resources/samples/kix/kix-run-20261202T153827Z-nvidia-h200.manifest.json")));
         QVERIFY(m && m->hasRun());
         const auto bandwidth = measuredCopyBandwidth(m->environment->json);
         QCOMPARE(*bandwidth, 4252.24064673086);

@@ -74,7 +74,8 @@ private slots:
         QCOMPARE(lines[0], QStringLiteral("| Run | Latency | Note |"));
         QCOMPARE(lines[1], QStringLiteral("|---|---|---|"));
         QCOMPARE(lines[2], QStringLiteral("| ac4k | 45.3 µs | plain |"));
-        QCOMPARE(lines[3], QStringLiteral("| a, b | 1 \"quoted\" | two\\\\nlines |")); // the \n shown, its \ escaped
+        QCOMPARE(lines[3],
+                 QStringLiteral("| a, b | 1 \"quoted\" | two\\\\nlines |")); // the \n shown, its \ escaped
         QCOMPARE(lines[4], QStringLiteral("| pipe\\|here | \\\\x1b[2J |  padded  |"));
         QVERIFY(!md.contains(QChar(0x1b)));
     }
@@ -82,16 +83,17 @@ private slots:
     void jsonRoundTrip() {
         const auto j = nlohmann::json::parse(toJson(sample()).toStdString());
         QCOMPARE(j.size(), std::size_t(3));
-        QCOMPARE(j[1]["Run"].get<std::string>(), std::string("a, b"));
-        QCOMPARE(j[1]["Note"].get<std::string>(), std::string("two\nlines"));
-        QCOMPARE(j[2]["Latency"].get<std::string>(), std::string("\x1b[2J"));
-        QCOMPARE(j[0]["Latency"].get<std::string>(), std::string("45.3 µs"));
+        QCOMPARE(QString::fromStdString(j[1]["Run"].get<std::string>()), QStringLiteral("a, b"));
+        QCOMPARE(QString::fromStdString(j[1]["Note"].get<std::string>()), QStringLiteral("two\nlines"));
+        QCOMPARE(QString::fromStdString(j[2]["Latency"].get<std::string>()), QStringLiteral("\x1b[2J"));
+        QCOMPARE(QString::fromStdString(j[0]["Latency"].get<std::string>()), QStringLiteral("45.3 µs"));
         QCOMPARE(toJson({{"A"}, {}}), QByteArray("[]\n"));
     }
 
     void tsv() {
         QCOMPARE(toTsv(sample(), false),
-                 QStringLiteral("ac4k\t45.3 µs\tplain\na, b\t1 \"quoted\"\ttwo lines\npipe|here\t\x1b[2J\t padded \n"));
+                 QStringLiteral(
+                     "ac4k\t45.3 µs\tplain\na, b\t1 \"quoted\"\ttwo lines\npipe|here\t\x1b[2J\t padded \n"));
         QVERIFY(toTsv(sample(), true).startsWith(QStringLiteral("Run\tLatency\tNote\n")));
     }
 

@@ -4,8 +4,8 @@
 #include "CaseDiffModel.h"
 #include "Comparability.h"
 #include "DiffReport.h"
-#include "Format.h"
 #include "FieldDiffModel.h"
+#include "Format.h"
 #include "MissingLastProxy.h"
 #include "MultiCompareModels.h"
 #include "Palette.h"
@@ -23,6 +23,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kix::ui {
 
@@ -144,9 +145,8 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
     const MultiComparison m = compareRuns(runs, baseline);
     if (!m.error.isEmpty()) {
         clear();
-        if (runs.size() > kMaxCompareRuns || std::all_of(runs.begin(), runs.end(), [](const ManifestPtr& r) {
-                return r && r->run;
-            }))
+        if (runs.size() > kMaxCompareRuns ||
+            std::all_of(runs.begin(), runs.end(), [](const ManifestPtr& r) { return r && r->run; }))
             m_title->setText(tr("Cannot compare: %1.").arg(m.error));
         return;
     }
@@ -199,8 +199,9 @@ void DiffWidget::showTwo() {
     m_cases->setRows(cmp.rows);
     m_caseView->setVisible(!cmp.rows.isEmpty()); // suite-only runs have no per-case rows to show
     m_allFields = diffManifests(a, b);
-    m_summary->setText(tr("Cases: %1. Fields: %2")
-                           .arg(cmp.summary(), tr("%n difference(s) by JSON path.", nullptr, int(m_allFields.size()))));
+    m_summary->setText(
+        tr("Cases: %1. Fields: %2")
+            .arg(cmp.summary(), tr("%n difference(s) by JSON path.", nullptr, int(m_allFields.size()))));
     applyFilter();
 }
 
@@ -212,25 +213,30 @@ void DiffWidget::showMany() {
     for (int r = 0; r < m.runs.size(); ++r)
         titles << headers[r] + QStringLiteral(": ") + widgetLine(m.runs[r]->title());
     m_title->setText(titles.join(u'\n'));
-    QString text = (m.allComparable ? QStringLiteral("✔ ") : QStringLiteral("⚠ ")) + widgetLine(m.verdictText);
+    QString text =
+        (m.allComparable ? QStringLiteral("✔ ") : QStringLiteral("⚠ ")) + widgetLine(m.verdictText);
     if (m.firstMismatch)
-        text += tr("\n  • first material mismatch: %1 differs: \"%2\" vs \"%3\"")
-                    .arg(m.firstMismatch->part, widgetLine(m.firstMismatch->a), widgetLine(m.firstMismatch->b));
+        text +=
+            tr("\n  • first material mismatch: %1 differs: \"%2\" vs \"%3\"")
+                .arg(m.firstMismatch->part, widgetLine(m.firstMismatch->a), widgetLine(m.firstMismatch->b));
     setBanner(m.allComparable);
     m_verdict->setText(text);
-    m_lastVerdict = m.verdicts.value(m.firstMismatchRun < 0 ? 1 - std::min(m.baseline, 1) : m.firstMismatchRun);
+    m_lastVerdict =
+        m.verdicts.value(m.firstMismatchRun < 0 ? 1 - std::min(m.baseline, 1) : m.firstMismatchRun);
     m_multiCases->setComparison(m);
     m_multiFields->setComparison(m);
     QStringList means;
     for (int r = 0; r < m.runs.size(); ++r)
         if (r != m.baseline)
             means << tr("%1: %2").arg(r + 1).arg(formatRatio(m.geomeanRatio.value(r)));
-    const int deciding = int(std::count_if(m.fields.begin(), m.fields.end(), [](const MultiFieldRow& f) { return f.decides; }));
-    m_summary->setText(tr("Geometric mean ratio to the baseline over shared cases — %1. Fields: %2 differ, %3 of them "
-                          "decide comparability.")
-                           .arg(means.join(QStringLiteral(", ")))
-                           .arg(m.fields.size())
-                           .arg(deciding));
+    const int deciding = int(
+        std::count_if(m.fields.begin(), m.fields.end(), [](const MultiFieldRow& f) { return f.decides; }));
+    m_summary->setText(
+        tr("Geometric mean ratio to the baseline over shared cases — %1. Fields: %2 differ, %3 of them "
+           "decide comparability.")
+            .arg(means.join(QStringLiteral(", ")))
+            .arg(m.fields.size())
+            .arg(deciding));
     applyFilter();
 }
 
@@ -242,8 +248,8 @@ void DiffWidget::applyFilter() {
     for (const FieldChange& f : m_allFields) {
         if (deciding && !decidesComparability(f.path))
             continue;
-        if (text.isEmpty() || f.path.contains(text, Qt::CaseInsensitive) || f.before.contains(text, Qt::CaseInsensitive) ||
-            f.after.contains(text, Qt::CaseInsensitive))
+        if (text.isEmpty() || f.path.contains(text, Qt::CaseInsensitive) ||
+            f.before.contains(text, Qt::CaseInsensitive) || f.after.contains(text, Qt::CaseInsensitive))
             shown << f;
     }
     m_fields->setRows(shown);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "Comparability.h"
+#include "Diff.h"
 #include "Manifest.h"
 #include "MultiComparison.h"
 #include "TableExport.h"

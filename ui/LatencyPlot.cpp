@@ -52,7 +52,8 @@ LatencyPlot::LatencyPlot(QWidget* parent)
     axisRect()->setRangeDrag(Qt::Vertical);
     // The title above the data; the legend below it, in columns, so it never covers a point.
     plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold));
+    m_title =
+        new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold));
     plotLayout()->addElement(0, 0, m_title);
     axisRect()->insetLayout()->take(legend);
     plotLayout()->addElement(2, 0, legend);
@@ -119,7 +120,8 @@ void LatencyPlot::rebuild() {
 }
 
 void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double>& all) {
-    const QColor c = s.kind == PlotSeries::Kind::Parity ? palette().color(QPalette::Mid) : seriesColor(colour);
+    const QColor c =
+        s.kind == PlotSeries::Kind::Parity ? palette().color(QPalette::Mid) : seriesColor(colour);
     QCPGraph* g = addGraph();
     g->setName(widgetLine(s.name));
     if (s.level) {

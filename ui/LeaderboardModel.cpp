@@ -105,7 +105,8 @@ QString LeaderboardModel::text(int row, int column) const {
     case Digests:
         return e.facet(LeaderboardFacet::Digests);
     case Cohort:
-        return widgetLine(c.key.isEmpty() ? c.label : c.label + QStringLiteral(" · ") + c.key.left(15));
+        return widgetLine(c.key.isEmpty() ? c.label
+                                          : QString(c.label + QStringLiteral(" · ") + c.key.left(15)));
     }
     return {};
 }
@@ -134,13 +135,14 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
         }
     case Qt::ToolTipRole:
         if (column == Rank)
-            return plainToolTip(widgetBlock(cohortOf(index.row()).rankText(e)));
+            return plainToolTip(cohortOf(index.row()).rankText(e));
         if (column == Cohort)
-            return plainToolTip(widgetBlock(cohortOf(index.row()).label + u'\n' + cohortOf(index.row()).key));
+            return plainToolTip(cohortOf(index.row()).label + u'\n' + cohortOf(index.row()).key);
         if (column == SolScore)
-            return e.solScore ? tr("Mean over the run's cases of S = 1/(1 + (T − T_sol)/(T_b − T_sol)), from the "
-                                   "published speed-of-light times")
-                              : tr("No published speed-of-light times for this run's GPU and cases");
+            return e.solScore
+                       ? tr("Mean over the run's cases of S = 1/(1 + (T − T_sol)/(T_b − T_sol)), from the "
+                            "published speed-of-light times")
+                       : tr("No published speed-of-light times for this run's GPU and cases");
         return plainToolTip(text(index.row(), column));
     case Qt::TextAlignmentRole:
         if (column == Time || column == SolScore)

@@ -83,12 +83,13 @@ void LeaderboardWidget::refresh(const RecordIndex& snapshot) {
     const quint64 job = ++m_job;
     ++m_pending;
     const ProblemDefinition* problem = bundledProblem();
-    QtConcurrent::run([snapshot, problem] { return buildLeaderboard(snapshot, problem, true); })
-        .then(this, [this, job](Leaderboard board) {
-            --m_pending;
-            if (job == m_job)
-                showBoard(std::move(board));
-        });
+    QtConcurrent::run([snapshot, problem] {
+        return buildLeaderboard(snapshot, problem, true);
+    }).then(this, [this, job](Leaderboard board) {
+        --m_pending;
+        if (job == m_job)
+            showBoard(std::move(board));
+    });
 }
 
 void LeaderboardWidget::clear() {
@@ -113,8 +114,10 @@ void LeaderboardWidget::updateFacets() {
         QListWidget* list = m_facets[std::size_t(f)];
         list->clear();
         const auto& selected = m_model->filter().selected[std::size_t(f)];
-        for (const auto& [value, count] : facetCounts(m_model->board(), m_model->filter(), LeaderboardFacet(f))) {
-            auto* item = new QListWidgetItem(QStringLiteral("%1 (%2)").arg(widgetLine(value)).arg(count), list);
+        for (const auto& [value, count] :
+             facetCounts(m_model->board(), m_model->filter(), LeaderboardFacet(f))) {
+            auto* item =
+                new QListWidgetItem(QStringLiteral("%1 (%2)").arg(widgetLine(value)).arg(count), list);
             item->setData(kValueRole, value);
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
             item->setCheckState(selected.contains(value) ? Qt::Checked : Qt::Unchecked);
@@ -164,22 +167,24 @@ int LeaderboardWidget::leaderOfSelected() const {
 void LeaderboardWidget::updatePosition() {
     const auto [c, i] = m_model->board().find(m_selectedRun);
     if (c < 0) {
-        m_position->setText(m_model->board().cohorts.isEmpty()
-                                ? tr("Open runs to rank them: runs are ranked only within a comparison cohort.")
-                                : tr("Select a run to see where it stands in its cohort."));
+        m_position->setText(
+            m_model->board().cohorts.isEmpty()
+                ? tr("Open runs to rank them: runs are ranked only within a comparison cohort.")
+                : tr("Select a run to see where it stands in its cohort."));
         m_compare->setEnabled(false);
         return;
     }
     const LeaderboardCohort& cohort = m_model->board().cohorts[c];
     const LeaderboardEntry& e = cohort.entries[i];
     m_position->setText(widgetLine(tr("%1: %2 in cohort %3").arg(e.name, cohort.rankText(e), cohort.label)));
-    m_position->setToolTip(plainToolTip(widgetBlock(cohort.label + u'\n' + cohort.key)));
+    m_position->setToolTip(plainToolTip(cohort.label + u'\n' + cohort.key));
     const int leader = leaderOfSelected();
     m_compare->setEnabled(leader >= 0);
     const int row = m_model->rowOfRun(m_selectedRun);
     if (row >= 0) {
         const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
-        m_table->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->select(index,
+                                          QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_table->scrollTo(index);
     }
 }

@@ -22,11 +22,10 @@
 
 #include <QClipboard>
 #include <QCloseEvent>
-#include <QGuiApplication>
-#include <QSaveFile>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -34,6 +33,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QSaveFile>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -285,8 +285,7 @@ void MainWindow::buildLayout() {
         if (m_selectTopRow && m_proxy->rowCount() > 0) {
             selectRows({0});
             m_selectTopRow = true; // selectRows() ends it; this is still the automatic choice
-        }
-        else
+        } else
             m_table->scrollTo(m_table->currentIndex());
     });
     connect(m_table, &QAbstractItemView::pressed, this, [this] { m_selectTopRow = false; });
@@ -303,8 +302,9 @@ void MainWindow::buildLayout() {
     m_plot = new PlotWidget(this);
     m_digests = new DigestPanel(m_store, this);
     m_leaderboard = new LeaderboardWidget(this);
-    connect(m_leaderboard, &LeaderboardWidget::compareRequested, this,
-            [this](int run, int leader) { compareRuns({leader, run}); });
+    connect(m_leaderboard, &LeaderboardWidget::compareRequested, this, [this](int run, int leader) {
+        compareRuns({leader, run});
+    });
     connect(m_leaderboard, &LeaderboardWidget::runActivated, this, [this](int run) {
         const int row = m_runs->rowOfStoreIndex(m_store->index().rowOfRun(run));
         if (row >= 0)
@@ -474,8 +474,8 @@ void MainWindow::onSelectionChanged() {
     const StoreRow row = first ? m_store->row(selected.first()) : StoreRow{};
     m_leaderboard->setSelectedRun(first && row.kind == StoreRow::Kind::Run ? row.index : -1);
     action(QStringLiteral("cite"))->setEnabled(first && first->hasRun());
-    action(QStringLiteral("compare"))->setEnabled(selected.size() >= kMinCompareRuns &&
-                                                  selected.size() <= kMaxCompareRuns);
+    action(QStringLiteral("compare"))
+        ->setEnabled(selected.size() >= kMinCompareRuns && selected.size() <= kMaxCompareRuns);
 }
 
 void MainWindow::compareSelected() {
@@ -511,7 +511,8 @@ QString MainWindow::selectedRowsText() const {
     for (int c = 0; c < m_proxy->columnCount(); ++c)
         t.headers << m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     for (const QModelIndex& r : rows) {
         QStringList cells;
         for (int c = 0; c < m_proxy->columnCount(); ++c)
@@ -526,7 +527,8 @@ void MainWindow::copySelectedRows() {
     if (text.isEmpty())
         return;
     QGuiApplication::clipboard()->setText(text);
-    statusBar()->showMessage(tr("Copied %n row(s) as tab-separated text", nullptr, int(text.count(u'\n'))), 4000);
+    statusBar()->showMessage(tr("Copied %n row(s) as tab-separated text", nullptr, int(text.count(u'\n'))),
+                             4000);
 }
 
 namespace {
@@ -548,7 +550,8 @@ ExportTable tableOfModel(const QAbstractItemModel* model) {
 QString MainWindow::exportTo(ExportWhat what, const QString& path) {
     ExportFormat format = ExportFormat::Csv;
     if (!exportFormatFromSuffix(QFileInfo(path).suffix(), format))
-        return tr("unknown export format \"%1\": use .csv, .md or .json").arg(widgetLine(QFileInfo(path).suffix()));
+        return tr("unknown export format \"%1\": use .csv, .md or .json")
+            .arg(widgetLine(QFileInfo(path).suffix()));
     QByteArray bytes;
     switch (what) {
     case ExportWhat::RunTable:
@@ -562,9 +565,12 @@ QString MainWindow::exportTo(ExportWhat what, const QString& path) {
         if (!m_diff->hasComparison())
             return tr("there is no comparison to export: compare two to eight runs first");
         if (format == ExportFormat::Json) // the comparison as `kix diff --json` writes it
-            bytes = QByteArray::fromStdString(m_diff->exportJson().dump(2, ' ', false, Json::error_handler_t::replace)) + '\n';
+            bytes = QByteArray::fromStdString(
+                        m_diff->exportJson().dump(2, ' ', false, Json::error_handler_t::replace)) +
+                    '\n';
         else
-            bytes = kix::exportTable(what == ExportWhat::Comparison ? m_diff->caseTable() : m_diff->fieldTable(), format);
+            bytes = kix::exportTable(
+                what == ExportWhat::Comparison ? m_diff->caseTable() : m_diff->fieldTable(), format);
         break;
     }
     QSaveFile f(path);
@@ -576,7 +582,8 @@ QString MainWindow::exportTo(ExportWhat what, const QString& path) {
 void MainWindow::exportTableDialog(ExportWhat what) {
     static const char* const names[] = {"kix-runs.csv", "kix-leaderboard.csv", "kix-comparison.json",
                                         "kix-comparison-fields.csv"};
-    const QString path = m_chooseSave(this, tr("Export"), QDir(m_settings.lastFolder()).filePath(QLatin1String(names[int(what)])),
+    const QString path = m_chooseSave(this, tr("Export"),
+                                      QDir(m_settings.lastFolder()).filePath(QLatin1String(names[int(what)])),
                                       tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
     if (path.isEmpty())
         return;
@@ -668,21 +675,22 @@ void MainWindow::watchRerun(RerunController* controller, const QString& what, co
     auto* dialog = new RerunDialog(controller, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(controller, &RerunController::finished, this,
-                          [this, what, baseline, controller, connection](bool, const QString& message,
-                                                                         const QStringList& files) {
-                              disconnect(*connection);
-                              statusBar()->showMessage(QStringLiteral("%1: %2").arg(what, widgetLine(message)), 10000);
-                              if (files.isEmpty())
-                                  return;
-                              m_selectAfterLoad = files;
-                              if (!baseline.isEmpty() && files.size() == 1)
-                                  m_selectAfterLoad.prepend(baseline);
-                              if (controller->mode() == RerunController::Mode::Local)
-                                  openPaths({QFileInfo(files.first()).absolutePath()});
-                              else
-                                  openPaths(files + controller->writtenResources());
-                          });
+    *connection =
+        connect(controller, &RerunController::finished, this,
+                [this, what, baseline, controller, connection](bool, const QString& message,
+                                                               const QStringList& files) {
+                    disconnect(*connection);
+                    statusBar()->showMessage(QStringLiteral("%1: %2").arg(what, widgetLine(message)), 10000);
+                    if (files.isEmpty())
+                        return;
+                    m_selectAfterLoad = files;
+                    if (!baseline.isEmpty() && files.size() == 1)
+                        m_selectAfterLoad.prepend(baseline);
+                    if (controller->mode() == RerunController::Mode::Local)
+                        openPaths({QFileInfo(files.first()).absolutePath()});
+                    else
+                        openPaths(files + controller->writtenResources());
+                });
     dialog->show();
 }
 

@@ -62,14 +62,14 @@ public:
     QAction* action(const QString& objectName) const;
     QList<int> selectedStoreIndices() const;
     // What File ▸ Open asks with (a file dialog); tests put their own chooser here.
-    using FileChooser = std::function<QStringList(QWidget* parent, const QString& caption, const QString& folder,
-                                                  const QString& filter)>;
+    using FileChooser = std::function<QStringList(QWidget* parent, const QString& caption,
+                                                  const QString& folder, const QString& filter)>;
     void setFileChooser(FileChooser chooser) { m_chooseFiles = std::move(chooser); }
     // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
     static QString openFilter();
     // What File ▸ Export asks with (a save dialog); tests put their own chooser here.
-    using SaveChooser =
-        std::function<QString(QWidget* parent, const QString& caption, const QString& path, const QString& filter)>;
+    using SaveChooser = std::function<QString(QWidget* parent, const QString& caption, const QString& path,
+                                              const QString& filter)>;
     void setSaveChooser(SaveChooser chooser) { m_chooseSave = std::move(chooser); }
     // Writes the table to `path` in the format its suffix names (.csv, .md, .json); returns an error or "".
     enum class ExportWhat { RunTable, Leaderboard, Comparison, ComparisonFields };

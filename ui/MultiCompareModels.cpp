@@ -7,6 +7,7 @@
 #include "TextSanitizer.h"
 
 #include <QBrush>
+#include <cmath>
 #include <limits>
 
 namespace kix::ui {
@@ -14,10 +15,9 @@ namespace kix::ui {
 QStringList runHeaders(const MultiComparison& m) {
     QStringList out;
     for (int r = 0; r < m.runs.size(); ++r)
-        out << QStringLiteral("%1 %2%3")
-                   .arg(r + 1)
-                   .arg(widgetLine(m.runs[r]->implementationLabel()),
-                        r == m.baseline ? QObject::tr(" (baseline)") : QString());
+        out << QStringLiteral("%1 %2%3").arg(r + 1).arg(widgetLine(m.runs[r]->implementationLabel()),
+                                                        r == m.baseline ? QObject::tr(" (baseline)")
+                                                                        : QString());
     return out;
 }
 
@@ -59,7 +59,7 @@ QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::DisplayRole || role == SortRole)
             return widgetLine(row.axes.isEmpty() ? row.id : row.axes);
         if (role == Qt::ToolTipRole)
-            return plainToolTip(widgetBlock(row.id + u'\n' + row.axes));
+            return plainToolTip(row.id + u'\n' + row.axes);
         return {};
     }
     const int run = (index.column() - 1) / 2;

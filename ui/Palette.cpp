@@ -13,6 +13,45 @@ QColor seriesColor(int index) {
     return colors[std::size_t(index) % colors.size()];
 }
 
+QPalette lightPalette() {
+    QPalette p(QColor(0xef, 0xef, 0xef), QColor(0xff, 0xff, 0xff));
+    p.setColor(QPalette::Base, Qt::white);
+    p.setColor(QPalette::AlternateBase, QColor(0xf5, 0xf5, 0xf7));
+    p.setColor(QPalette::Text, QColor(0x1a, 0x1a, 0x1a));
+    p.setColor(QPalette::WindowText, QColor(0x1a, 0x1a, 0x1a));
+    p.setColor(QPalette::ButtonText, QColor(0x1a, 0x1a, 0x1a));
+    p.setColor(QPalette::Highlight, QColor(0x30, 0x7c, 0xd0));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0xb0, 0xb0, 0xb0));
+    return p;
+}
+
+QPalette darkPalette() {
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x31);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xe0));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    p.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+    p.setColor(QPalette::Dark, QColor(0x15, 0x15, 0x15));
+    p.setColor(QPalette::Light, QColor(0x45, 0x45, 0x48));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
 bool isDark(const QPalette& palette) {
     return palette.color(QPalette::Base).lightness() < 128;
 }

@@ -11,6 +11,10 @@ namespace kix::ui {
 
 QColor seriesColor(int index);
 
+// Complete palettes for the Fusion style, used by --palette and the screenshots of both themes.
+QPalette lightPalette();
+QPalette darkPalette();
+
 // Text colours for states in tables: good (verified, faster, added), bad (mismatch, error,
 // slower, removed), caution (not verifiable, changed). Always paired with a symbol or a word.
 enum class Tone { Good, Bad, Caution };

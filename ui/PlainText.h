@@ -12,8 +12,8 @@ namespace kix::ui {
 // obeyed, and a huge text elided (TextSanitizer's widgetBlock).
 inline QString plainToolTip(const QString& text) {
     return text.isEmpty() ? text
-                          : QStringLiteral("<p style='white-space:pre-wrap'>") + widgetBlock(text).toHtmlEscaped() +
-                                QStringLiteral("</p>");
+                          : QStringLiteral("<p style='white-space:pre-wrap'>") +
+                                widgetBlock(text).toHtmlEscaped() + QStringLiteral("</p>");
 }
 
 } // namespace kix::ui

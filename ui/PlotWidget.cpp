@@ -23,7 +23,8 @@ PlotWidget::PlotWidget(QWidget* parent)
     , m_scale(new QComboBox(this)) {
     m_mode->addItems({tr("Latency per case"), tr("Speedup per case")});
     m_order->addItems({tr("Workload order"), tr("By size")});
-    m_order->setToolTip(tr("Order of the cases: as the run lists them, or by bytes moved (else the axes' product)"));
+    m_order->setToolTip(
+        tr("Order of the cases: as the run lists them, or by bytes moved (else the axes' product)"));
     m_sol->addItems({tr("The run's GPU"), tr("None")});
     if (const ProblemDefinition* problem = bundledProblem())
         for (const QString& gpu : problem->speedOfLightGpus())

@@ -67,8 +67,8 @@ std::optional<RooflineVerdict> floorOf(const RecordIndex& index, const RunEntry&
 } // namespace
 
 QString runColumnName(int column) {
-    static const char* const names[] = {"Implementation", "GPU",     "Latency",  "SOL score",
-                                        "× floor",        "Speedup", "Status",   "Digests",
+    static const char* const names[] = {"Implementation", "GPU",       "Latency",  "SOL score",
+                                        "× floor",        "Speedup",   "Status",   "Digests",
                                         "KernelIndex",    "Benchmark", "Observed", "Source"};
     return column >= 0 && column < RunColumnCount ? QObject::tr(names[column]) : QString();
 }
@@ -110,8 +110,9 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     row.text[Latency] = primaryText(s, row.number[Latency]);
     const QString gpu = row.text[Gpu];
     const ProblemDefinition* problem = bundledProblem();
-    const std::optional<double> computed =
-        problem && !s.cases.isEmpty() ? speedOfLight(s, gpu, *problem, std::nullopt).suiteScore : std::nullopt;
+    const std::optional<double> computed = problem && !s.cases.isEmpty()
+                                               ? speedOfLight(s, gpu, *problem, std::nullopt).suiteScore
+                                               : std::nullopt;
     if (computed) {
         row.number[SolScore] = *computed;
         row.text[SolScore] = formatNumber(computed, 4);

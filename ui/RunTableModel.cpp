@@ -98,8 +98,10 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         if (r.problem || column == File)
             return plainToolTip(r.tooltip);
         if (column == Floor)
-            return tr("Latency over the memory-roofline floor: the time the bytes the workload must move take at "
-                      "the GPU's published peak bandwidth (1× is the floor; below it, only the cache can explain it)");
+            return tr(
+                "Latency over the memory-roofline floor: the time the bytes the workload must move take at "
+                "the GPU's published peak bandwidth (1× is the floor; below it, only the cache can explain "
+                "it)");
         if (column == Digests)
             return tr("Digest checks against the loaded set; see the Digests tab");
         if (column == Upstream)

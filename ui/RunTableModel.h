@@ -16,8 +16,8 @@ class RunTableModel : public QAbstractTableModel {
 public:
     using Column = RunColumn;
     static constexpr int Implementation = RunColumn::Implementation, Gpu = RunColumn::Gpu,
-                         Latency = RunColumn::Latency, SolScore = RunColumn::SolScore, Floor = RunColumn::Floor,
-                         Speedup = RunColumn::Speedup, Status = RunColumn::Status,
+                         Latency = RunColumn::Latency, SolScore = RunColumn::SolScore,
+                         Floor = RunColumn::Floor, Speedup = RunColumn::Speedup, Status = RunColumn::Status,
                          Digests = RunColumn::Digests, Upstream = RunColumn::Upstream,
                          Benchmark = RunColumn::Benchmark, Observed = RunColumn::Observed,
                          File = RunColumn::Source, ColumnCount = RunColumnCount;

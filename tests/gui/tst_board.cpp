@@ -5,6 +5,7 @@
 #include "CatalogFixture.h"
 #include "DiffReport.h"
 #include "DiffWidget.h"
+#include "FieldDiffModel.h"
 #include "GuiTestSupport.h"
 #include "LeaderboardModel.h"
 #include "LeaderboardWidget.h"
@@ -12,6 +13,7 @@
 #include "MissingLastProxy.h"
 #include "MultiCompareModels.h"
 #include "Palette.h"
+#include "PlainText.h"
 #include "PlotWidget.h"
 #include "Roles.h"
 #include "RunFilterProxy.h"
@@ -24,10 +26,12 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <cmath>
+#include <utility>
 
 using namespace kix;
 using namespace kix::ui;
@@ -49,8 +53,8 @@ struct World {
         int n = 0;
         for (const Json& d : {op, w1, impl, runOn("fast", 7000), runOn("tie-a", 8000), runOn("tie-b", 8000),
                               runOn("slow", 9000), runOn("broken", -1, "runtime_error")})
-            index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()), QStringLiteral("d%1.json").arg(n++),
-                                        SourceFormat::Json));
+            index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
+                                        QStringLiteral("d%1.json").arg(n++), SourceFormat::Json));
         return index;
     }
 };
@@ -118,8 +122,9 @@ private slots:
         QCOMPARE(columnOf(model, LeaderboardModel::Rank),
                  (QStringList{"#1 of 4", "#2 of 4 (tied)", "#2 of 4 (tied)", "#4 of 4", "—"}));
         QCOMPARE(model.index(4, LeaderboardModel::Rank).data(Qt::ToolTipRole).toString(),
-                 plainToolTip(QStringLiteral("not ranked: its status is runtime_error, not passed; it has no primary "
-                                             "measurement (no central latency in timing, no measurements)")));
+                 plainToolTip(
+                     QStringLiteral("not ranked: its status is runtime_error, not passed; it has no primary "
+                                    "measurement (no central latency in timing, no measurements)")));
         QCOMPARE(model.index(0, LeaderboardModel::Time).data().toString(), QStringLiteral("7.00 µs"));
         QCOMPARE(model.index(4, LeaderboardModel::Status).data(Qt::ForegroundRole).value<QBrush>().color(),
                  toneColor(Tone::Bad));
@@ -171,7 +176,8 @@ private slots:
             QVERIFY2(sol.first() != QStringLiteral("—"), qPrintable(sol.join(u'|')));
             QCOMPARE(sol.last(), QStringLiteral("—"));
             const auto firstMissing = sol.indexOf(QStringLiteral("—"));
-            QVERIFY(std::all_of(sol.begin() + firstMissing, sol.end(), [](const QString& s) { return s == QStringLiteral("—"); }));
+            QVERIFY(std::all_of(sol.begin() + firstMissing, sol.end(),
+                                [](const QString& s) { return s == QStringLiteral("—"); }));
         }
     }
 
@@ -181,7 +187,9 @@ private slots:
             doc["run"]["spec"]["cases"] = Json::parse(cases);
             return parseManifest(QByteArray::fromStdString(doc.dump()), QString::fromLatin1(file));
         };
-        const auto a = withCases(R"([{"id": "x", "latencyNs": {"mean": 100}}, {"id": "y", "latencyNs": {"mean": 200}}])", "a.json");
+        const auto a =
+            withCases(R"([{"id": "x", "latencyNs": {"mean": 100}}, {"id": "y", "latencyNs": {"mean": 200}}])",
+                      "a.json");
         const auto b = withCases(R"([{"id": "x", "latencyNs": {"mean": 150}}])", "b.json");
         const auto c = withCases(R"([{"id": "y", "latencyNs": {"mean": 100}}])", "c.json");
         MultiCaseModel cases;
@@ -192,8 +200,10 @@ private slots:
         cases.setComparison(m);
         fields.setComparison(m);
         QCOMPARE(cases.columnCount(), 7);
-        QCOMPARE(cases.headerData(1, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("1 ac4k (baseline)"));
-        QCOMPARE(cases.headerData(4, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("2 ÷ baseline"));
+        QCOMPARE(cases.headerData(1, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("1 ac4k (baseline)"));
+        QCOMPARE(cases.headerData(4, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("2 ÷ baseline"));
         QCOMPARE(cases.index(0, 4).data().toString(), QStringLiteral("1.50×"));
         QCOMPARE(cases.index(0, 4).data(Qt::ForegroundRole).value<QBrush>().color(), toneColor(Tone::Bad));
         QCOMPARE(cases.index(1, 6).data().toString(), QStringLiteral("0.500×"));
@@ -224,7 +234,8 @@ private slots:
         // The deciding filter leaves only rows that decide comparability.
         w.diff()->decidingOnly()->setChecked(true);
         for (int r = 0; r < w.diff()->multiFieldModel()->rowCount(); ++r)
-            QCOMPARE(w.diff()->multiFieldModel()->index(r, 0).data().toString(), QStringLiteral("decides comparability"));
+            QCOMPARE(w.diff()->multiFieldModel()->index(r, 0).data().toString(),
+                     QStringLiteral("decides comparability"));
         // Nine is too many.
         QList<int> nine;
         for (int r = 0; r < std::min(9, w.proxy()->rowCount()); ++r)
@@ -255,7 +266,8 @@ private slots:
         QVERIFY2(target >= 0, "the samples have a cohort with two ranked runs");
         const int row = w.runModel()->rowOfStoreIndex(w.store()->index().rowOfRun(target));
         w.selectRows({w.proxy()->mapFromSource(w.runModel()->index(row, 0)).row()});
-        QVERIFY(w.leaderboard()->positionLabel()->text().contains(QRegularExpression(QStringLiteral("#\\d+ of \\d+"))));
+        QVERIFY(w.leaderboard()->positionLabel()->text().contains(
+            QRegularExpression(QStringLiteral("#\\d+ of \\d+"))));
         QVERIFY(w.leaderboard()->compareButton()->isEnabled());
         const int leader = w.leaderboard()->leaderOfSelected();
         w.leaderboard()->compareButton()->click();
@@ -289,7 +301,8 @@ private slots:
         }());
         const QString md = dir.filePath(QStringLiteral("runs.md"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, md), QString());
-        QCOMPARE(QString::fromUtf8(readFile(md)).split(u'\n', Qt::SkipEmptyParts).size(), w.proxy()->rowCount() + 2);
+        QCOMPARE(QString::fromUtf8(readFile(md)).split(u'\n', Qt::SkipEmptyParts).size(),
+                 w.proxy()->rowCount() + 2);
         const QString json = dir.filePath(QStringLiteral("runs.json"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, json), QString());
         const Json parsed = Json::parse(readFile(json).toStdString());
@@ -304,19 +317,22 @@ private slots:
         QVERIFY(updated.size() > 0 || updated.wait(20000));
         const QString board = dir.filePath(QStringLiteral("board.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Leaderboard, board), QString());
-        QCOMPARE(parseCsv(QString::fromUtf8(readFile(board))).size(), w.leaderboard()->model()->rowCount() + 1);
+        QCOMPARE(parseCsv(QString::fromUtf8(readFile(board))).size(),
+                 w.leaderboard()->model()->rowCount() + 1);
         // A comparison: its JSON is `kix diff --json`'s.
         w.selectRows({0, 1});
         w.compareSelected();
         const QString cmp = dir.filePath(QStringLiteral("cmp.json"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Comparison, cmp), QString());
         const auto& runs = w.diff()->comparison().runs;
-        QCOMPARE(Json::parse(readFile(cmp).toStdString()), diffReportJson(*runs[0], *runs[1]));
+        QVERIFY(Json::parse(readFile(cmp).toStdString()) == diffReportJson(*runs[0], *runs[1]));
         const QString fields = dir.filePath(QStringLiteral("fields.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::ComparisonFields, fields), QString());
-        QCOMPARE(parseCsv(QString::fromUtf8(readFile(fields))).size(), w.diff()->fieldModel()->rowCount() + 1);
-        QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, QStringLiteral("/nonexistent/dir/x.csv")).left(38),
-                 QStringLiteral("could not write /nonexistent/dir/x.csv"));
+        QCOMPARE(parseCsv(QString::fromUtf8(readFile(fields))).size(),
+                 w.diff()->fieldModel()->rowCount() + 1);
+        QCOMPARE(
+            w.exportTo(MainWindow::ExportWhat::RunTable, QStringLiteral("/nonexistent/dir/x.csv")).left(38),
+            QStringLiteral("could not write /nonexistent/dir/x.csv"));
     }
 
     void copyRowsAsTsv() {
@@ -353,7 +369,8 @@ private slots:
     void untrustedTextIsInert() {
         QTemporaryDir dir;
         auto doc = kixtest::seedJson();
-        doc["run"]["spec"]["implementation"] = Json{{"name", "evil\x1b]52;c;cm0gLXJmIH4=\x07\xe2\x80\xaename"}};
+        doc["run"]["spec"]["implementation"] =
+            Json{{"name", "evil\x1b]52;c;cm0gLXJmIH4=\x07\xe2\x80\xaename"}};
         doc["run"]["metadata"]["title"] = std::string(15 << 20, 'T');
         const QString path = dir.filePath(QStringLiteral("evil.json"));
         QVERIFY(kixfix::writeFile(path, QByteArray::fromStdString(doc.dump())));
@@ -367,7 +384,11 @@ private slots:
         QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
         const QString name = w.proxy()->index(0, RunTableModel::Implementation).data().toString();
         QCOMPARE(name, QStringLiteral("evil\\x1b]52;c;cm0gLXJmIH4=\\x07⟨U+202E⟩name"));
-        QVERIFY(!w.proxy()->index(0, RunTableModel::Implementation).data(Qt::ToolTipRole).toString().contains(QChar(0x1b)));
+        QVERIFY(!w.proxy()
+                     ->index(0, RunTableModel::Implementation)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(QChar(0x1b)));
         QVERIFY(!w.windowTitle().contains(QChar(0x202E)));
         QVERIFY(w.plot()->plot()->title().size() < 2000);
     }
