@@ -75,7 +75,8 @@ Json diffReportJson(const Manifest& a, const Manifest& b) {
     return diffReportJson(a, b, assessComparability(a, b), compareCases(a, b), diffManifests(a, b));
 }
 
-Json multiComparisonJson(const MultiComparison& m) {
+Json multiComparisonJson(const MultiComparison& comparison) {
+    const MultiComparison& m = comparison;
     if (!m.error.isEmpty() || m.runs.isEmpty())
         return {{"error", m.error.toStdString()}};
     const Manifest& base = *m.runs[m.baseline];

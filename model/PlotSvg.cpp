@@ -15,6 +15,15 @@ namespace {
 const std::array<const char*, 7> kColours = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                              "#E69F00", "#56B4E9", "#888888"};
 
+// Published levels keep one colour each (as on screen): speed of light black, the baseline purple.
+const char* colourOf(const PlotSeries& s, int index) {
+    if (s.kind == PlotSeries::Kind::SpeedOfLight)
+        return "#1a1a1a";
+    if (s.kind == PlotSeries::Kind::Baseline)
+        return "#9B4DCA";
+    return kColours[std::size_t(index) % kColours.size()];
+}
+
 QString text(const QString& s) {
     return sanitizeText(s, {TextShape::Line, kWidgetLineCap}).toHtmlEscaped();
 }
@@ -136,7 +145,7 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
                         QLatin1String(kColours[data.bars[k].selected ? 1 : 0]));
     for (int i = 0; i < data.series.size(); ++i) {
         const PlotSeries& s = data.series[i];
-        const char* c = kColours[std::size_t(i) % kColours.size()];
+        const char* c = colourOf(data.series[i], i);
         if (s.level) {
             out +=
                 QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
@@ -155,7 +164,7 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
     for (int i = 0; i < data.series.size(); ++i) {
         const double x = f.left + (i % 3) * (f.right - f.left) / 3;
         const double y = f.bottom + 95 + (i / 3) * 20;
-        marker(out, data.series[i].kind, x + 8, y - 4, kColours[std::size_t(i) % kColours.size()]);
+        marker(out, data.series[i].kind, x + 8, y - 4, colourOf(data.series[i], i));
         out += QStringLiteral("<text x=\"%1\" y=\"%2\">%3</text>\n")
                    .arg(num(x + 22), num(y), text(data.series[i].name));
     }

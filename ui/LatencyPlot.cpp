@@ -120,8 +120,12 @@ void LatencyPlot::rebuild() {
 }
 
 void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double>& all) {
-    const QColor c =
-        s.kind == PlotSeries::Kind::Parity ? palette().color(QPalette::Mid) : seriesColor(colour);
+    // Published levels keep one colour each whatever else is drawn: the speed of light in the text colour,
+    // the baseline in its own; measured series take the rotating colours.
+    const QColor c = s.kind == PlotSeries::Kind::Parity         ? palette().color(QPalette::Mid)
+                     : s.kind == PlotSeries::Kind::SpeedOfLight ? palette().color(QPalette::WindowText)
+                     : s.kind == PlotSeries::Kind::Baseline     ? baselineColor()
+                                                                : seriesColor(colour);
     QCPGraph* g = addGraph();
     g->setName(widgetLine(s.name));
     if (s.level) {
@@ -197,8 +201,11 @@ void LatencyPlot::draw() {
     for (int k = 0; k < m_data.categories.size(); k += step)
         ticker->addTick(k, widgetLine(m_data.categories[k].label));
     int colour = 0;
-    for (const PlotSeries& s : m_data.series)
-        drawSeries(s, s.kind == PlotSeries::Kind::Parity ? 0 : colour++, all);
+    for (const PlotSeries& s : m_data.series) {
+        const bool fixed = s.kind == PlotSeries::Kind::Parity || s.kind == PlotSeries::Kind::SpeedOfLight ||
+                           s.kind == PlotSeries::Kind::Baseline;
+        drawSeries(s, fixed ? 0 : colour++, all);
+    }
     if (!m_data.bars.isEmpty())
         drawBars(all);
     if (m_data.categories.isEmpty())

@@ -13,6 +13,10 @@ QColor seriesColor(int index) {
     return colors[std::size_t(index) % colors.size()];
 }
 
+QColor baselineColor() {
+    return {0x9b, 0x4d, 0xca};
+}
+
 QPalette lightPalette() {
     QPalette p(QColor(0xef, 0xef, 0xef), QColor(0xff, 0xff, 0xff));
     p.setColor(QPalette::Base, Qt::white);

@@ -10,6 +10,8 @@
 namespace kix::ui {
 
 QColor seriesColor(int index);
+// The published baseline time's marks on the plot: apart from every series colour.
+QColor baselineColor();
 
 // Complete palettes for the Fusion style, used by --palette and the screenshots of both themes.
 QPalette lightPalette();
