@@ -104,6 +104,63 @@ void addSpeedOfLight(PlotData& out, const Manifest& run, const QList<qsizetype>&
     }
 }
 
+// The selected run's own values and its reference implementation's, category by category.
+void addOwnSeries(PlotData& out, const PlotRequest& rq, const QList<qsizetype>& order) {
+    const Manifest& run = *rq.run;
+    const auto& cases = run.runSpec.cases;
+    PlotSeries own{PlotSeries::Kind::Run, runName(run), {}, {}};
+    PlotSeries reference{PlotSeries::Kind::Reference,
+                         QStringLiteral("reference implementation (%1)").arg(run.gpuLabel()),
+                         {},
+                         {}};
+    const bool latency = rq.mode == PlotMode::Latency;
+    for (int k = 0; k < order.size(); ++k) {
+        const CaseResult& c = cases[order[k]];
+        if (const auto v = valueOf(c, run.runSpec.primaryStatistic, rq.mode)) {
+            PlotPoint p{k, *v, {}, {}};
+            if (latency)
+                spreadOf(c.latencyNs, p);
+            own.points.append(p);
+        }
+        const auto ref = c.referenceLatencyNs.mean;
+        if (latency && ref && *ref > 0)
+            reference.points.append({k, *ref / kMicro, {}, {}});
+    }
+    out.series.append(std::move(own));
+    if (!reference.points.isEmpty())
+        out.series.append(std::move(reference));
+}
+
+// Another run beside the selected one: its cases matched with Compare's rule, else its suite level.
+void addOther(PlotData& out, const PlotRequest& rq, const Manifest& other, const QList<int>& categoryOf) {
+    if (other.runSpec.cases.isEmpty()) {
+        if (const auto v = suiteValue(other, rq.mode))
+            out.series.append(
+                {PlotSeries::Kind::SuiteLine,
+                 runName(other) + QStringLiteral(" — suite %1 only")
+                                      .arg(rq.mode == PlotMode::Speedup ? QStringLiteral("speedup")
+                                                                        : other.runSpec.primaryStatistic),
+                 {},
+                 v});
+        return;
+    }
+    PlotSeries s{PlotSeries::Kind::Companion, runName(other), {}, {}};
+    const CaseMatch match = matchCases(rq.run->runSpec.cases, other.runSpec.cases);
+    for (const auto& [i, j] : match.pairs) {
+        const CaseResult& c = other.runSpec.cases[j];
+        if (const auto v = valueOf(c, other.runSpec.primaryStatistic, rq.mode)) {
+            PlotPoint p{categoryOf[i], *v, {}, {}};
+            if (rq.mode == PlotMode::Latency)
+                spreadOf(c.latencyNs, p);
+            s.points.append(p);
+        }
+    }
+    std::sort(s.points.begin(), s.points.end(),
+              [](const PlotPoint& a, const PlotPoint& b) { return a.category < b.category; });
+    if (!s.points.isEmpty())
+        out.series.append(std::move(s));
+}
+
 void buildPerCase(PlotData& out, const PlotRequest& rq) {
     const Manifest& run = *rq.run;
     const auto& cases = run.runSpec.cases;
@@ -113,58 +170,10 @@ void buildPerCase(PlotData& out, const PlotRequest& rq) {
         categoryOf[order[k]] = k;
         out.categories.append({cases[order[k]].id, caseLabel(cases[order[k]]), sizeOf(cases[order[k]])});
     }
-    const QString stat = run.runSpec.primaryStatistic;
-    PlotSeries own{PlotSeries::Kind::Run, runName(run), {}, {}};
-    PlotSeries reference{PlotSeries::Kind::Reference,
-                         QStringLiteral("reference implementation (%1)").arg(run.gpuLabel()),
-                         {},
-                         {}};
-    for (int k = 0; k < order.size(); ++k) {
-        const CaseResult& c = cases[order[k]];
-        if (const auto v = valueOf(c, stat, rq.mode)) {
-            PlotPoint p{k, *v, {}, {}};
-            if (rq.mode == PlotMode::Latency)
-                spreadOf(c.latencyNs, p);
-            own.points.append(p);
-        }
-        if (rq.mode == PlotMode::Latency)
-            if (const auto ref = c.referenceLatencyNs.mean; ref && *ref > 0)
-                reference.points.append({k, *ref / kMicro, {}, {}});
-    }
-    out.series.append(std::move(own));
-    if (!reference.points.isEmpty())
-        out.series.append(std::move(reference));
-
-    for (const auto& other : rq.others) {
-        if (!other || !other->hasRun() || other == rq.run)
-            continue;
-        if (other->runSpec.cases.isEmpty()) {
-            if (const auto v = suiteValue(*other, rq.mode))
-                out.series.append({PlotSeries::Kind::SuiteLine,
-                                   runName(*other) + QStringLiteral(" — suite %1 only")
-                                                         .arg(rq.mode == PlotMode::Speedup
-                                                                  ? QStringLiteral("speedup")
-                                                                  : other->runSpec.primaryStatistic),
-                                   {},
-                                   v});
-            continue;
-        }
-        PlotSeries s{PlotSeries::Kind::Companion, runName(*other), {}, {}};
-        const CaseMatch match = matchCases(cases, other->runSpec.cases);
-        for (const auto& [i, j] : match.pairs) {
-            const CaseResult& c = other->runSpec.cases[j];
-            if (const auto v = valueOf(c, other->runSpec.primaryStatistic, rq.mode)) {
-                PlotPoint p{categoryOf[i], *v, {}, {}};
-                if (rq.mode == PlotMode::Latency)
-                    spreadOf(c.latencyNs, p);
-                s.points.append(p);
-            }
-        }
-        std::sort(s.points.begin(), s.points.end(),
-                  [](const PlotPoint& a, const PlotPoint& b) { return a.category < b.category; });
-        if (!s.points.isEmpty())
-            out.series.append(std::move(s));
-    }
+    addOwnSeries(out, rq, order);
+    for (const auto& other : rq.others)
+        if (other && other->hasRun() && other != rq.run)
+            addOther(out, rq, *other, categoryOf);
     if (rq.mode == PlotMode::Latency && rq.problem) {
         const QString gpu = rq.solGpu.isEmpty() ? run.gpuLabel() : rq.solGpu;
         addSpeedOfLight(out, run, order, *rq.problem, gpu);
@@ -193,7 +202,8 @@ void buildBars(PlotData& out, const PlotRequest& rq) {
 
 } // namespace
 
-PlotData buildPlotData(const PlotRequest& rq) {
+PlotData buildPlotData(const PlotRequest& request) {
+    const PlotRequest& rq = request;
     PlotData out;
     const bool speedup = rq.mode == PlotMode::Speedup;
     out.yLabel = speedup ? QStringLiteral("speedup over the reference (×)") : QStringLiteral("latency (µs)");

@@ -71,7 +71,10 @@ void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char*
 
 } // namespace
 
-QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
+namespace {
+
+// The data area and value range: the legend's rows below the axis labels, a decade margin on a log scale.
+Frame frameOf(const PlotData& data, const PlotSvgOptions& options) {
     Frame f;
     const int legendRows = int(data.series.size() + (data.bars.isEmpty() ? 0 : 1) + 2) / 3;
     f.right = options.width - 30;
@@ -98,18 +101,11 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
     f.hi = f.log ? hi * 1.6 : hi * 1.15;
     if (!(f.hi > f.lo))
         f.hi = f.lo + 1;
+    return f;
+}
 
-    QString out = QStringLiteral("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
-                                 "viewBox=\"0 0 %1 %2\" font-family=\"sans-serif\" font-size=\"12\">\n")
-                      .arg(options.width)
-                      .arg(options.height);
-    out += QStringLiteral("<title>%1</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
-               .arg(text(data.title));
-    out += QStringLiteral("<text x=\"%1\" y=\"28\" text-anchor=\"middle\" font-size=\"15\" "
-                          "font-weight=\"bold\">%2</text>\n")
-               .arg(num(options.width / 2.0), text(data.title));
-    // Axes, y ticks (decades on a log scale, five steps otherwise) and the axis labels.
+// Axes, y ticks (decades on a log scale, five steps otherwise), axis labels and category labels.
+void axesSvg(QString& out, const Frame& f, const PlotData& data) {
     out += QStringLiteral("<path d=\"M%1 %2 V%3 H%4\" fill=\"none\" stroke=\"black\"/>\n")
                .arg(num(f.left), num(f.top), num(f.bottom), num(f.right));
     QList<double> ticks;
@@ -137,15 +133,19 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
         out +=
             QStringLiteral("<text transform=\"translate(%1 %2) rotate(-40)\" text-anchor=\"end\">%3</text>\n")
                 .arg(num(f.x(k)), num(f.bottom + 16), text(data.categories[k].label));
-    // Bars, then every series: markers with whiskers, level marks, or one level across.
+}
+
+// Bars, then every series: markers with whiskers, level marks, or one level across.
+void dataSvg(QString& out, const Frame& f, const PlotData& data) {
+    const double slot = f.x(1) - f.x(0);
     for (int k = 0; k < data.bars.size(); ++k)
         out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"/>\n")
-                   .arg(num(f.x(k) - 0.3 * (f.x(1) - f.x(0))), num(f.y(data.bars[k].value)),
-                        num(0.6 * (f.x(1) - f.x(0))), num(f.bottom - f.y(data.bars[k].value)),
+                   .arg(num(f.x(k) - 0.3 * slot), num(f.y(data.bars[k].value)), num(0.6 * slot),
+                        num(f.bottom - f.y(data.bars[k].value)),
                         QLatin1String(kColours[data.bars[k].selected ? 1 : 0]));
     for (int i = 0; i < data.series.size(); ++i) {
         const PlotSeries& s = data.series[i];
-        const char* c = colourOf(data.series[i], i);
+        const char* c = colourOf(s, i);
         if (s.level) {
             out +=
                 QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
@@ -160,14 +160,36 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
             marker(out, s.kind, f.x(p.category), f.y(p.value), c);
         }
     }
-    // The legend below the data, three entries a row.
+}
+
+// The legend below the data, three entries a row.
+void legendSvg(QString& out, const Frame& f, const PlotData& data) {
     for (int i = 0; i < data.series.size(); ++i) {
         const double x = f.left + (i % 3) * (f.right - f.left) / 3;
-        const double y = f.bottom + 95 + (i / 3) * 20;
+        const double y = f.bottom + 95 + double(i / 3) * 20;
         marker(out, data.series[i].kind, x + 8, y - 4, colourOf(data.series[i], i));
         out += QStringLiteral("<text x=\"%1\" y=\"%2\">%3</text>\n")
                    .arg(num(x + 22), num(y), text(data.series[i].name));
     }
+}
+
+} // namespace
+
+QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
+    const Frame f = frameOf(data, options);
+    QString out = QStringLiteral("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
+                                 "viewBox=\"0 0 %1 %2\" font-family=\"sans-serif\" font-size=\"12\">\n")
+                      .arg(options.width)
+                      .arg(options.height);
+    out += QStringLiteral("<title>%1</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
+               .arg(text(data.title));
+    out += QStringLiteral("<text x=\"%1\" y=\"28\" text-anchor=\"middle\" font-size=\"15\" "
+                          "font-weight=\"bold\">%2</text>\n")
+               .arg(num(options.width / 2.0), text(data.title));
+    axesSvg(out, f, data);
+    dataSvg(out, f, data);
+    legendSvg(out, f, data);
     if (!data.notice.isEmpty())
         out +=
             QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\" font-style=\"italic\">%3</text>\n")

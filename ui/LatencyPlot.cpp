@@ -302,6 +302,7 @@ void LatencyPlot::applyPalette() {
         axis->setTickLabelColor(fg);
         axis->setLabelColor(fg);
         axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen); // category 0 is not a zero worth a line
     }
     legend->setBrush(pal.brush(QPalette::Base));
     legend->setTextColor(fg);

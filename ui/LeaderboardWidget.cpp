@@ -49,6 +49,12 @@ LeaderboardWidget::LeaderboardWidget(QWidget* parent)
         auto* list = new QListWidget(box);
         list->setObjectName(QStringLiteral("facet%1").arg(f));
         list->setTextElideMode(Qt::ElideMiddle);
+        // Check boxes drawn from the palette, so they stay visible on a dark base (Fusion's own outline
+        // is the window colour darkened, which vanishes there).
+        list->setStyleSheet(QStringLiteral(
+            "QListWidget::indicator { width: 11px; height: 11px; border: 1px solid palette(mid); "
+            "background: palette(base); } QListWidget::indicator:checked { background: palette(highlight); "
+            "border: 1px solid palette(highlight); }"));
         auto* l = new QVBoxLayout(box);
         l->setContentsMargins(4, 4, 4, 4);
         l->addWidget(list);
