@@ -166,7 +166,8 @@ void dataSvg(QString& out, const Frame& f, const PlotData& data) {
 void legendSvg(QString& out, const Frame& f, const PlotData& data) {
     for (int i = 0; i < data.series.size(); ++i) {
         const double x = f.left + (i % 3) * (f.right - f.left) / 3;
-        const double y = f.bottom + 95 + double(i / 3) * 20;
+        const int row = i / 3; // whole rows: the integer division is meant
+        const double y = f.bottom + 95 + row * 20.0;
         marker(out, data.series[i].kind, x + 8, y - 4, colourOf(data.series[i], i));
         out += QStringLiteral("<text x=\"%1\" y=\"%2\">%3</text>\n")
                    .arg(num(x + 22), num(y), text(data.series[i].name));

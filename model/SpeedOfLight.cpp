@@ -35,6 +35,23 @@ std::optional<double> measuredCopyBandwidth(const nlohmann::json& environment) {
     return v > 0 && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
 }
 
+namespace {
+// Why no case of the run has a score, in words.
+QString noScoreReason(const RunSpec& run, const QString& gpu, const ProblemDefinition& problem,
+                      int inProblem) {
+    if (run.cases.isEmpty())
+        return QStringLiteral("the run has no per-case results");
+    if (inProblem == 0)
+        return QStringLiteral("no case is a workload of %1").arg(problem.id);
+    const QStringList gpus = problem.speedOfLightGpus();
+    if (!gpus.contains(gpu))
+        return QStringLiteral("%1 publishes speed-of-light times for %2, not for %3")
+            .arg(problem.id, gpus.isEmpty() ? QStringLiteral("no GPU") : gpus.join(QStringLiteral(", ")),
+                 gpu.isEmpty() ? QStringLiteral("an unnamed GPU") : gpu);
+    return QStringLiteral("no case has a measured time within the scored range");
+}
+} // namespace
+
 RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const ProblemDefinition& problem,
                              std::optional<double> copyBandwidthGBps) {
     RunSpeedOfLight out;
@@ -68,21 +85,8 @@ RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const Probl
     }
     if (!run.cases.isEmpty() && out.scored == run.cases.size())
         out.suiteScore = std::accumulate(scores.begin(), scores.end(), 0.0) / double(scores.size());
-    if (out.scored == 0) {
-        if (run.cases.isEmpty())
-            out.why = QStringLiteral("the run has no per-case results");
-        else if (inProblem == 0)
-            out.why = QStringLiteral("no case is a workload of %1").arg(problem.id);
-        else if (!problem.speedOfLightGpus().contains(gpu))
-            out.why = QStringLiteral("%1 publishes speed-of-light times for %2, not for %3")
-                          .arg(problem.id,
-                               problem.speedOfLightGpus().isEmpty()
-                                   ? QStringLiteral("no GPU")
-                                   : problem.speedOfLightGpus().join(QStringLiteral(", ")),
-                               gpu.isEmpty() ? QStringLiteral("an unnamed GPU") : gpu);
-        else
-            out.why = QStringLiteral("no case has a measured time within the scored range");
-    }
+    if (out.scored == 0)
+        out.why = noScoreReason(run, gpu, problem, inProblem);
     return out;
 }
 
