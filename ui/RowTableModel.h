@@ -38,7 +38,7 @@ public:
     QVariant data(const QModelIndex& index, int role) const override {
         if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= m_headers.size())
             return {};
-        const QVariant v =
+        QVariant v =
             cell(m_rows[index.row()], index.column(), role == SortRole ? int(Qt::DisplayRole) : role);
         // Every text shown comes from untrusted documents: one line, controls shown, never a huge layout.
         if ((role == Qt::DisplayRole || role == SortRole) && v.typeId() == QMetaType::QString)
