@@ -111,55 +111,71 @@ QString LeaderboardModel::text(int row, int column) const {
     return {};
 }
 
+QVariant LeaderboardModel::sortKey(int row, int column) const {
+    constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
+    const LeaderboardEntry& e = entry(row);
+    switch (column) {
+    case Rank:
+        // Cohort by cohort, then by rank; the unranked last (missing values sort last either way).
+        return e.rank ? QVariant(m_rows[row].first * 1e6 + *e.rank) : QVariant(kMissing);
+    case Time:
+        return e.timeNs ? QVariant(*e.timeNs) : QVariant(kMissing);
+    case SolScore:
+        if (e.solScore)
+            return *e.solScore;
+        return e.publishedSolScore ? QVariant(*e.publishedSolScore) : QVariant(kMissing);
+    default:
+        return text(row, column).toCaseFolded();
+    }
+}
+
+QVariant LeaderboardModel::toolTip(int row, int column) const {
+    const LeaderboardEntry& e = entry(row);
+    const LeaderboardCohort& c = cohortOf(row);
+    if (column == Rank)
+        return plainToolTip(c.rankText(e));
+    if (column == Cohort)
+        return plainToolTip(c.label + u'\n' + c.key);
+    if (column == SolScore)
+        return e.solScore ? tr("Mean over the run's cases of S = 1/(1 + (T − T_sol)/(T_b − T_sol)), from the "
+                               "published speed-of-light times")
+                          : tr("No published speed-of-light times for this run's GPU and cases");
+    return plainToolTip(text(row, column));
+}
+
+QVariant LeaderboardModel::foreground(int row, int column) const {
+    const LeaderboardEntry& e = entry(row);
+    const QString digests = e.facet(LeaderboardFacet::Digests);
+    if (column == Status && e.facet(LeaderboardFacet::Status) != QLatin1String("passed"))
+        return QBrush(toneColor(Tone::Bad));
+    if (column == Digests && digests == QLatin1String("mismatch"))
+        return QBrush(toneColor(Tone::Bad));
+    if (column == Digests && digests == QLatin1String("all verified"))
+        return QBrush(toneColor(Tone::Good));
+    if (column == Rank && !e.rank)
+        return QBrush(toneColor(Tone::Caution));
+    return {};
+}
+
 QVariant LeaderboardModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
         return {};
-    const LeaderboardEntry& e = entry(index.row());
+    const int row = index.row();
     const int column = index.column();
-    constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
     switch (role) {
     case Qt::DisplayRole:
-        return text(index.row(), column);
+        return text(row, column);
     case SortRole:
-        switch (column) {
-        case Rank:
-            // Cohort by cohort, then by rank; the unranked after the ranked of their cohort.
-            return e.rank ? QVariant(m_rows[index.row()].first * 1e6 + *e.rank) : QVariant(kMissing);
-        case Time:
-            return e.timeNs ? QVariant(*e.timeNs) : QVariant(kMissing);
-        case SolScore:
-            return e.solScore ? QVariant(*e.solScore)
-                              : (e.publishedSolScore ? QVariant(*e.publishedSolScore) : QVariant(kMissing));
-        default:
-            return text(index.row(), column).toCaseFolded();
-        }
+        return sortKey(row, column);
     case Qt::ToolTipRole:
-        if (column == Rank)
-            return plainToolTip(cohortOf(index.row()).rankText(e));
-        if (column == Cohort)
-            return plainToolTip(cohortOf(index.row()).label + u'\n' + cohortOf(index.row()).key);
-        if (column == SolScore)
-            return e.solScore
-                       ? tr("Mean over the run's cases of S = 1/(1 + (T − T_sol)/(T_b − T_sol)), from the "
-                            "published speed-of-light times")
-                       : tr("No published speed-of-light times for this run's GPU and cases");
-        return plainToolTip(text(index.row(), column));
+        return toolTip(row, column);
     case Qt::TextAlignmentRole:
-        if (column == Time || column == SolScore)
-            return int(Qt::AlignRight | Qt::AlignVCenter);
-        return {};
+        return column == Time || column == SolScore ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
+                                                    : QVariant();
     case Qt::ForegroundRole:
-        if (column == Status && e.facet(LeaderboardFacet::Status) != QLatin1String("passed"))
-            return QBrush(toneColor(Tone::Bad));
-        if (column == Digests && e.facet(LeaderboardFacet::Digests) == QLatin1String("mismatch"))
-            return QBrush(toneColor(Tone::Bad));
-        if (column == Digests && e.facet(LeaderboardFacet::Digests) == QLatin1String("all verified"))
-            return QBrush(toneColor(Tone::Good));
-        if (column == Rank && !e.rank)
-            return QBrush(toneColor(Tone::Caution));
-        return {};
+        return foreground(row, column);
     case RunIndexRole:
-        return e.run;
+        return entry(row).run;
     }
     return {};
 }

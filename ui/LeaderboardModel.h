@@ -32,6 +32,9 @@ public:
 private:
     void rebuildRows();
     QString text(int row, int column) const;
+    QVariant sortKey(int row, int column) const;
+    QVariant toolTip(int row, int column) const;
+    QVariant foreground(int row, int column) const;
 
     Leaderboard m_board;
     LeaderboardFilter m_filter;

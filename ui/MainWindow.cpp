@@ -121,6 +121,7 @@ void MainWindow::showAvailability(RerunController* controller, const QString& ac
             });
 }
 
+// NOLINTNEXTLINE(readability-make-member-function-const): it connects the new action to this window's slot
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
                                const QKeySequence& shortcut, void (MainWindow::*slot)()) {
     QAction* a = menu->addAction(text);
@@ -740,9 +741,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    if (paths.size() == 2 && QFileInfo(paths[0]).isFile() && QFileInfo(paths[1]).isFile())
-        m_selectAfterLoad = paths; // two dropped files: compare them
-    else if (paths.size() == 1 && QFileInfo(paths[0]).isFile())
+    // One dropped file is selected; two are compared.
+    const bool files =
+        std::all_of(paths.begin(), paths.end(), [](const QString& p) { return QFileInfo(p).isFile(); });
+    if (files && paths.size() <= 2)
         m_selectAfterLoad = paths;
     openPaths(paths);
 }

@@ -46,6 +46,6 @@ private:
 };
 
 // "1 ac4k (baseline)", "2 Databricks", … for the runs of a comparison.
-QStringList runHeaders(const MultiComparison& comparison);
+QStringList runHeaders(const MultiComparison& m);
 
 } // namespace kix::ui

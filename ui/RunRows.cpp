@@ -45,6 +45,24 @@ QString primaryText(const RunSpec& r, double& ns) {
     return QStringLiteral("—");
 }
 
+// kix's suite SOL score where the bundled problem publishes times for the run's GPU, else the score the
+// source published (so labelled), else "—"; `number` gets the value for sorting.
+QString solScoreText(const RunSpec& s, const QString& gpu, double& number) {
+    const ProblemDefinition* problem = bundledProblem();
+    const std::optional<double> computed = problem && !s.cases.isEmpty()
+                                               ? speedOfLight(s, gpu, *problem, std::nullopt).suiteScore
+                                               : std::nullopt;
+    if (computed) {
+        number = *computed;
+        return formatNumber(computed, 4);
+    }
+    if (const auto sol = s.metric(QStringLiteral("sol_score"))) {
+        number = *sol;
+        return formatNumber(sol, 4) + QObject::tr(" (published)");
+    }
+    return QStringLiteral("—");
+}
+
 // The run's latency against the memory roofline of its workload on its GPU (model/Roofline), when the
 // operation, the workload and a GPU the bandwidth table knows are all loaded.
 std::optional<RooflineVerdict> floorOf(const RecordIndex& index, const RunEntry& e, double latencyNs) {
@@ -108,20 +126,7 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     if (const ResourceEntry* env = index.environmentOf(e))
         row.text[Gpu] = env->resource->environment.product;
     row.text[Latency] = primaryText(s, row.number[Latency]);
-    const QString gpu = row.text[Gpu];
-    const ProblemDefinition* problem = bundledProblem();
-    const std::optional<double> computed = problem && !s.cases.isEmpty()
-                                               ? speedOfLight(s, gpu, *problem, std::nullopt).suiteScore
-                                               : std::nullopt;
-    if (computed) {
-        row.number[SolScore] = *computed;
-        row.text[SolScore] = formatNumber(computed, 4);
-    } else if (const auto sol = s.metric(QStringLiteral("sol_score"))) {
-        row.number[SolScore] = *sol;
-        row.text[SolScore] = formatNumber(sol, 4) + QObject::tr(" (published)");
-    } else {
-        row.text[SolScore] = QStringLiteral("—");
-    }
+    row.text[SolScore] = solScoreText(s, row.text[Gpu], row.number[SolScore]);
     row.text[Floor] = QStringLiteral("—");
     if (withDigests && !row.invalid)
         if (const auto v = floorOf(index, e, row.number[Latency])) {

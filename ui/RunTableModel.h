@@ -44,6 +44,7 @@ signals:
 
 private:
     void append(int first, int last);
+    static QVariant toolTip(const RunRow& r, int column);
 
     RunStore* m_store;
     QList<RunRow> m_rows; // row i is store row i
