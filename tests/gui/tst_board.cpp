@@ -289,6 +289,7 @@ private slots:
 
     void exportsParsedBack() {
         MainWindow w;
+        QSignalSpy updated(w.leaderboard(), &LeaderboardWidget::updated); // before the load: it may end fast
         QVERIFY(kixtest::loadInto(w, {kixtest::repoPath(QStringLiteral("resources/samples"))}));
         QTemporaryDir dir;
         const QString csv = dir.filePath(QStringLiteral("runs.csv"));
@@ -316,7 +317,6 @@ private slots:
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Comparison, json),
                  QStringLiteral("there is no comparison to export: compare two to eight runs first"));
         // The leaderboard, once built.
-        QSignalSpy updated(w.leaderboard(), &LeaderboardWidget::updated);
         QVERIFY(updated.size() > 0 || updated.wait(20000));
         const QString board = dir.filePath(QStringLiteral("board.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Leaderboard, board), QString());
