@@ -119,6 +119,30 @@ void count(CaseComparison& out, const CaseDelta& d) {
 
 } // namespace
 
+CaseMatch matchCases(const QList<CaseResult>& a, const QList<CaseResult>& b) {
+    CaseMatch out;
+    out.byAxes = !idsOverlap(a, b);
+    QHash<QString, qsizetype> inB;
+    inB.reserve(b.size());
+    for (qsizetype j = 0; j < b.size(); ++j)
+        inB.insert(matchKey(b[j], out.byAxes), j);
+    QSet<QString> matched;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString key = matchKey(a[i], out.byAxes);
+        const qsizetype j = inB.value(key, -1);
+        if (j < 0) {
+            out.onlyInA << i;
+            continue;
+        }
+        matched.insert(key);
+        out.pairs.append({i, j});
+    }
+    for (qsizetype j = 0; j < b.size(); ++j)
+        if (!matched.contains(matchKey(b[j], out.byAxes)))
+            out.onlyInB << j;
+    return out;
+}
+
 CaseComparison compareCases(const Manifest& a, const Manifest& b) {
     CaseComparison out;
     const auto& ca = a.runSpec.cases;
@@ -131,29 +155,19 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b) {
             out.suiteRatio = *lb / *la;
         return out;
     }
-    const bool byAxes = !idsOverlap(ca, cb);
-    QHash<QString, const CaseResult*> inB;
-    for (const auto& c : cb)
-        inB.insert(matchKey(c, byAxes), &c);
-    QSet<QString> matched;
+    const CaseMatch match = matchCases(ca, cb);
     std::vector<double> ratios;
-    for (const auto& c : ca) {
-        const QString key = matchKey(c, byAxes);
-        const CaseResult* other = inB.value(key, nullptr);
-        if (!other) {
-            out.onlyInA << c.id;
-            continue;
-        }
-        matched.insert(key);
-        const CaseDelta d = deltaOf(c, a.runSpec.primaryStatistic, *other, b.runSpec.primaryStatistic);
+    for (const auto& [i, j] : match.pairs) {
+        const CaseDelta d = deltaOf(ca[i], a.runSpec.primaryStatistic, cb[j], b.runSpec.primaryStatistic);
         if (d.ratio)
             ratios.push_back(*d.ratio);
         count(out, d);
         out.rows.append(d);
     }
-    for (const auto& c : cb)
-        if (!matched.contains(matchKey(c, byAxes)))
-            out.onlyInB << c.id;
+    for (const qsizetype i : match.onlyInA)
+        out.onlyInA << ca[i].id;
+    for (const qsizetype j : match.onlyInB)
+        out.onlyInB << cb[j].id;
     out.geomeanRatio = geometricMean(ratios);
     return out;
 }

@@ -55,6 +55,17 @@ private:
     QHash<QString, QList<qsizetype>> m_byAxes;
 };
 
+// How two runs' cases line up: by id when any id is shared (kix runs and SOL-ExecBench traces use the
+// workload uuid), else by axis values (runs from different sources). Where B repeats a key, its last case
+// wins. Built on hash lookups: linear in the cases. Compare, the plot and the multi-run comparison all
+// use this one rule, so a case is never paired one way in a table and another way on a plot.
+struct CaseMatch {
+    bool byAxes = false;
+    QList<QPair<qsizetype, qsizetype>> pairs; // (index in A, index in B), in A's order
+    QList<qsizetype> onlyInA, onlyInB;        // in their run's order
+};
+CaseMatch matchCases(const QList<CaseResult>& a, const QList<CaseResult>& b);
+
 QString directionName(CaseDelta::Direction d);
 QString noiseName(CaseDelta::Noise n);
 

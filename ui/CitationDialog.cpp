@@ -1,6 +1,7 @@
 #include "CitationDialog.h"
 
 #include "Citation.h"
+#include "TextSanitizer.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -26,7 +27,7 @@ CitationDialog::CitationDialog(ManifestPtr run, QWidget* parent)
     , m_url(new QLineEdit(this))
     , m_accessed(new QDateEdit(QDate::currentDate(), this))
     , m_text(new QPlainTextEdit(this)) {
-    setWindowTitle(tr("Cite %1").arg(m_run ? m_run->title() : QString()));
+    setWindowTitle(tr("Cite %1").arg(m_run ? widgetLine(m_run->title()) : QString()));
     m_format->addItem(tr("BibTeX"), int(CitationFormat::BibTeX));
     m_format->addItem(tr("CITATION.cff"), int(CitationFormat::Cff));
     m_format->addItem(tr("Plain text"), int(CitationFormat::Text));

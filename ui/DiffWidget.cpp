@@ -3,14 +3,27 @@
 #include "CaseComparison.h"
 #include "CaseDiffModel.h"
 #include "Comparability.h"
+#include "DiffReport.h"
 #include "FieldDiffModel.h"
+#include "Format.h"
+#include "MissingLastProxy.h"
+#include "MultiCompareModels.h"
+#include "Palette.h"
 #include "TableViews.h"
+#include "TextSanitizer.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kix::ui {
 
@@ -22,6 +35,28 @@ QLabel* plainLabel(QWidget* parent) {
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
 }
+
+QTableView* sortableTable(QAbstractItemModel* model, QWidget* parent) {
+    auto* proxy = new MissingLastProxy(parent);
+    proxy->setSourceModel(model);
+    QTableView* view = makeReadOnlyTable(proxy, parent);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header is clicked
+    return view;
+}
+
+ExportTable tableOf(const QAbstractItemModel* model) {
+    ExportTable t;
+    for (int c = 0; c < model->columnCount(); ++c)
+        t.headers << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        QStringList row;
+        for (int c = 0; c < model->columnCount(); ++c)
+            row << model->index(r, c).data().toString();
+        t.rows << row;
+    }
+    return t;
+}
 } // namespace
 
 DiffWidget::DiffWidget(QWidget* parent)
@@ -29,69 +64,207 @@ DiffWidget::DiffWidget(QWidget* parent)
     , m_title(plainLabel(this))
     , m_verdict(plainLabel(this))
     , m_summary(plainLabel(this))
+    , m_filter(new QLineEdit(this))
+    , m_decidingOnly(new QCheckBox(tr("Only fields that decide comparability"), this))
+    , m_baseline(new QComboBox(this))
+    , m_pages(new QStackedWidget(this))
     , m_fields(new FieldDiffModel(this))
-    , m_cases(new CaseDiffModel(this)) {
+    , m_cases(new CaseDiffModel(this))
+    , m_multiCases(new MultiCaseModel(this))
+    , m_multiFields(new MultiFieldModel(this)) {
     m_verdict->setMargin(8);
     QFont bold = m_verdict->font();
     bold.setBold(true);
     m_verdict->setFont(bold);
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    m_caseView = makeReadOnlyTable(m_cases, splitter);
-    splitter->addWidget(m_caseView);
-    QTableView* fieldView = makeReadOnlyTable(m_fields, splitter);
+    m_filter->setPlaceholderText(tr("Filter fields (path or value)"));
+    m_filter->setClearButtonEnabled(true);
+    m_baseline->setToolTip(tr("The run the others are compared with"));
+
+    // Two runs.
+    auto* two = new QSplitter(Qt::Vertical, m_pages);
+    m_caseView = makeReadOnlyTable(m_cases, two);
+    two->addWidget(m_caseView);
+    QTableView* fieldView = makeReadOnlyTable(m_fields, two);
     // Values can be long JSON: the two value columns share the width instead of pushing B out of view.
     fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::Before, QHeaderView::Stretch);
     fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::After, QHeaderView::Stretch);
-    splitter->addWidget(fieldView);
+    two->addWidget(fieldView);
+    m_pages->addWidget(two);
+    // Three to eight.
+    auto* many = new QSplitter(Qt::Vertical, m_pages);
+    many->addWidget(sortableTable(m_multiCases, many));
+    QTableView* multiFields = sortableTable(m_multiFields, many);
+    multiFields->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    many->addWidget(multiFields);
+    m_pages->addWidget(many);
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Baseline:"), this));
+    filters->addWidget(m_baseline);
+    filters->addWidget(m_filter, 1);
+    filters->addWidget(m_decidingOnly);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_verdict);
     layout->addWidget(m_summary);
-    layout->addWidget(splitter, 1);
-    setRuns(nullptr, nullptr);
+    layout->addLayout(filters);
+    layout->addWidget(m_pages, 1);
+    connect(m_filter, &QLineEdit::textChanged, this, &DiffWidget::applyFilter);
+    connect(m_decidingOnly, &QCheckBox::toggled, this, &DiffWidget::applyFilter);
+    connect(m_baseline, &QComboBox::activated, this, [this](int i) {
+        if (hasComparison() && i != m_comparison.baseline)
+            setRunList(m_comparison.runs, i);
+    });
+    clear();
+}
+
+void DiffWidget::clear() {
+    m_lastVerdict = {};
+    m_comparison = {};
+    m_allFields.clear();
+    m_title->setText(tr("Select two to eight runs (Ctrl+click), or drop two files, then Compare (Ctrl+D)."));
+    m_verdict->clear();
+    m_verdict->setStyleSheet({});
+    m_bannerShown = false;
+    m_summary->clear();
+    m_fields->setRows({});
+    m_cases->setRows({});
+    m_multiCases->setComparison({});
+    m_multiFields->setComparison({});
+    m_baseline->clear();
+    m_baseline->setEnabled(false);
+    m_pages->setCurrentIndex(0);
 }
 
 void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
-    m_lastVerdict = {};
-    if (!a || !b || !a->run || !b->run) {
-        m_title->setText(tr("Select two runs (Ctrl+click), or drop two files, then Compare (Ctrl+D)."));
-        m_verdict->clear();
-        m_verdict->setStyleSheet({});
-        m_summary->clear();
-        m_fields->setRows({});
-        m_cases->setRows({});
+    setRunList({std::move(a), std::move(b)}, 0);
+}
+
+void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
+    const MultiComparison m = compareRuns(runs, baseline);
+    if (!m.error.isEmpty()) {
+        clear();
+        if (runs.size() > kMaxCompareRuns ||
+            std::all_of(runs.begin(), runs.end(), [](const ManifestPtr& r) { return r && r->run; }))
+            m_title->setText(tr("Cannot compare: %1.").arg(m.error));
         return;
     }
-    m_title->setText(tr("A: %1\nB: %2").arg(a->title(), b->title()));
-    const ComparabilityVerdict v = assessComparability(*a, *b);
+    m_comparison = m;
+    m_baseline->clear();
+    for (const QString& h : runHeaders(m))
+        m_baseline->addItem(h);
+    m_baseline->setCurrentIndex(m.baseline);
+    m_baseline->setEnabled(m.runs.size() > 2);
+    if (m.runs.size() == 2 && m.baseline == 0)
+        showTwo();
+    else
+        showMany();
+}
+
+void DiffWidget::setBanner(bool good) {
+    m_bannerGood = good;
+    m_bannerShown = true;
+    m_verdict->setStyleSheet(bannerStyle(good ? Tone::Good : Tone::Caution, palette()));
+}
+
+void DiffWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_bannerShown)
+        setBanner(m_bannerGood);
+}
+
+void DiffWidget::showTwo() {
+    const Manifest& a = *m_comparison.runs[0];
+    const Manifest& b = *m_comparison.runs[1];
+    m_pages->setCurrentIndex(0);
+    m_title->setText(tr("A: %1\nB: %2").arg(widgetLine(a.title()), widgetLine(b.title())));
+    const ComparabilityVerdict& v = m_comparison.verdicts[1];
     QString text;
     if (v.comparable) {
         text = tr("✔ Comparable by KernelIndex's policy: one comparison cohort (same operation, workload, "
-                  "protocol, "
-                  "environment, correctness and metric), both runs eligible.");
-        m_verdict->setStyleSheet(
-            QStringLiteral("QLabel { background: #d9f2e1; color: #0f5a27; border-radius: 4px; }"));
+                  "protocol, environment, correctness and metric), both runs eligible.");
     } else {
         text = tr("⚠ Not comparable by KernelIndex's policy — the numbers below are shown, but a ratio "
-                  "between them "
-                  "means little:");
+                  "between them means little:");
         for (const auto& r : v.reasons)
-            text += QStringLiteral("\n  • ") + r;
-        m_verdict->setStyleSheet(
-            QStringLiteral("QLabel { background: #fde7c8; color: #6b3d00; border-radius: 4px; }"));
+            text += QStringLiteral("\n  • ") + widgetLine(r);
     }
+    setBanner(v.comparable);
     if (v.sameRun)
         text += tr("\nA and B are the same run.");
     m_verdict->setText(text);
     m_lastVerdict = v;
-    const CaseComparison cmp = compareCases(*a, *b);
-    m_summary->setText(tr("Cases: %1. Fields: ").arg(cmp.summary()));
+    const CaseComparison cmp = compareCases(a, b);
     m_cases->setRows(cmp.rows);
     m_caseView->setVisible(!cmp.rows.isEmpty()); // suite-only runs have no per-case rows to show
-    const QList<FieldChange> fields = diffManifests(*a, *b);
-    m_fields->setRows(fields);
-    m_summary->setText(m_summary->text() + tr("%n difference(s) by JSON path.", nullptr, int(fields.size())));
+    m_allFields = diffManifests(a, b);
+    m_summary->setText(
+        tr("Cases: %1. Fields: %2")
+            .arg(cmp.summary(), tr("%n difference(s) by JSON path.", nullptr, int(m_allFields.size()))));
+    applyFilter();
+}
+
+void DiffWidget::showMany() {
+    const MultiComparison& m = m_comparison;
+    m_pages->setCurrentIndex(1);
+    QStringList titles;
+    const QStringList headers = runHeaders(m);
+    for (int r = 0; r < m.runs.size(); ++r)
+        titles << headers[r] + QStringLiteral(": ") + widgetLine(m.runs[r]->title());
+    m_title->setText(titles.join(u'\n'));
+    QString text =
+        (m.allComparable ? QStringLiteral("✔ ") : QStringLiteral("⚠ ")) + widgetLine(m.verdictText);
+    if (m.firstMismatch)
+        text +=
+            tr("\n  • first material mismatch: %1 differs: \"%2\" vs \"%3\"")
+                .arg(m.firstMismatch->part, widgetLine(m.firstMismatch->a), widgetLine(m.firstMismatch->b));
+    setBanner(m.allComparable);
+    m_verdict->setText(text);
+    m_lastVerdict =
+        m.verdicts.value(m.firstMismatchRun < 0 ? 1 - std::min(m.baseline, 1) : m.firstMismatchRun);
+    m_multiCases->setComparison(m);
+    m_multiFields->setComparison(m);
+    QStringList means;
+    for (int r = 0; r < m.runs.size(); ++r)
+        if (r != m.baseline)
+            means << tr("%1: %2").arg(r + 1).arg(formatRatio(m.geomeanRatio.value(r)));
+    const int deciding = int(
+        std::count_if(m.fields.begin(), m.fields.end(), [](const MultiFieldRow& f) { return f.decides; }));
+    m_summary->setText(
+        tr("Geometric mean ratio to the baseline over shared cases — %1. Fields: %2 differ, %3 of them "
+           "decide comparability.")
+            .arg(means.join(QStringLiteral(", ")))
+            .arg(m.fields.size())
+            .arg(deciding));
+    applyFilter();
+}
+
+void DiffWidget::applyFilter() {
+    const QString text = m_filter->text();
+    const bool deciding = m_decidingOnly->isChecked();
+    m_multiFields->setFilter(text, deciding);
+    QList<FieldChange> shown;
+    for (const FieldChange& f : m_allFields) {
+        if (deciding && !decidesComparability(f.path))
+            continue;
+        if (text.isEmpty() || f.path.contains(text, Qt::CaseInsensitive) ||
+            f.before.contains(text, Qt::CaseInsensitive) || f.after.contains(text, Qt::CaseInsensitive))
+            shown << f;
+    }
+    m_fields->setRows(shown);
+}
+
+ExportTable DiffWidget::caseTable() const {
+    return m_pages->currentIndex() == 0 ? tableOf(m_cases) : tableOf(m_multiCases);
+}
+
+ExportTable DiffWidget::fieldTable() const {
+    return m_pages->currentIndex() == 0 ? tableOf(m_fields) : tableOf(m_multiFields);
+}
+
+nlohmann::json DiffWidget::exportJson() const {
+    return multiComparisonJson(m_comparison);
 }
 
 } // namespace kix::ui

@@ -1,39 +1,86 @@
-// Two runs side by side: KernelIndex's comparability verdict first (the first material mismatch, each
-// run's eligibility), then per-case ratios and the field diff.
+// Runs side by side. Two runs: KernelIndex's comparability verdict first (the first material mismatch,
+// each run's eligibility), then per-case ratios with the noise test, and the field diff. Three to eight:
+// the verdict of each against a chosen baseline with the first material mismatch at the top, cases with a
+// column per run and its ratio to the baseline, and the field differences split into those that decide
+// comparability and context. Both have a filter for the fields.
 #pragma once
 
 #include "Comparability.h"
+#include "Diff.h"
 #include "Manifest.h"
+#include "MultiComparison.h"
+#include "TableExport.h"
 
 #include <QWidget>
+#include <nlohmann/json.hpp>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
+class QLineEdit;
+class QStackedWidget;
 
 namespace kix::ui {
 
 class FieldDiffModel;
 class CaseDiffModel;
+class MultiCaseModel;
+class MultiFieldModel;
 
 class DiffWidget : public QWidget {
     Q_OBJECT
 public:
     explicit DiffWidget(QWidget* parent = nullptr);
     void setRuns(ManifestPtr a, ManifestPtr b);
+    // 2–8 runs against runs[baseline]; fewer or more show why in the title.
+    void setRunList(const QList<ManifestPtr>& runs, int baseline = 0);
+    void clear();
 
+    QLabel* titleLabel() const { return m_title; }
     QLabel* verdictLabel() const { return m_verdict; }
     QLabel* summaryLabel() const { return m_summary; }
+    QLineEdit* fieldFilter() const { return m_filter; }
+    QCheckBox* decidingOnly() const { return m_decidingOnly; }
+    QComboBox* baselineBox() const { return m_baseline; }
     FieldDiffModel* fieldModel() const { return m_fields; }
     CaseDiffModel* caseModel() const { return m_cases; }
+    MultiCaseModel* multiCaseModel() const { return m_multiCases; }
+    MultiFieldModel* multiFieldModel() const { return m_multiFields; }
     const ComparabilityVerdict& verdict() const { return m_lastVerdict; }
+    const MultiComparison& comparison() const { return m_comparison; }
+    bool hasComparison() const { return !m_comparison.runs.isEmpty(); }
+
+    // For File ▸ Export: the cases and fields as tables, and the JSON `kix diff --json` writes.
+    ExportTable caseTable() const;
+    ExportTable fieldTable() const;
+    nlohmann::json exportJson() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
+    void showTwo();
+    void showMany();
+    void applyFilter();
+    void setBanner(bool good);
+
     QLabel* m_title;
     QLabel* m_verdict;
     QLabel* m_summary;
+    QLineEdit* m_filter;
+    QCheckBox* m_decidingOnly;
+    QComboBox* m_baseline;
+    QStackedWidget* m_pages;
     FieldDiffModel* m_fields;
     CaseDiffModel* m_cases;
+    MultiCaseModel* m_multiCases;
+    MultiFieldModel* m_multiFields;
     QWidget* m_caseView;
     ComparabilityVerdict m_lastVerdict;
+    MultiComparison m_comparison;
+    QList<FieldChange> m_allFields;
+    bool m_bannerGood = false;
+    bool m_bannerShown = false;
 };
 
 } // namespace kix::ui

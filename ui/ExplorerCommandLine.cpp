@@ -1,8 +1,13 @@
 #include "ExplorerCommandLine.h"
 
 #include "MainWindow.h"
+#include "Palette.h"
+#include "PlotWidget.h"
 
+#include <QApplication>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QStyleFactory>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -17,15 +22,26 @@ ExplorerCommandLine::ExplorerCommandLine() {
     m_parser.addPositionalArgument(QStringLiteral("paths"),
                                    QStringLiteral("Manifests, folders or catalog exports to open."),
                                    QStringLiteral("[FILE|DIR...]"));
-    m_parser.addOption({QStringLiteral("select"),
-                        QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two rows: compare)."),
-                        QStringLiteral("rows")});
+    m_parser.addOption(
+        {QStringLiteral("select"),
+         QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two to eight rows: compare)."),
+         QStringLiteral("rows")});
     m_parser.addOption({QStringLiteral("tab"),
-                        QStringLiteral("Tab to show: details, compare, plot, digests or published."),
+                        QStringLiteral("Tab to show: details, compare, plot, digests, leaderboard or published."),
                         QStringLiteral("tab")});
     m_parser.addOption({QStringLiteral("screenshot"),
                         QStringLiteral("Render the window to this PNG once loaded, then exit."),
                         QStringLiteral("png")});
+    m_parser.addOption(
+        {QStringLiteral("palette"),
+         QStringLiteral("Colours: light or dark (the Fusion style with kix's palette), else the "
+                        "desktop's."),
+         QStringLiteral("light|dark")});
+    m_parser.addOption(
+        {QStringLiteral("sol-gpu"),
+         QStringLiteral("Mark this GPU's published speed-of-light and baseline times on the plot "
+                        "(e.g. \"NVIDIA B200\"), whatever GPU the run used."),
+         QStringLiteral("gpu")});
 }
 
 bool ExplorerCommandLine::parse(const QStringList& arguments) {
@@ -36,6 +52,17 @@ void ExplorerCommandLine::start(MainWindow& window) {
     const QString screenshot = m_parser.value(QStringLiteral("screenshot"));
     const QString select = m_parser.value(QStringLiteral("select"));
     const QString tabName = m_parser.value(QStringLiteral("tab"));
+    const QString palette = m_parser.value(QStringLiteral("palette"));
+    if (palette == QLatin1String("dark") || palette == QLatin1String("light")) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(palette == QLatin1String("dark") ? darkPalette() : lightPalette());
+    }
+    if (const QString gpu = m_parser.value(QStringLiteral("sol-gpu")); !gpu.isEmpty()) {
+        QComboBox* sol = window.plot()->speedOfLightBox();
+        const int i = sol->findData(gpu);
+        if (i >= 0)
+            sol->setCurrentIndex(i);
+    }
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = QObject::connect(
         &window, &MainWindow::loadFinished, &window, [&window, screenshot, select, tabName, connection] {
@@ -45,12 +72,12 @@ void ExplorerCommandLine::start(MainWindow& window) {
                 for (const QString& r : select.split(u','))
                     rows << r.toInt();
                 window.selectRows(rows);
-                if (rows.size() == 2)
+                if (rows.size() >= 2)
                     window.compareSelected();
             }
             const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"),
                                    QStringLiteral("plot"), QStringLiteral("digests"),
-                                   QStringLiteral("published")};
+                                   QStringLiteral("leaderboard"), QStringLiteral("published")};
             if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
                 window.tabs()->setCurrentIndex(tab);
             if (!screenshot.isEmpty())

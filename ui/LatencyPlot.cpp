@@ -1,37 +1,46 @@
 #include "LatencyPlot.h"
 
-#include "CaseComparison.h"
 #include "Format.h"
 #include "Palette.h"
+#include "PlotSvg.h"
+#include "SpeedOfLight.h"
+#include "TextSanitizer.h"
 
+#include <QFile>
+#include <QSaveFile>
 #include <QToolTip>
 
 namespace kix::ui {
 
 namespace {
 
-// Case labels like "4×1973" from batch_size and seq_len; other axes as name=value.
-QString shortLabel(const CaseResult& c) {
-    double batch = -1, seq = -1;
-    QStringList others;
-    for (const auto& [name, value] : c.axes) {
-        if (name == QLatin1String("batch_size"))
-            batch = value;
-        else if (name == QLatin1String("seq_len"))
-            seq = value;
-        else if (name != QLatin1String("hidden_size"))
-            others << name + u'=' + QString::number(value);
-    }
-    QString label = batch >= 0 && seq >= 0 ? QStringLiteral("%1×%2").arg(batch).arg(seq) : QString();
-    if (!others.isEmpty())
-        label += (label.isEmpty() ? QString() : QStringLiteral(" ")) + others.join(u' ');
-    return label.isEmpty() ? c.id.left(8) : label;
+constexpr int kMostTickLabels = 40; // beyond this many cases, every k-th is labelled
+
+// A short horizontal mark: a published level for one case, drawn without joining cases.
+QCPScatterStyle levelMark(const QColor& c) {
+    QPainterPath path;
+    path.moveTo(-9, 0);
+    path.lineTo(9, 0);
+    QCPScatterStyle style(path, QPen(c, 2.5), Qt::NoBrush, 18);
+    return style;
 }
 
-std::optional<double> caseValue(const CaseResult& c, const QString& statistic, LatencyPlot::Mode mode) {
-    if (mode == LatencyPlot::Mode::Speedup)
-        return c.effectiveSpeedup();
-    return c.latencyNs.value(statistic);
+QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c) {
+    switch (kind) {
+    case PlotSeries::Kind::Run:
+        return {QCPScatterStyle::ssDisc, c, c, 8};
+    case PlotSeries::Kind::Reference:
+        return {QCPScatterStyle::ssSquare, c, c, 7};
+    case PlotSeries::Kind::Companion:
+        return {QCPScatterStyle::ssTriangle, c, c, 7};
+    case PlotSeries::Kind::SpeedOfLight:
+    case PlotSeries::Kind::Baseline:
+        return levelMark(c);
+    case PlotSeries::Kind::SuiteLine:
+    case PlotSeries::Kind::Parity:
+        return {};
+    }
+    return {};
 }
 
 } // namespace
@@ -41,9 +50,18 @@ LatencyPlot::LatencyPlot(QWidget* parent)
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeZoom(Qt::Vertical);
     axisRect()->setRangeDrag(Qt::Vertical);
+    // The title above the data; the legend below it, in columns, so it never covers a point.
+    plotLayout()->insertRow(0);
+    m_title =
+        new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold));
+    plotLayout()->addElement(0, 0, m_title);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(2, 0, legend);
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(3);
     legend->setVisible(true);
     legend->setFont(font());
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_notice = new QCPItemText(this);
     m_notice->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
     m_notice->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -65,161 +83,153 @@ void LatencyPlot::setMode(Mode mode) {
     rebuild();
 }
 
+void LatencyPlot::setCaseOrder(CaseOrder order) {
+    m_order = order;
+    rebuild();
+}
+
+void LatencyPlot::setSpeedOfLight(bool show, const QString& gpu) {
+    m_showSol = show;
+    m_solGpu = gpu;
+    rebuild();
+}
+
 void LatencyPlot::setLogScale(std::optional<bool> forced) {
     m_forcedLog = forced;
-    rebuild();
+    draw();
 }
 
 bool LatencyPlot::isLogScale() const {
     return yAxis->scaleType() == QCPAxis::stLogarithmic;
 }
 
+QString LatencyPlot::title() const {
+    return m_title->text();
+}
+
 void LatencyPlot::rebuild() {
+    PlotRequest rq;
+    rq.run = m_run;
+    rq.others = m_others;
+    rq.mode = m_mode == Mode::Speedup ? PlotMode::Speedup : PlotMode::Latency;
+    rq.order = m_order;
+    rq.problem = m_showSol ? bundledProblem() : nullptr;
+    rq.solGpu = m_solGpu;
+    m_data = buildPlotData(rq);
+    draw();
+}
+
+void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double>& all) {
+    // Published levels keep one colour each whatever else is drawn: the speed of light in the text colour,
+    // the baseline in its own; measured series take the rotating colours.
+    const QColor c = s.kind == PlotSeries::Kind::Parity         ? palette().color(QPalette::Mid)
+                     : s.kind == PlotSeries::Kind::SpeedOfLight ? palette().color(QPalette::WindowText)
+                     : s.kind == PlotSeries::Kind::Baseline     ? baselineColor()
+                                                                : seriesColor(colour);
+    QCPGraph* g = addGraph();
+    g->setName(widgetLine(s.name));
+    if (s.level) {
+        // One value for every case: a level across the plot (not a line through cases).
+        const double last = std::max<double>(0, double(m_data.categories.size()) - 1);
+        g->setPen(QPen(c, 1.5, s.kind == PlotSeries::Kind::Parity ? Qt::DotLine : Qt::DashDotLine));
+        g->setData({-0.4, last + 0.4}, {*s.level, *s.level}, true);
+        all.push_back(*s.level);
+        return;
+    }
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(markerOf(s.kind, c));
+    QVector<double> keys, values, minus, plus;
+    bool spread = false;
+    for (const PlotPoint& p : s.points) {
+        keys << p.category;
+        values << p.value;
+        minus << (p.low ? std::max(0.0, p.value - *p.low) : 0);
+        plus << (p.high ? std::max(0.0, *p.high - p.value) : 0);
+        spread = spread || p.low || p.high;
+        all.push_back(p.value);
+        if (p.low && *p.low > 0)
+            all.push_back(*p.low);
+        if (p.high)
+            all.push_back(*p.high);
+    }
+    g->setData(keys, values, true);
+    if (spread) {
+        auto* bars = new QCPErrorBars(xAxis, yAxis);
+        bars->removeFromLegend();
+        bars->setDataPlottable(g);
+        bars->setData(minus, plus);
+        bars->setPen(QPen(c.darker(115)));
+        bars->setWhiskerWidth(6);
+    }
+}
+
+void LatencyPlot::drawBars(std::vector<double>& all) {
+    auto* bars = new QCPBars(xAxis, yAxis);
+    bars->setName(m_mode == Mode::Speedup ? tr("suite speedup") : tr("suite latency"));
+    bars->setWidth(0.6);
+    const QColor c = seriesColor(0);
+    bars->setPen(QPen(c.darker(120)));
+    bars->setBrush(c);
+    QVector<double> keys, values;
+    for (int k = 0; k < m_data.bars.size(); ++k) {
+        keys << k;
+        values << m_data.bars[k].value;
+        all.push_back(m_data.bars[k].value);
+    }
+    bars->setData(keys, values, true);
+    // The selected run's bar in the second colour, drawn over the first.
+    auto* mine = new QCPBars(xAxis, yAxis);
+    mine->setName(tr("selected run"));
+    mine->setWidth(0.6);
+    mine->setPen(QPen(seriesColor(1).darker(120)));
+    mine->setBrush(seriesColor(1));
+    for (int k = 0; k < m_data.bars.size(); ++k)
+        if (m_data.bars[k].selected)
+            mine->addData(k, m_data.bars[k].value);
+}
+
+void LatencyPlot::draw() {
     clearGraphs();
     clearPlottables();
-    m_caseLabels.clear();
-    m_noticeText.clear();
-    const bool speedup = m_mode == Mode::Speedup;
-    const double unit = speedup ? 1.0 : 1e3; // latency in µs
-    yAxis->setLabel(speedup ? tr("speedup over the reference (×)") : tr("latency (µs)"));
-    xAxis->setLabel(tr("case (batch_size × seq_len)"));
-
-    std::vector<double> all; // every plotted value, for the range and the log decision
+    yAxis->setLabel(m_data.yLabel);
+    xAxis->setLabel(m_data.xLabel);
+    m_title->setText(widgetLine(m_data.title));
+    m_title->setVisible(!m_data.title.isEmpty());
+    std::vector<double> all; // every drawn value, for the range and the log decision
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int step = int(m_data.categories.size() / kMostTickLabels) + 1;
+    for (int k = 0; k < m_data.categories.size(); k += step)
+        ticker->addTick(k, widgetLine(m_data.categories[k].label));
     int colour = 0;
-    const bool hasCases = m_run && m_run->hasRun() && !m_run->runSpec.cases.isEmpty();
-
-    if (hasCases) {
-        const auto& cases = m_run->runSpec.cases;
-        for (int i = 0; i < cases.size(); ++i) {
-            m_caseLabels << shortLabel(cases[i]);
-            ticker->addTick(i, m_caseLabels.last());
-        }
-        auto addSeries = [&](const QString& name, const QList<CaseResult>& source, const QString& stat,
-                             bool reference) {
-            QVector<double> keys, values, errors;
-            const CaseIndex index(source); // linear matching: 10,000 cases once took minutes
-            for (int i = 0; i < cases.size(); ++i) {
-                // Match this series' case to the selected run's case by id, else by axes.
-                const qsizetype j = index.match(cases[i]);
-                if (j < 0)
-                    continue;
-                const CaseResult* match = &source[j];
-                const auto v = reference ? match->referenceLatencyNs.mean : caseValue(*match, stat, m_mode);
-                if (!v || *v <= 0)
-                    continue;
-                keys << i;
-                values << *v / unit;
-                errors << (!reference && !speedup && match->latencyNs.stddev ? *match->latencyNs.stddev / unit
-                                                                             : 0);
-                all.push_back(*v / unit);
-            }
-            if (keys.isEmpty())
-                return;
-            QCPGraph* g = addGraph();
-            g->setName(name);
-            const QColor c = seriesColor(colour++);
-            g->setPen(QPen(c, 2, reference ? Qt::DashLine : Qt::SolidLine));
-            g->setScatterStyle(
-                QCPScatterStyle(reference ? QCPScatterStyle::ssSquare : QCPScatterStyle::ssDisc, c, c, 7));
-            g->setData(keys, values, true);
-            if (std::any_of(errors.begin(), errors.end(), [](double e) { return e > 0; })) {
-                auto* bars = new QCPErrorBars(xAxis, yAxis);
-                bars->removeFromLegend();
-                bars->setDataPlottable(g);
-                bars->setData(errors);
-                bars->setPen(QPen(c.darker(120)));
-            }
-        };
-        const QString stat = m_run->runSpec.primaryStatistic;
-        addSeries(m_run->implementationLabel() + tr(" (%1)").arg(m_run->gpuLabel()), cases, stat, false);
-        if (!speedup)
-            addSeries(tr("reference implementation (%1)").arg(m_run->gpuLabel()), cases, stat, true);
+    for (const PlotSeries& s : m_data.series) {
+        const bool fixed = s.kind == PlotSeries::Kind::Parity || s.kind == PlotSeries::Kind::SpeedOfLight ||
+                           s.kind == PlotSeries::Kind::Baseline;
+        drawSeries(s, fixed ? 0 : colour++, all);
     }
-
-    // Other runs: per case where they line up with the selected run's cases, else one suite line.
-    const double lastKey = std::max<double>(0, m_caseLabels.size() - 1);
-    auto suiteLine = [&](const Manifest& m, const QString& name) {
-        const auto v =
-            speedup ? m.runSpec.metric(QStringLiteral("avg_speedup")) : m.runSpec.primaryLatencyNs();
-        if (!v || *v <= 0)
-            return;
-        QCPGraph* g = addGraph();
-        g->setName(name);
-        g->setPen(QPen(seriesColor(colour++), 1.5, Qt::DashDotLine));
-        g->setData({-0.4, lastKey + 0.4}, {*v / unit, *v / unit}, true);
-        all.push_back(*v / unit);
-    };
-    for (const auto& other : m_others) {
-        if (!other || !other->hasRun() || other == m_run)
-            continue;
-        const QString name = other->implementationLabel() + QStringLiteral(" (") + other->gpuLabel() + u')';
-        if (hasCases && !other->runSpec.cases.isEmpty()) {
-            QVector<double> keys, values;
-            const CaseIndex index(other->runSpec.cases);
-            for (int i = 0; i < m_run->runSpec.cases.size(); ++i)
-                for (const qsizetype j : index.allWithAxes(m_run->runSpec.cases[i].axesLabel()))
-                    if (const auto v =
-                            caseValue(other->runSpec.cases[j], other->runSpec.primaryStatistic, m_mode);
-                        v && *v > 0) {
-                        keys << i;
-                        values << *v / unit;
-                        all.push_back(*v / unit);
-                    }
-            if (!keys.isEmpty()) {
-                QCPGraph* g = addGraph();
-                g->setName(name);
-                const QColor c = seriesColor(colour++);
-                g->setPen(QPen(c, 1.5));
-                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, c, c, 6));
-                g->setData(keys, values, true);
-            }
-        } else {
-            suiteLine(
-                *other,
-                name + tr(" — suite %1 only").arg(speedup ? tr("speedup") : other->runSpec.primaryStatistic));
-        }
-    }
-
-    if (!hasCases) {
+    if (!m_data.bars.isEmpty())
+        drawBars(all);
+    if (m_data.categories.isEmpty())
         ticker->addTick(0, tr("suite"));
-        if (m_run && m_run->hasRun()) {
-            suiteLine(*m_run, m_run->implementationLabel() + tr(" — suite value only"));
-            m_noticeText =
-                tr("%1 publishes only a suite %2 (%3): there are no per-case points to plot.")
-                    .arg(m_run->implementationLabel(), m_run->runSpec.primaryStatistic,
-                         speedup ? formatRatio(m_run->runSpec.metric(QStringLiteral("avg_speedup")))
-                                 : formatLatency(m_run->runSpec.primaryLatencyNs()));
-        } else {
-            m_noticeText = m_run ? tr("This file holds no readable run.")
-                                 : tr("Select a run to plot its latency per case.");
-        }
-    }
-    if (speedup && !all.empty()) {
-        QCPGraph* one = addGraph();
-        one->setName(tr("1× (reference)"));
-        one->setPen(QPen(Qt::gray, 1, Qt::DotLine));
-        one->setData({-0.4, lastKey + 0.4}, {1.0, 1.0}, true);
-    }
-    m_notice->setText(m_noticeText);
-    m_notice->setVisible(!m_noticeText.isEmpty());
+    m_notice->setText(widgetLine(m_data.notice));
+    m_notice->setVisible(!m_data.notice.isEmpty() && m_data.bars.size() < 2);
 
+    const double lastKey = std::max<double>(0, double(m_data.categories.size()) - 1);
     xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(m_caseLabels.size() > 6 ? 45 : 0);
+    xAxis->setTickLabelRotation(m_data.categories.size() > 6 ? 45 : 0);
     xAxis->setRange(-0.6, lastKey + 0.6);
     const double lo = all.empty() ? 1 : *std::min_element(all.begin(), all.end());
     const double hi = all.empty() ? 10 : *std::max_element(all.begin(), all.end());
-    const bool log = m_forcedLog.value_or(hi / std::max(lo, 1e-12) > 20);
+    const bool log = m_data.bars.isEmpty() && m_forcedLog.value_or(hi / std::max(lo, 1e-12) > 20);
     if (log) {
         yAxis->setScaleType(QCPAxis::stLogarithmic);
         yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-        yAxis->setRange(lo / 1.6, hi * 1.6);
+        yAxis->setRange(std::max(lo, 1e-12) / 1.6, hi * 1.6);
     } else {
         yAxis->setScaleType(QCPAxis::stLinear);
         yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         yAxis->setRange(0, hi * 1.15);
     }
-    legend->setVisible(graphCount() > 0);
+    legend->setVisible(plottableCount() > 0);
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -235,7 +245,9 @@ void LatencyPlot::showTooltip(QMouseEvent* event) {
             if (d < bestDistance) {
                 bestDistance = d;
                 const int i = qRound(it->key);
-                const QString caseName = i >= 0 && i < m_caseLabels.size() ? m_caseLabels[i] : tr("suite");
+                const QString caseName = i >= 0 && i < m_data.categories.size()
+                                             ? widgetLine(m_data.categories[i].label)
+                                             : tr("suite");
                 best = tr("%1\ncase %2\n%3")
                            .arg(graph->name(), caseName,
                                 m_mode == Mode::Speedup
@@ -255,12 +267,20 @@ QString LatencyPlot::exportTo(const QString& path, int width, int height) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     replot();
     bool ok = false;
-    if (suffix == QLatin1String("png"))
+    if (suffix == QLatin1String("png")) {
         ok = savePng(path, width, height);
-    else if (suffix == QLatin1String("pdf"))
-        ok = savePdf(path, width, height);
-    else
-        return tr("unknown export format \"%1\": use .png or .pdf").arg(suffix);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("kix"), title());
+    } else if (suffix == QLatin1String("svg")) {
+        PlotSvgOptions options;
+        options.width = width;
+        options.height = height;
+        options.logScale = isLogScale();
+        QSaveFile f(path);
+        ok = f.open(QIODevice::WriteOnly) && f.write(plotSvg(m_data, options)) >= 0 && f.commit();
+    } else {
+        return tr("unknown export format \"%1\": use .png, .pdf or .svg").arg(suffix);
+    }
     return ok ? QString() : tr("could not write %1").arg(path);
 }
 
@@ -282,10 +302,12 @@ void LatencyPlot::applyPalette() {
         axis->setTickLabelColor(fg);
         axis->setLabelColor(fg);
         axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen); // category 0 is not a zero worth a line
     }
     legend->setBrush(pal.brush(QPalette::Base));
     legend->setTextColor(fg);
     legend->setBorderPen(QPen(grid));
+    m_title->setTextColor(fg);
     m_notice->setColor(fg);
     m_notice->setBrush(pal.brush(QPalette::AlternateBase));
     m_notice->setPen(QPen(grid));

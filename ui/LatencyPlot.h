@@ -1,9 +1,12 @@
-// Latency (or speedup) per case of one run, with its reference implementation and the loaded
-// leaderboard leaders, on QCustomPlot. Runs that publish only a suite value are drawn as a
-// dashed line at that value and labelled so; no per-case points are invented for them.
+// Draws what model/PlotSeries computed: the selected run's cases as categories with markers (never joined
+// by lines: the cases are unrelated workloads), whiskers for the recorded spread, the reference, other
+// runs, the published speed-of-light and baseline times as short level marks per case, suite-only runs
+// as levels, or, when the selected run has no cases, a ranked bar chart. The legend sits below the data,
+// never over it; a title names what is shown (exports carry it).
 #pragma once
 
 #include "Manifest.h"
+#include "PlotSeries.h"
 #include "QCustomPlotInclude.h"
 
 namespace kix::ui {
@@ -14,16 +17,21 @@ public:
     enum class Mode { Latency, Speedup };
     explicit LatencyPlot(QWidget* parent = nullptr);
 
-    // `others` are drawn beside the selected run: per case where they have cases, else as a suite line.
+    // `others` are drawn beside the selected run: per case where they have cases, else as a suite level.
     void showRun(ManifestPtr run, const QList<ManifestPtr>& others);
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
+    void setCaseOrder(CaseOrder order);
+    // Whose published speed-of-light times to draw: "" for the run's own GPU; `show` false draws none.
+    void setSpeedOfLight(bool show, const QString& gpu = {});
     // Log scale on or off; "auto" follows the data's span (log when max/min > 20).
     void setLogScale(std::optional<bool> forced);
     bool isLogScale() const;
-    QString notice() const { return m_noticeText; } // what the plot says instead of points, if anything
+    QString notice() const { return m_data.notice; } // what the plot says instead of points, if anything
+    const PlotData& data() const { return m_data; }
+    QString title() const;
 
-    // PNG or PDF by the file's suffix; returns an error message or "".
+    // PNG, PDF or SVG by the file's suffix; returns an error message or "".
     QString exportTo(const QString& path, int width = 1400, int height = 800);
 
 protected:
@@ -31,16 +39,22 @@ protected:
 
 private:
     void rebuild();
+    void draw();
+    void drawSeries(const PlotSeries& s, int colour, std::vector<double>& all);
+    void drawBars(std::vector<double>& all);
     void applyPalette();
     void showTooltip(QMouseEvent* event);
 
     ManifestPtr m_run;
     QList<ManifestPtr> m_others;
     Mode m_mode = Mode::Latency;
+    CaseOrder m_order = CaseOrder::Workload;
+    QString m_solGpu;
+    bool m_showSol = true;
     std::optional<bool> m_forcedLog;
+    PlotData m_data;
     QCPItemText* m_notice = nullptr;
-    QString m_noticeText;
-    QStringList m_caseLabels;
+    QCPTextElement* m_title = nullptr;
 };
 
 } // namespace kix::ui

@@ -4,6 +4,7 @@
 #include "ClusterRunDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
+#include "LeaderboardWidget.h"
 #include "PlainText.h"
 #include "PlotWidget.h"
 #include "PublishedFiguresView.h"
@@ -16,12 +17,16 @@
 #include "RunFilterProxy.h"
 #include "RunTableModel.h"
 #include "SourceReader.h"
+#include "TableExport.h"
+#include "TextSanitizer.h"
 #include "kix_config.h"
 
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -29,6 +34,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QSaveFile>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -49,7 +55,10 @@ MainWindow::MainWindow(QWidget* parent)
     , m_chooseFiles(
           [](QWidget* parent, const QString& caption, const QString& folder, const QString& filter) {
               return QFileDialog::getOpenFileNames(parent, caption, folder, filter);
-          }) {
+          })
+    , m_chooseSave([](QWidget* parent, const QString& caption, const QString& path, const QString& filter) {
+        return QFileDialog::getSaveFileName(parent, caption, path, filter);
+    }) {
     setWindowTitle(tr("kix — benchmark run explorer"));
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);
@@ -75,6 +84,13 @@ MainWindow::MainWindow(QWidget* parent)
         m_loadProgress->setValue(done);
     });
     connect(m_store, &RunStore::loadFinished, this, &MainWindow::onLoadFinished);
+    connect(m_store, &RunStore::cleared, this, [this] {
+        // Nothing that was loaded stays on screen after Close all: not the comparison, not the ranks.
+        m_diff->clear();
+        m_leaderboard->clear();
+        m_plot->plot()->showRun(nullptr, {});
+        updateStatus();
+    });
     connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
     showAvailability(m_rerun, QStringLiteral("runLocally"),
                      tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)"));
@@ -154,6 +170,20 @@ void MainWindow::buildActions() {
                                QKeySequence(QStringLiteral("Ctrl+Shift+W")), nullptr);
     connect(clear, &QAction::triggered, m_store, &RunStore::clear);
     file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setObjectName(QStringLiteral("exportMenu"));
+    const QList<QPair<ExportWhat, QString>> exports = {
+        {ExportWhat::RunTable, tr("Run &table…")},
+        {ExportWhat::Leaderboard, tr("&Leaderboard…")},
+        {ExportWhat::Comparison, tr("&Comparison…")},
+        {ExportWhat::ComparisonFields, tr("Comparison &fields…")}};
+    for (const auto& [what, text] : exports) {
+        QAction* a = exportMenu->addAction(text);
+        a->setObjectName(QStringLiteral("export%1").arg(int(what)));
+        connect(a, &QAction::triggered, this, [this, what = what] { exportTableDialog(what); });
+    }
+    exportMenu->addSeparator();
+    file->addSeparator();
     QAction* quit =
         addAction(file, QStringLiteral("quit"), tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Q")), nullptr);
     connect(quit, &QAction::triggered, this, &QWidget::close);
@@ -191,7 +221,7 @@ void MainWindow::buildActions() {
     QAction* log = addAction(view, QStringLiteral("logScale"), tr("Toggle &log scale"),
                              QKeySequence(QStringLiteral("Ctrl+L")), nullptr);
     connect(log, &QAction::triggered, m_plot, &PlotWidget::toggleLogScale);
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < m_tabs->count(); ++i) {
         QAction* tab = addAction(view, QStringLiteral("tab%1").arg(i), m_tabs->tabText(i),
                                  QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), nullptr);
         connect(tab, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(i); });
@@ -209,6 +239,13 @@ void MainWindow::buildActions() {
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    exportMenu->addAction(action(QStringLiteral("exportPlot")));
+    QAction* copy = new QAction(tr("&Copy rows"), m_table);
+    copy->setObjectName(QStringLiteral("copyRows"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &MainWindow::copySelectedRows);
+    m_table->addAction(copy);
     for (const char* name :
          {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally", "runOnCluster"})
         bar->addAction(action(QString::fromLatin1(name)));
@@ -238,13 +275,18 @@ void MainWindow::buildLayout() {
     m_table->horizontalHeader()->setSectionsMovable(true);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
-    connect(m_runs, &QAbstractItemModel::rowsInserted, this, [this] { m_table->resizeColumnsToContents(); });
+    connect(m_runs, &QAbstractItemModel::rowsInserted, this, [this] {
+        // Sized to their contents, but a long text (an error row's message, a title) is elided at a cap
+        // instead of pushing the other columns off screen; its tooltip has it in full.
+        m_table->resizeColumnsToContents();
+        for (int c = 0; c < RunTableModel::ColumnCount; ++c)
+            m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), isNumericColumn(c) ? 200 : 300));
+    });
     connect(m_proxy, &RunFilterProxy::ordered, this, [this] {
         if (m_selectTopRow && m_proxy->rowCount() > 0) {
             selectRows({0});
             m_selectTopRow = true; // selectRows() ends it; this is still the automatic choice
-        }
-        else
+        } else
             m_table->scrollTo(m_table->currentIndex());
     });
     connect(m_table, &QAbstractItemView::pressed, this, [this] { m_selectTopRow = false; });
@@ -260,12 +302,22 @@ void MainWindow::buildLayout() {
     m_diff = new DiffWidget(this);
     m_plot = new PlotWidget(this);
     m_digests = new DigestPanel(m_store, this);
+    m_leaderboard = new LeaderboardWidget(this);
+    connect(m_leaderboard, &LeaderboardWidget::compareRequested, this, [this](int run, int leader) {
+        compareRuns({leader, run});
+    });
+    connect(m_leaderboard, &LeaderboardWidget::runActivated, this, [this](int run) {
+        const int row = m_runs->rowOfStoreIndex(m_store->index().rowOfRun(run));
+        if (row >= 0)
+            selectRows({m_proxy->mapFromSource(m_runs->index(row, 0)).row()});
+    });
     connect(m_plot, &PlotWidget::exportRequested, this, &MainWindow::exportPlot);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_details, tr("Details"));
     m_tabs->addTab(m_diff, tr("Compare"));
     m_tabs->addTab(m_plot, tr("Plot"));
     m_tabs->addTab(m_digests, tr("Digests"));
+    m_tabs->addTab(m_leaderboard, tr("Leaderboard"));
     m_published = new PublishedFiguresView(this);
     m_published->showFile(QString::fromLatin1(kBundledPublished013));
     m_tabs->addTab(m_published, tr("Published"));
@@ -324,6 +376,7 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
         8000);
     updateStatus();
     m_digests->showRun(selectedStoreIndices().value(0, -1));
+    m_leaderboard->refresh(m_store->snapshot());
     if (!m_pending.isEmpty()) {
         const QStringList next = m_pending;
         m_pending.clear();
@@ -339,7 +392,7 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
         }
         m_selectAfterLoad.clear();
         selectRows(rows);
-        if (rows.size() == 2)
+        if (rows.size() >= kMinCompareRuns && rows.size() <= kMaxCompareRuns)
             compareSelected();
     } else if (m_table->selectionModel()->selectedRows().isEmpty() && m_proxy->rowCount() > 0) {
         selectRows({0});
@@ -423,18 +476,130 @@ void MainWindow::onSelectionChanged() {
     m_digests->showRun(selected.value(0, -1));
     if (selected.size() == 2)
         m_diff->setRuns(first, m_store->at(selected[1]));
+    const StoreRow row = first ? m_store->row(selected.first()) : StoreRow{};
+    m_leaderboard->setSelectedRun(first && row.kind == StoreRow::Kind::Run ? row.index : -1);
     action(QStringLiteral("cite"))->setEnabled(first && first->hasRun());
-    action(QStringLiteral("compare"))->setEnabled(selected.size() == 2);
+    action(QStringLiteral("compare"))
+        ->setEnabled(selected.size() >= kMinCompareRuns && selected.size() <= kMaxCompareRuns);
 }
 
 void MainWindow::compareSelected() {
     const QList<int> selected = selectedStoreIndices();
-    if (selected.size() != 2) {
-        statusBar()->showMessage(tr("Select exactly two runs to compare (Ctrl+click)."), 6000);
+    if (selected.size() < kMinCompareRuns || selected.size() > kMaxCompareRuns) {
+        statusBar()->showMessage(tr("Select two to eight runs to compare (Ctrl+click)."), 6000);
         return;
     }
-    m_diff->setRuns(m_store->at(selected[0]), m_store->at(selected[1]));
+    QList<ManifestPtr> runs;
+    for (const int i : selected)
+        runs << m_store->at(i);
+    m_diff->setRunList(runs, 0);
     m_tabs->setCurrentWidget(m_diff);
+}
+
+void MainWindow::compareRuns(const QList<int>& runIndices) {
+    QList<ManifestPtr> runs;
+    QList<int> rows;
+    for (const int run : runIndices) {
+        const int storeRow = m_store->index().rowOfRun(run);
+        runs << m_store->at(storeRow);
+        const int row = m_runs->rowOfStoreIndex(storeRow);
+        if (row >= 0)
+            rows << m_proxy->mapFromSource(m_runs->index(row, 0)).row();
+    }
+    selectRows(rows);
+    m_diff->setRunList(runs, 0);
+    m_tabs->setCurrentWidget(m_diff);
+}
+
+QString MainWindow::selectedRowsText() const {
+    ExportTable t;
+    for (int c = 0; c < m_proxy->columnCount(); ++c)
+        t.headers << m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    for (const QModelIndex& r : rows) {
+        QStringList cells;
+        for (int c = 0; c < m_proxy->columnCount(); ++c)
+            cells << m_proxy->index(r.row(), c).data().toString();
+        t.rows << cells;
+    }
+    return t.rows.isEmpty() ? QString() : toTsv(t, false);
+}
+
+void MainWindow::copySelectedRows() {
+    const QString text = selectedRowsText();
+    if (text.isEmpty())
+        return;
+    QGuiApplication::clipboard()->setText(text);
+    statusBar()->showMessage(tr("Copied %n row(s) as tab-separated text", nullptr, int(text.count(u'\n'))),
+                             4000);
+}
+
+namespace {
+// Every row of a view's model as shown (the run table and the leaderboard in their sorted, filtered order).
+ExportTable tableOfModel(const QAbstractItemModel* model) {
+    ExportTable t;
+    for (int c = 0; c < model->columnCount(); ++c)
+        t.headers << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        QStringList row;
+        for (int c = 0; c < model->columnCount(); ++c)
+            row << model->index(r, c).data().toString();
+        t.rows << row;
+    }
+    return t;
+}
+} // namespace
+
+QString MainWindow::exportTo(ExportWhat what, const QString& path) {
+    ExportFormat format = ExportFormat::Csv;
+    if (!exportFormatFromSuffix(QFileInfo(path).suffix(), format))
+        return tr("unknown export format \"%1\": use .csv, .md or .json")
+            .arg(widgetLine(QFileInfo(path).suffix()));
+    QByteArray bytes;
+    switch (what) {
+    case ExportWhat::RunTable:
+        bytes = kix::exportTable(tableOfModel(m_proxy), format);
+        break;
+    case ExportWhat::Leaderboard:
+        bytes = kix::exportTable(tableOfModel(m_leaderboard->table()->model()), format);
+        break;
+    case ExportWhat::Comparison:
+    case ExportWhat::ComparisonFields:
+        if (!m_diff->hasComparison())
+            return tr("there is no comparison to export: compare two to eight runs first");
+        if (format == ExportFormat::Json) // the comparison as `kix diff --json` writes it
+            bytes = QByteArray::fromStdString(
+                        m_diff->exportJson().dump(2, ' ', false, Json::error_handler_t::replace)) +
+                    '\n';
+        else
+            bytes = kix::exportTable(
+                what == ExportWhat::Comparison ? m_diff->caseTable() : m_diff->fieldTable(), format);
+        break;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        return tr("could not write %1: %2").arg(widgetLine(path), widgetLine(f.errorString()));
+    return {};
+}
+
+void MainWindow::exportTableDialog(ExportWhat what) {
+    static const char* const names[] = {"kix-runs.csv", "kix-leaderboard.csv", "kix-comparison.json",
+                                        "kix-comparison-fields.csv"};
+    const QString path = m_chooseSave(this, tr("Export"),
+                                      QDir(m_settings.lastFolder()).filePath(QLatin1String(names[int(what)])),
+                                      tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    const QString error = exportTo(what, path);
+    if (error.isEmpty()) {
+        statusBar()->showMessage(tr("Written to %1").arg(widgetLine(path)), 8000);
+        return;
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Export"), error, QMessageBox::Ok, this);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
 }
 
 CitationDialog* MainWindow::makeCitationDialog() {
@@ -455,14 +620,14 @@ void MainWindow::cite() {
 }
 
 void MainWindow::exportPlot() {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export plot"), QDir(m_settings.lastFolder()).filePath(QStringLiteral("kix-plot.png")),
-        tr("PNG image (*.png);;PDF document (*.pdf)"));
+    const QString path = m_chooseSave(this, tr("Export plot"),
+                                      QDir(m_settings.lastFolder()).filePath(QStringLiteral("kix-plot.png")),
+                                      tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"));
     if (path.isEmpty())
         return;
     const QString error = m_plot->plot()->exportTo(path);
     if (error.isEmpty())
-        statusBar()->showMessage(tr("Plot written to %1").arg(path), 8000);
+        statusBar()->showMessage(tr("Plot written to %1").arg(widgetLine(path)), 8000);
     else {
         QMessageBox box(QMessageBox::Warning, tr("Export plot"), error, QMessageBox::Ok, this);
         box.setTextFormat(Qt::PlainText);
@@ -515,21 +680,22 @@ void MainWindow::watchRerun(RerunController* controller, const QString& what, co
     auto* dialog = new RerunDialog(controller, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(controller, &RerunController::finished, this,
-                          [this, what, baseline, controller, connection](bool, const QString& message,
-                                                                         const QStringList& files) {
-                              disconnect(*connection);
-                              statusBar()->showMessage(QStringLiteral("%1: %2").arg(what, message), 10000);
-                              if (files.isEmpty())
-                                  return;
-                              m_selectAfterLoad = files;
-                              if (!baseline.isEmpty() && files.size() == 1)
-                                  m_selectAfterLoad.prepend(baseline);
-                              if (controller->mode() == RerunController::Mode::Local)
-                                  openPaths({QFileInfo(files.first()).absolutePath()});
-                              else
-                                  openPaths(files + controller->writtenResources());
-                          });
+    *connection =
+        connect(controller, &RerunController::finished, this,
+                [this, what, baseline, controller, connection](bool, const QString& message,
+                                                               const QStringList& files) {
+                    disconnect(*connection);
+                    statusBar()->showMessage(QStringLiteral("%1: %2").arg(what, widgetLine(message)), 10000);
+                    if (files.isEmpty())
+                        return;
+                    m_selectAfterLoad = files;
+                    if (!baseline.isEmpty() && files.size() == 1)
+                        m_selectAfterLoad.prepend(baseline);
+                    if (controller->mode() == RerunController::Mode::Local)
+                        openPaths({QFileInfo(files.first()).absolutePath()});
+                    else
+                        openPaths(files + controller->writtenResources());
+                });
     dialog->show();
 }
 

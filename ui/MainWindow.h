@@ -21,6 +21,7 @@ namespace kix::ui {
 class CitationDialog;
 class DiffWidget;
 class DigestPanel;
+class LeaderboardWidget;
 class PlotWidget;
 class PublishedFiguresView;
 class RecentFiles;
@@ -39,7 +40,9 @@ public:
     void openBundledSamples();
     // Selects runs by their row in the (sorted, filtered) table.
     void selectRows(const QList<int>& rows);
-    void compareSelected();
+    void compareSelected(); // 2–8 selected runs, the first as the baseline
+    // Selects these runs (indices into the RecordIndex) in the table and compares them.
+    void compareRuns(const QList<int>& runIndices);
     CitationDialog* makeCitationDialog();
 
     RunStore* store() const { return m_store; }
@@ -52,6 +55,7 @@ public:
     DiffWidget* diff() const { return m_diff; }
     PlotWidget* plot() const { return m_plot; }
     DigestPanel* digests() const { return m_digests; }
+    LeaderboardWidget* leaderboard() const { return m_leaderboard; }
     PublishedFiguresView* published() const { return m_published; }
     RerunController* rerun() const { return m_rerun; }
     RerunController* clusterRerun() const { return m_cluster; }
@@ -60,11 +64,20 @@ public:
     QAction* action(const QString& objectName) const;
     QList<int> selectedStoreIndices() const;
     // What File ▸ Open asks with (a file dialog); tests put their own chooser here.
-    using FileChooser = std::function<QStringList(QWidget* parent, const QString& caption, const QString& folder,
-                                                  const QString& filter)>;
+    using FileChooser = std::function<QStringList(QWidget* parent, const QString& caption,
+                                                  const QString& folder, const QString& filter)>;
     void setFileChooser(FileChooser chooser) { m_chooseFiles = std::move(chooser); }
     // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
     static QString openFilter();
+    // What File ▸ Export asks with (a save dialog); tests put their own chooser here.
+    using SaveChooser = std::function<QString(QWidget* parent, const QString& caption, const QString& path,
+                                              const QString& filter)>;
+    void setSaveChooser(SaveChooser chooser) { m_chooseSave = std::move(chooser); }
+    // Writes the table to `path` in the format its suffix names (.csv, .md, .json); returns an error or "".
+    enum class ExportWhat { RunTable, Leaderboard, Comparison, ComparisonFields };
+    QString exportTo(ExportWhat what, const QString& path);
+    // The selected rows of the run table as tab-separated text (what Ctrl+C copies).
+    QString selectedRowsText() const;
 
 signals:
     void loadFinished();
@@ -81,6 +94,8 @@ private:
     void onLoadFinished(int loaded, int problemRows, bool cancelled);
     void updateStatus();
     void exportPlot();
+    void exportTableDialog(ExportWhat what);
+    void copySelectedRows();
     void cite();
     void runLocally();
     void runOnCluster();
@@ -104,6 +119,7 @@ private:
     DiffWidget* m_diff = nullptr;
     PlotWidget* m_plot = nullptr;
     DigestPanel* m_digests = nullptr;
+    LeaderboardWidget* m_leaderboard = nullptr;
     PublishedFiguresView* m_published = nullptr;
     RerunController* m_rerun;
     RerunController* m_cluster;
@@ -116,6 +132,7 @@ private:
     QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
     QByteArray m_defaultState;     // for View ▸ Reset layout
     FileChooser m_chooseFiles;
+    SaveChooser m_chooseSave;
     bool m_selectTopRow = false; // a load ended with no selection: keep the top row selected while it sorts
 };
 

@@ -1,5 +1,7 @@
 #include "PlotWidget.h"
 
+#include "SpeedOfLight.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -8,17 +10,37 @@
 
 namespace kix::ui {
 
+namespace {
+enum SolChoice { SolOwnGpu, SolNone, SolFirstGpu };
+} // namespace
+
 PlotWidget::PlotWidget(QWidget* parent)
     : QWidget(parent)
     , m_plot(new LatencyPlot(this))
     , m_mode(new QComboBox(this))
+    , m_order(new QComboBox(this))
+    , m_sol(new QComboBox(this))
     , m_scale(new QComboBox(this)) {
     m_mode->addItems({tr("Latency per case"), tr("Speedup per case")});
+    m_order->addItems({tr("Workload order"), tr("By size")});
+    m_order->setToolTip(
+        tr("Order of the cases: as the run lists them, or by bytes moved (else the axes' product)"));
+    m_sol->addItems({tr("The run's GPU"), tr("None")});
+    if (const ProblemDefinition* problem = bundledProblem())
+        for (const QString& gpu : problem->speedOfLightGpus())
+            m_sol->addItem(tr("%1 (published)").arg(gpu), gpu);
+    m_sol->setToolTip(tr("Whose published speed-of-light (T_sol) and baseline (T_b) times to mark per case"));
     m_scale->addItems({tr("Auto"), tr("Logarithmic"), tr("Linear")});
     auto* exportButton = new QPushButton(tr("Export…"), this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Show:"), this));
     bar->addWidget(m_mode);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Cases:"), this));
+    bar->addWidget(m_order);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Speed of light:"), this));
+    bar->addWidget(m_sol);
     bar->addSpacing(12);
     bar->addWidget(new QLabel(tr("Y scale:"), this));
     bar->addWidget(m_scale);
@@ -31,9 +53,17 @@ PlotWidget::PlotWidget(QWidget* parent)
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_plot->setMode(i == 1 ? LatencyPlot::Mode::Speedup : LatencyPlot::Mode::Latency);
     });
+    connect(m_order, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_plot->setCaseOrder(i == 1 ? CaseOrder::Size : CaseOrder::Workload); });
+    connect(m_sol, &QComboBox::currentIndexChanged, this, &PlotWidget::applySpeedOfLight);
     connect(m_scale, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_plot->setLogScale(i == 0 ? std::nullopt : std::optional<bool>(i == 1)); });
     connect(exportButton, &QPushButton::clicked, this, &PlotWidget::exportRequested);
+}
+
+void PlotWidget::applySpeedOfLight() {
+    const int i = m_sol->currentIndex();
+    m_plot->setSpeedOfLight(i != SolNone, i >= SolFirstGpu ? m_sol->currentData().toString() : QString());
 }
 
 void PlotWidget::toggleLogScale() {

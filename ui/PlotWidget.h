@@ -1,4 +1,4 @@
-// The plot tab: mode (latency / speedup), log scale (auto / on / off), export.
+// The plot tab: mode (latency / speedup), case order, whose speed-of-light times, log scale, export.
 #pragma once
 
 #include "LatencyPlot.h"
@@ -15,6 +15,8 @@ public:
     explicit PlotWidget(QWidget* parent = nullptr);
     LatencyPlot* plot() const { return m_plot; }
     QComboBox* modeBox() const { return m_mode; }
+    QComboBox* orderBox() const { return m_order; }
+    QComboBox* speedOfLightBox() const { return m_sol; }
     QComboBox* scaleBox() const { return m_scale; }
     void toggleLogScale();
 
@@ -22,8 +24,12 @@ signals:
     void exportRequested();
 
 private:
+    void applySpeedOfLight();
+
     LatencyPlot* m_plot;
     QComboBox* m_mode;
+    QComboBox* m_order;
+    QComboBox* m_sol;
     QComboBox* m_scale;
 };
 

@@ -8,6 +8,7 @@ namespace kix::ui {
 enum Roles {
     SortRole = Qt::UserRole + 1, // numbers sort as numbers, missing values last
     ManifestIndexRole,           // the row's index in the RunStore
+    RunIndexRole,                // the run's index in the RecordIndex
 };
 
 } // namespace kix::ui

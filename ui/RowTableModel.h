@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Roles.h"
+#include "TextSanitizer.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -37,7 +38,12 @@ public:
     QVariant data(const QModelIndex& index, int role) const override {
         if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= m_headers.size())
             return {};
-        return cell(m_rows[index.row()], index.column(), role == SortRole ? int(Qt::DisplayRole) : role);
+        QVariant v =
+            cell(m_rows[index.row()], index.column(), role == SortRole ? int(Qt::DisplayRole) : role);
+        // Every text shown comes from untrusted documents: one line, controls shown, never a huge layout.
+        if ((role == Qt::DisplayRole || role == SortRole) && v.typeId() == QMetaType::QString)
+            return widgetLine(v.toString());
+        return v;
     }
 
 protected:

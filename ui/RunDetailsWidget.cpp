@@ -7,6 +7,7 @@
 #include "ProblemModel.h"
 #include "Roles.h"
 #include "TableViews.h"
+#include "TextSanitizer.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -165,14 +166,14 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
 void RunDetailsWidget::setManifest(ManifestPtr m) {
     m_heading->setText(!m               ? tr("Select a run")
                        : !m->run        ? tr("Could not read %1").arg(m->origins.value(0).toString())
-                       : m->hasErrors() ? tr("%1 (invalid: see Problems)").arg(m->title())
-                                        : m->title());
+                       : m->hasErrors() ? tr("%1 (invalid: see Problems)").arg(widgetLine(m->title()))
+                                        : widgetLine(m->title()));
     m_overview->setRows(m ? overviewOf(*m) : Pairs{});
     m_cases->setManifest(m && m->run ? m : nullptr);
     m_protocol->setRows(m && m->protocol ? flattenedFields(m->protocol->json) : Pairs{});
     m_environment->setRows(m && m->environment ? flattenedFields(m->environment->json) : Pairs{});
     m_problems->setRows(m ? m->problems : Problems{});
-    m_raw->setPlainText(m ? QString::fromUtf8(m->rawText) : QString());
+    m_raw->setPlainText(m ? widgetBlock(QByteArrayView(m->rawText)) : QString());
     m_tabs->setTabText(ProblemsTab, m && !m->problems.isEmpty() ? tr("Problems (%1)").arg(m->problems.size())
                                                                 : tr("Problems"));
     if (m && (!m->run || m->hasErrors()))

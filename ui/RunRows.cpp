@@ -2,7 +2,10 @@
 
 #include "Format.h"
 #include "Manifest.h"
+#include "Roofline.h"
+#include "SpeedOfLight.h"
 #include "Statistics.h"
+#include "TextSanitizer.h"
 #include "Verification.h"
 
 #include <QFileInfo>
@@ -24,6 +27,7 @@ QString sourceLabel(const Origin& o) {
 
 void fill(RunRow& row) {
     for (int c = 0; c < RunColumnCount; ++c) {
+        row.text[c] = widgetLine(row.text[c]);
         row.key[c] = row.text[c].toCaseFolded();
         row.search += row.key[c] + u'\u001f';
     }
@@ -41,17 +45,54 @@ QString primaryText(const RunSpec& r, double& ns) {
     return QStringLiteral("—");
 }
 
+// kix's suite SOL score where the bundled problem publishes times for the run's GPU, else the score the
+// source published (so labelled), else "—"; `number` gets the value for sorting.
+QString solScoreText(const RunSpec& s, const QString& gpu, double& number) {
+    const ProblemDefinition* problem = bundledProblem();
+    const std::optional<double> computed = problem && !s.cases.isEmpty()
+                                               ? speedOfLight(s, gpu, *problem, std::nullopt).suiteScore
+                                               : std::nullopt;
+    if (computed) {
+        number = *computed;
+        return formatNumber(computed, 4);
+    }
+    if (const auto sol = s.metric(QStringLiteral("sol_score"))) {
+        number = *sol;
+        return formatNumber(sol, 4) + QObject::tr(" (published)");
+    }
+    return QStringLiteral("—");
+}
+
+// The run's latency against the memory roofline of its workload on its GPU (model/Roofline), when the
+// operation, the workload and a GPU the bandwidth table knows are all loaded.
+std::optional<RooflineVerdict> floorOf(const RecordIndex& index, const RunEntry& e, double latencyNs) {
+    const ResourceEntry* op = index.operationOf(e);
+    const ResourceEntry* workload = index.workloadOf(e);
+    const ResourceEntry* env = index.environmentOf(e);
+    if (!op || !workload || !env || std::isnan(latencyNs))
+        return std::nullopt;
+    QString why;
+    const auto gpu = gpuFromEnvironment(env->resource->json(), GpuBandwidthTable::bundled(), why);
+    if (!gpu)
+        return std::nullopt;
+    const ResourceEntry* protocol = index.protocolOf(e);
+    const ProtocolFacts facts = protocol ? protocolFactsFrom(protocol->resource->json()) : ProtocolFacts{};
+    return rooflineFor(op->resource->json(), workload->resource->json(), latencyNs,
+                       suiteAggregationFrom(e.run->spec.aggregation), *gpu, facts)
+        .verdict;
+}
+
 } // namespace
 
 QString runColumnName(int column) {
-    static const char* const names[] = {"Implementation", "GPU",      "Latency", "SOL score",
-                                        "Speedup",        "Status",   "Digests", "KernelIndex",
-                                        "Benchmark",      "Observed", "Source"};
+    static const char* const names[] = {"Implementation", "GPU",       "Latency",  "SOL score",
+                                        "× floor",        "Speedup",   "Status",   "Digests",
+                                        "KernelIndex",    "Benchmark", "Observed", "Source"};
     return column >= 0 && column < RunColumnCount ? QObject::tr(names[column]) : QString();
 }
 
 bool isNumericColumn(int column) {
-    return column == Latency || column == SolScore || column == Speedup;
+    return column == Latency || column == SolScore || column == Floor || column == Speedup;
 }
 
 RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
@@ -72,7 +113,7 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
         row.text[Implementation] =
             first->path.isEmpty() ? first->message : first->path + QStringLiteral(": ") + first->message;
         row.text[Source] = sourceLabel(p.origin);
-        row.tooltip = first->toString();
+        row.tooltip = widgetBlock(first->toString());
         fill(row);
         row.key[Status] = QStringLiteral("~error"); // after every status word
         return row;
@@ -85,12 +126,13 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     if (const ResourceEntry* env = index.environmentOf(e))
         row.text[Gpu] = env->resource->environment.product;
     row.text[Latency] = primaryText(s, row.number[Latency]);
-    if (const auto sol = s.metric(QStringLiteral("sol_score"))) {
-        row.number[SolScore] = *sol;
-        row.text[SolScore] = formatNumber(sol, 4);
-    } else {
-        row.text[SolScore] = QStringLiteral("—");
-    }
+    row.text[SolScore] = solScoreText(s, row.text[Gpu], row.number[SolScore]);
+    row.text[Floor] = QStringLiteral("—");
+    if (withDigests && !row.invalid)
+        if (const auto v = floorOf(index, e, row.number[Latency])) {
+            row.number[Floor] = v->ratio;
+            row.text[Floor] = v->label();
+        }
     std::optional<double> speedup = s.metric(QStringLiteral("avg_speedup"));
     if (!speedup) {
         std::vector<double> speedups;
@@ -125,7 +167,7 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
         where << o.origin.toString();
     if (e.occurrences.size() > 5)
         where << QObject::tr("… and %1 more").arg(e.occurrences.size() - 5);
-    row.tooltip = where.join(u'\n');
+    row.tooltip = widgetBlock(where.join(u'\n'));
     fill(row);
     return row;
 }

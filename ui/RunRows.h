@@ -17,6 +17,7 @@ enum RunColumn {
     Gpu,
     Latency,
     SolScore,
+    Floor,
     Speedup,
     Status,
     Digests,
@@ -40,9 +41,10 @@ struct RunRow {
     QString tooltip;                           // problem rows: the first error; runs: where it was read
 };
 
-// `withDigests`: also verify the run's digests for the Digests column (the costly part); rows appended
-// while a load runs leave it for the recomputation when the load ends, since it depends on what else
-// gets loaded.
+// `withDigests`: also verify the run's digests for the Digests column and compute its memory-roofline
+// floor (the costly parts); rows appended while a load runs leave them for the recomputation when the load
+// ends, since both depend on what else gets loaded. Every text is sanitized (TextSanitizer) here, once, so
+// no view lays out a control character or a 15 MiB title.
 RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests = true);
 QString runColumnName(int column);
 bool isNumericColumn(int column);

@@ -82,6 +82,22 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     return runColumnName(section);
 }
 
+QVariant RunTableModel::toolTip(const RunRow& r, int column) {
+    if (r.problem || column == File)
+        return plainToolTip(r.tooltip);
+    if (column == Floor)
+        return tr(
+            "Latency over the memory-roofline floor: the time the bytes the workload must move take at "
+            "the GPU's published peak bandwidth (1× is the floor; below it, only the cache can explain it)");
+    if (column == Digests)
+        return tr("Digest checks against the loaded set; see the Digests tab");
+    if (column == Upstream)
+        return tr("Whether KernelIndex's schemas and parser would accept the manifest; the findings are in "
+                  "Details ▸ Problems");
+    // Every other cell: its full text, since a narrow column elides it.
+    return r.text[column].isEmpty() ? QVariant() : QVariant(plainToolTip(r.text[column]));
+}
+
 QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
         return {};
@@ -95,15 +111,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     case ManifestIndexRole:
         return r.storeRow;
     case Qt::ToolTipRole:
-        if (r.problem || column == File)
-            return plainToolTip(r.tooltip);
-        if (column == Digests)
-            return tr("Digest checks against the loaded set; see the Digests tab");
-        if (column == Upstream)
-            return tr(
-                "Whether KernelIndex's schemas and parser would accept the manifest; the findings are in "
-                "Details ▸ Problems");
-        return {};
+        return toolTip(r, column);
     case Qt::TextAlignmentRole:
         if (isNumericColumn(column))
             return int(Qt::AlignRight | Qt::AlignVCenter);

@@ -17,7 +17,7 @@ public:
     using Column = RunColumn;
     static constexpr int Implementation = RunColumn::Implementation, Gpu = RunColumn::Gpu,
                          Latency = RunColumn::Latency, SolScore = RunColumn::SolScore,
-                         Speedup = RunColumn::Speedup, Status = RunColumn::Status,
+                         Floor = RunColumn::Floor, Speedup = RunColumn::Speedup, Status = RunColumn::Status,
                          Digests = RunColumn::Digests, Upstream = RunColumn::Upstream,
                          Benchmark = RunColumn::Benchmark, Observed = RunColumn::Observed,
                          File = RunColumn::Source, ColumnCount = RunColumnCount;
@@ -44,6 +44,7 @@ signals:
 
 private:
     void append(int first, int last);
+    static QVariant toolTip(const RunRow& r, int column);
 
     RunStore* m_store;
     QList<RunRow> m_rows; // row i is store row i

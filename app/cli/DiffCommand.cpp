@@ -2,6 +2,7 @@
 #include "CommandSupport.h"
 #include "Comparability.h"
 #include "Diff.h"
+#include "DiffReport.h"
 #include "Format.h"
 
 namespace kix::cli {
@@ -22,66 +23,6 @@ int pickRun(const Loaded& l, const QString& side, const QString& path, const QSt
         io.err << "kix diff: " << untrusted(path) << " holds " << runs.size() << " runs: choose one with --"
                << side << "-run NAME|DIGEST\n";
     return -1;
-}
-
-Json mismatchJson(const Mismatch& m) {
-    return {{"part", m.part.toStdString()},
-            {"a", m.a.toStdString()},
-            {"b", m.b.toStdString()},
-            {"detail", m.detail.toStdString()}};
-}
-
-Json verdictJson(const ComparabilityVerdict& v) {
-    Json reasons = Json::array(), mismatches = Json::array(), unknown = Json::array(), a = Json::array(),
-         b = Json::array();
-    for (const auto& r : v.reasons)
-        reasons.push_back(r.toStdString());
-    for (const auto& m : v.mismatches)
-        mismatches.push_back(mismatchJson(m));
-    for (const auto& u : v.unknown)
-        unknown.push_back(u.toStdString());
-    for (const auto& c : v.ineligibleA)
-        a.push_back(c.toStdString());
-    for (const auto& c : v.ineligibleB)
-        b.push_back(c.toStdString());
-    return {
-        {"comparable", v.comparable},
-        {"sameRun", v.sameRun},
-        {"comparisonKey", v.comparisonKey.isEmpty() ? Json(nullptr) : Json(v.comparisonKey.toStdString())},
-        {"firstMismatch", v.firstMismatch ? mismatchJson(*v.firstMismatch) : Json(nullptr)},
-        {"mismatches", mismatches},
-        {"unknown", unknown},
-        {"ineligible", {{"a", a}, {"b", b}}},
-        {"reasons", reasons}};
-}
-
-// The diff for scripts: the verdict, then the cases and the fields as the text report lists them.
-Json diffJson(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
-              const CaseComparison& cases, const QList<FieldChange>& fields) {
-    Json rows = Json::array();
-    for (const auto& d : cases.rows)
-        rows.push_back({{"id", d.id.toStdString()},
-                        {"axes", d.axes.toStdString()},
-                        {"latencyA", d.latencyA ? Json(*d.latencyA) : Json(nullptr)},
-                        {"latencyB", d.latencyB ? Json(*d.latencyB) : Json(nullptr)},
-                        {"ratio", d.ratio ? Json(*d.ratio) : Json(nullptr)},
-                        {"direction", directionName(d.direction).toStdString()},
-                        {"noise", noiseName(d.noise).toStdString()}});
-    Json changes = Json::array();
-    for (const auto& f : fields)
-        changes.push_back({{"kind", changeKindName(f.kind).toStdString()},
-                           {"path", f.path.toStdString()},
-                           {"before", f.before.toStdString()},
-                           {"after", f.after.toStdString()}});
-    Json j = verdictJson(verdict);
-    j["a"] = {{"digest", a->run->digest.toStdString()}, {"file", a->file.toStdString()}};
-    j["b"] = {{"digest", b->run->digest.toStdString()}, {"file", b->file.toStdString()}};
-    j["cases"] = rows;
-    j["geomeanRatio"] = cases.geomeanRatio ? Json(*cases.geomeanRatio) : Json(nullptr);
-    j["suiteRatio"] = cases.suiteRatio ? Json(*cases.suiteRatio) : Json(nullptr);
-    j["summary"] = cases.summary().toStdString();
-    j["fields"] = changes;
-    return j;
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
@@ -160,7 +101,7 @@ int diffCommand(const QStringList& args, Io io) {
     const CaseComparison cases = compareCases(*a, *b);
     const QList<FieldChange> fields = diffManifests(*a, *b);
     if (parser.isSet(QStringLiteral("json")))
-        writeJson(diffJson(a, b, verdict, cases, fields), io);
+        writeJson(diffReportJson(*a, *b, verdict, cases, fields), io);
     else
         printDiff(a, b, verdict, cases, fields, io);
     return ExitOk;

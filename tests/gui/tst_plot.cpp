@@ -1,10 +1,12 @@
-// The latency plot: series and points per run, a notice instead of invented points for
-// suite-only runs, log axes for wide spans, speedup view, PNG/PDF export.
+// The latency plot: series and points per run (markers, never lines between cases), the legend outside
+// the data, ranked bars and a notice instead of invented points for suite-only runs, log axes for wide
+// spans, speedup view, speed-of-light marks, PNG/PDF/SVG export with the title.
 #include "GuiTestSupport.h"
 #include "LatencyPlot.h"
 #include "ManifestParser.h"
 
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 
 using namespace kix;
 using namespace kix::ui;
@@ -38,6 +40,11 @@ private slots:
         QCOMPARE(plot.graph(1)->dataCount(), 2); // case c has no reference time
         QCOMPARE(plot.graph(2)->name(), QStringLiteral("Databricks (NVIDIA B200) — suite mean only"));
         QCOMPARE(plot.graph(2)->data()->at(0)->value, 42.336);
+        QCOMPARE(plot.graph(0)->lineStyle(), QCPGraph::lsNone); // cases are not joined
+        QCOMPARE(plot.graph(1)->lineStyle(), QCPGraph::lsNone);
+        // The legend is laid out below the axis rect, not inside it.
+        QVERIFY(!plot.axisRect()->insetLayout()->elements(false).contains(plot.legend));
+        QCOMPARE(plot.title(), QStringLiteral("kix fused on NVIDIA B200 — latency per case"));
         QVERIFY(plot.isLogScale()); // 10 µs to 32 ms
         QVERIFY(plot.notice().isEmpty());
         QVERIFY(plot.legend->visible());
@@ -57,8 +64,9 @@ private slots:
     void suiteOnlyRunSaysSo() {
         LatencyPlot plot;
         plot.showRun(loadManifestFile(kixtest::seedPath()), {});
-        QCOMPARE(plot.graphCount(), 1);
-        QCOMPARE(plot.graph(0)->name(), QStringLiteral("ac4k — suite value only"));
+        QCOMPARE(plot.graphCount(), 0);
+        QCOMPARE(plot.data().bars.size(), 1); // one ranked bar: its suite value
+        QCOMPARE(plot.data().bars[0].value, 45.344);
         QCOMPARE(plot.notice(),
                  QStringLiteral(
                      "ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
@@ -74,8 +82,18 @@ private slots:
         QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.pdf"))), QString());
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("p.png"))).size() > 1000);
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("p.pdf"))).size() > 1000);
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.svg"))), QString());
+        QFile svg(dir.filePath(QStringLiteral("p.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svg);
+        int circles = 0;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("circle"))
+                ++circles;
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(circles, 3 + 1); // the run's three points and its legend entry
         QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.gif"))),
-                 QStringLiteral("unknown export format \"gif\": use .png or .pdf"));
+                 QStringLiteral("unknown export format \"gif\": use .png, .pdf or .svg"));
         QCOMPARE(plot.exportTo(QStringLiteral("/nonexistent/dir/p.png")),
                  QStringLiteral("could not write /nonexistent/dir/p.png"));
     }

@@ -25,7 +25,7 @@ private slots:
         QSignalSpy done(&w, &MainWindow::loadFinished);
         w.openBundledSamples();
         QVERIFY(done.wait(20000));
-        for (int tab = 0; tab < 4; ++tab) {
+        for (int tab = 0; tab < w.tabs()->count(); ++tab) {
             w.tabs()->setCurrentIndex(tab);
             QTest::qWait(100);
             const QImage image = w.grab().toImage();

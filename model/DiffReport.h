@@ -1,0 +1,22 @@
+// The comparison of two runs as JSON: the comparability verdict, the cases and the field changes. This is
+// what `kix diff --json` prints and what the explorer's Compare exports, built in one place so both say
+// the same, member for member.
+#pragma once
+
+#include "CaseComparison.h"
+#include "Comparability.h"
+#include "Diff.h"
+#include "Manifest.h"
+#include "MultiComparison.h"
+
+namespace kix {
+
+Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVerdict& verdict,
+                    const CaseComparison& cases, const QList<FieldChange>& fields);
+Json diffReportJson(const Manifest& a, const Manifest& b); // computes the three parts
+
+// Two runs: exactly diffReportJson(baseline, other). More: {"baseline": index, "runs": [{digest, file}],
+// "comparisons": [diffReportJson(baseline, run) for every other run, in order]}.
+Json multiComparisonJson(const MultiComparison& comparison);
+
+} // namespace kix
