@@ -36,6 +36,14 @@ std::vector<NamedVariant> checkVariants() {
     second.rowsPerIteration = 2;
     second.secondKernel = 1;
     v.push_back({"r2p second kernel", second});
+    // The column pass (several unit counts, row lanes and both mappings), the two-halves mapping
+    // with each finish, the early trigger and a capped grid.
+    for (const char* text : {"fin=cols cols4 k1", "fin=cols cols1 k2 r2 pf0", "fin=cols cols32 hv1 k3",
+                             "fin=kernel hv1 trig1", "fin=launch hv1 r2 k3", "fin=kernel k2 trig1 bps1"}) {
+        LaunchOverrides o;
+        if (parseLaunchOverrides(text, o).empty())
+            v.push_back({text, o});
+    }
     return v;
 }
 

@@ -18,6 +18,7 @@
 // Either way grad_weight is bit-identical from launch to launch.
 #include "backward_device.cuh"
 #include "bulk_kernel.h"
+#include "column_pass.cuh"
 #include "cuda_check.h"
 #include "kix/rmsnorm_backward.h"
 
@@ -39,17 +40,29 @@ template <int ROWS, bool PREFETCH> constexpr int maxThreads() {
     return ROWS * (PREFETCH ? 2 : 1) <= 2 ? 1024 : 512;
 }
 
-template <int ROWS, bool PREFETCH, bool STREAM>
+template <int ROWS, bool PREFETCH, bool STREAM, bool HALVES>
 __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKernel(Params p) {
     extern __shared__ float4 sharedRaw[];
     float* shared = reinterpret_cast<float*>(sharedRaw);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    // The second kernel's blocks may become resident now; it still waits in
+    // cudaGridDependencySynchronize until this grid has completed and its writes are visible.
+    if (p.triggerEarly)
+        cudaTriggerProgrammaticLaunchCompletion();
+#endif
+    if (int(blockIdx.x) < p.columnBlocks) {
+        columnPass(p, int(blockIdx.x), shared);
+        return;
+    }
+    const int rowBlock = int(blockIdx.x) - p.columnBlocks;
+    const int rowBlocks = int(gridDim.x) - p.columnBlocks;
     const int rowLane = threadIdx.x / p.laneThreads;
     const int t = threadIdx.x - rowLane * p.laneThreads;
     const int warps = p.laneThreads / 32; // per row lane
     const int warp = t / 32;
     const int lane = t % 32;
-    const int col = t * kVec;
-    const bool active = col < p.hidden;
+    const Columns cols = columnsOf<HALVES>(t, p.hidden);
+    const bool active = t * kVec < p.hidden;
     const int rowsPerStep = p.rowLanes * ROWS;
     const int steps = (p.rows + rowsPerStep - 1) / rowsPerStep;
 
@@ -58,8 +71,8 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
     for (int i = 0; i < kVec; ++i)
         w[i] = dw[i] = 0.f;
     if (active) {
-        const float4 w0 = __ldg(reinterpret_cast<const float4*>(p.weight + col));
-        const float4 w1 = __ldg(reinterpret_cast<const float4*>(p.weight + col + 4));
+        const float4 w0 = __ldg(reinterpret_cast<const float4*>(p.weight + cols.a));
+        const float4 w1 = __ldg(reinterpret_cast<const float4*>(p.weight + cols.b));
         w[0] = w0.x, w[1] = w0.y, w[2] = w0.z, w[3] = w0.w;
         w[4] = w1.x, w[5] = w1.y, w[6] = w1.z, w[7] = w1.w;
     }
@@ -70,31 +83,31 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
 
     // Rows stay packed as loaded and are unpacked where used: fewer registers than holding floats.
     RowRaw cur[ROWS], next[ROWS];
-    int step = blockIdx.x;
+    int step = rowBlock;
     const int firstRow = rowLane * ROWS;
     if (PREFETCH) {
 #pragma unroll
         for (int k = 0; k < ROWS; ++k) {
             const int row = step * rowsPerStep + firstRow + k;
-            loadRow<STREAM>(p, row, active && row < p.rows, col, next[k]);
+            loadRow<STREAM, HALVES>(p, row, active && row < p.rows, cols, next[k]);
         }
     }
     int buffer = 0;
-    for (; step < steps; step += gridDim.x) {
+    for (; step < steps; step += rowBlocks) {
         const int row0 = step * rowsPerStep + firstRow;
         if (PREFETCH) {
 #pragma unroll
             for (int k = 0; k < ROWS; ++k)
                 cur[k] = next[k];
-            const int ahead = row0 + gridDim.x * rowsPerStep; // the next step's rows, issued now
+            const int ahead = row0 + rowBlocks * rowsPerStep; // the next step's rows, issued now
 #pragma unroll
             for (int k = 0; k < ROWS; ++k)
-                loadRow<STREAM>(p, ahead + k, active && step + int(gridDim.x) < steps && ahead + k < p.rows,
-                                col, next[k]);
+                loadRow<STREAM, HALVES>(
+                    p, ahead + k, active && step + rowBlocks < steps && ahead + k < p.rows, cols, next[k]);
         } else {
 #pragma unroll
             for (int k = 0; k < ROWS; ++k) // all loads of the step before any is used
-                loadRow<STREAM>(p, row0 + k, active && row0 + k < p.rows, col, cur[k]);
+                loadRow<STREAM, HALVES>(p, row0 + k, active && row0 + k < p.rows, cols, cur[k]);
         }
         float dot[ROWS];
 #pragma unroll
@@ -130,14 +143,13 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
 #pragma unroll
                 for (int i = 0; i < kVec; ++i)
                     out[i] = v.r * fmaf(v.g[i], w[i], -mean * v.n[i]);
-                const uint4 packed = pack(out);
-                const long long base = (long long)(row0 + k) * p.hidden + col;
-                store<STREAM>(reinterpret_cast<uint4*>(p.gradHidden + base), packed);
-                store<STREAM>(reinterpret_cast<uint4*>(p.gradResidual + base), packed);
+                storeRow<STREAM, HALVES>(p, (long long)(row0 + k) * p.hidden, cols, pack(out));
             }
         }
         buffer ^= 1;
     }
+    if (p.columnBlocks > 0) // the column pass sums grad_weight: no partials
+        return;
 
     // One partial row per block: row lane 0 adds the other lanes' sums in lane order.
     if (p.rowLanes > 1) {
@@ -156,20 +168,25 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
             }
         }
     }
-    publishAndFinish(p, dw, rowLane == 0 && active, col);
+    publishAndFinish(p, dw, rowLane == 0 && active, cols);
 }
 
 using KernelFn = void (*)(Params);
 
-KernelFn kernelFor(int rowsPerIteration, bool prefetch, bool streaming) {
-    if (streaming) {
-        if (rowsPerIteration == 1)
-            return prefetch ? fusedBackwardKernel<1, true, true> : fusedBackwardKernel<1, false, true>;
-        return prefetch ? fusedBackwardKernel<2, true, true> : fusedBackwardKernel<2, false, true>;
-    }
+template <bool STREAM, bool HALVES> KernelFn kernelFor(int rowsPerIteration, bool prefetch) {
     if (rowsPerIteration == 1)
-        return prefetch ? fusedBackwardKernel<1, true, false> : fusedBackwardKernel<1, false, false>;
-    return prefetch ? fusedBackwardKernel<2, true, false> : fusedBackwardKernel<2, false, false>;
+        return prefetch ? fusedBackwardKernel<1, true, STREAM, HALVES>
+                        : fusedBackwardKernel<1, false, STREAM, HALVES>;
+    return prefetch ? fusedBackwardKernel<2, true, STREAM, HALVES>
+                    : fusedBackwardKernel<2, false, STREAM, HALVES>;
+}
+
+KernelFn kernelFor(const LaunchConfig& plan) {
+    if (plan.streaming)
+        return plan.halves ? kernelFor<true, true>(plan.rowsPerIteration, plan.prefetch)
+                           : kernelFor<true, false>(plan.rowsPerIteration, plan.prefetch);
+    return plan.halves ? kernelFor<false, true>(plan.rowsPerIteration, plan.prefetch)
+                       : kernelFor<false, false>(plan.rowsPerIteration, plan.prefetch);
 }
 
 int maxThreadsFor(int rowsPerIteration, bool prefetch) {
@@ -211,20 +228,18 @@ __global__ void reducePartialsKernel(const float* __restrict__ partials, int num
     }
 }
 
-// Tuning, from the final sweep of 2026-12-02 on the H200 (BENCHMARKS.md "What each design change
-// bought"; kernels/bench/results/2026-12-02-h200-final-sweep.json), geomean over the 16 cases of the
-// time over the same-run copy floor, CUPTI medians:
-//  * finish: a second kernel with programmatic dependent launch, 1.079, against 1.183 for the best
-//    one-launch shape (the in-launch finish cost 2.7-17 us, the second kernel 0.5-3 us).
-//  * small-problem path, below kSmallProblemRows rows: two row lanes per block (132 partial rows to
-//    add, one block per SM): 1.09-1.12 on 422-1801 rows against 1.11-1.22 with three blocks per
-//    SM; from kSmallProblemRows one row lane, three blocks per SM (396 partial rows). One row per
-//    thread with the next one prefetched throughout. (Measured, not yet adopted: below 256 rows one
-//    row lane, a block per row, was faster in the last two sweeps: 5.2 and 5.4 us against 6.0 and
-//    6.1 at 128 and 131 rows in the final one.)
+// Tuning (BENCHMARKS.md "What each design change bought"; the sweeps in kernels/bench/results/):
+//  * grad_weight by the column pass below kColumnPassRows rows (TUNED BY THE 2026-12-03 SWEEP).
+//  * from there, per-block partials added by a second kernel with programmatic dependent launch:
+//    1.079 against 1.183 for the best one-launch shape in the sweep of 2026-12-02 (the in-launch
+//    finish cost 2.7-17 us, the second kernel 0.5-3 us).
+//  * below kSmallProblemRows rows two row lanes per block (132 partial rows to add, one block per
+//    SM): 1.09-1.12 on 422-1801 rows against 1.11-1.22 with three blocks per SM (2026-12-02); from
+//    there one row lane, three blocks per SM. One row per thread, the next one prefetched.
 //  * default cache policies: 6-7% faster than evict-first hints on the cases above 800 MB.
-constexpr bool kFinishWithSecondKernel = true;
+constexpr std::int64_t kColumnPassRows = 1024;
 constexpr std::int64_t kSmallProblemRows = 2048;
+constexpr int kColumnUnits = 4;
 
 } // namespace
 
@@ -233,10 +248,11 @@ std::string LaunchConfig::name() const {
                                   ? "bulk s" + std::to_string(stages)
                                   : "r" + std::to_string(rowsPerIteration) + (prefetch ? " prefetch" : "") +
                                         " k" + std::to_string(rowLanes);
-    return shape + (streaming ? "" : " plain") +
-           (secondKernel    ? " +reduce kernel"
-            : reducers == 0 ? " nofinish"
-                            : "");
+    const std::string finish = columnPass     ? " cols" + std::to_string(columnUnits)
+                               : secondKernel ? std::string(" +reduce kernel") + (triggerEarly ? " trig" : "")
+                               : reducers == 0 ? " nofinish"
+                                               : "";
+    return shape + (streaming ? "" : " plain") + (halves ? " halves" : "") + finish;
 }
 
 std::string unsupportedReason(std::int64_t rows, int hidden) {
@@ -257,9 +273,11 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     plan.smallProblemPath = rows < kSmallProblemRows;
     plan.rowsPerIteration = 1;
     plan.prefetch = true;
-    plan.rowLanes = plan.smallProblemPath ? 2 : 1;
+    plan.columnPass = rows < kColumnPassRows;
+    plan.rowLanes = plan.smallProblemPath && !plan.columnPass ? 2 : 1;
     plan.streaming = false;
-    plan.secondKernel = kFinishWithSecondKernel;
+    plan.secondKernel = !plan.columnPass;
+    plan.columnUnits = kColumnUnits;
     if (overrides.rowsPerIteration == 1 || overrides.rowsPerIteration == 2)
         plan.rowsPerIteration = overrides.rowsPerIteration;
     if (overrides.prefetch >= 0)
@@ -270,13 +288,29 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
         plan.streaming = overrides.streaming != 0;
     if (overrides.stages >= 0)
         plan.stages = std::min(overrides.stages, 16);
-    if (overrides.secondKernel >= 0)
+    if (overrides.secondKernel >= 0) {
         plan.secondKernel = overrides.secondKernel != 0;
+        plan.columnPass = false; // a finish was asked for: partials
+    }
+    if (overrides.columnPass >= 0)
+        plan.columnPass = overrides.columnPass != 0;
+    if (overrides.columnUnits > 0 && overrides.columnUnits <= 32 && 32 % overrides.columnUnits == 0)
+        plan.columnUnits = overrides.columnUnits;
+    if (overrides.halves >= 0)
+        plan.halves = overrides.halves != 0;
+    if (overrides.triggerEarly >= 0)
+        plan.triggerEarly = overrides.triggerEarly != 0;
     plan.laneThreads = std::max(32, ((std::max(hidden, kVec) / kVec + 31) / 32) * 32);
     if (plan.stages > 0) { // one row per block and step, `stages` of them in flight in shared memory
         plan.rowsPerIteration = plan.rowLanes = 1;
         plan.prefetch = false;
+        plan.columnPass = plan.halves = false; // not in the bulk-copy kernel
     }
+    if (plan.columnPass || overrides.skipFinish)
+        plan.secondKernel = false;
+    plan.triggerEarly = plan.triggerEarly && plan.secondKernel;
+    if (!plan.columnPass)
+        plan.columnUnits = 0;
     const int limit = maxThreadsFor(plan.rowsPerIteration, plan.prefetch);
     plan.rowLanes = std::clamp(plan.rowLanes, 1, std::max(1, limit / plan.laneThreads));
     plan.threads = plan.rowLanes * plan.laneThreads;
@@ -284,8 +318,9 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     const int warps = plan.laneThreads / 32;
     const std::size_t dotsFloats = std::size_t((2 * plan.rowLanes * plan.rowsPerIteration * warps + 3) & ~3);
     const std::size_t combineFloats = std::size_t(plan.rowLanes - 1) * plan.laneThreads * kVec;
+    const std::size_t columnFloats = std::size_t(plan.threads / 32) * std::size_t(plan.columnUnits) * kVec;
     plan.sharedBytes = plan.stages > 0 ? bulkSharedBytes(hidden, plan.stages, plan.threads)
-                                       : sizeof(float) * (dotsFloats + combineFloats);
+                                       : sizeof(float) * std::max(dotsFloats + combineFloats, columnFloats);
 
     int device = 0, sms = 1;
     cudaGetDevice(&device);
@@ -293,20 +328,29 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     int perSm = 0;
     if (plan.stages > 0)
         perSm = bulkResidentBlocks(plan.threads, plan.sharedBytes, plan.streaming);
-    else if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                 &perSm, kernelFor(plan.rowsPerIteration, plan.prefetch, plan.streaming), plan.threads,
-                 plan.sharedBytes) != cudaSuccess ||
+    else if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernelFor(plan), plan.threads,
+                                                           plan.sharedBytes) != cudaSuccess ||
              perSm < 1)
         perSm = 1;
+    if (overrides.blocksPerSm > 0)
+        perSm = std::min(perSm, overrides.blocksPerSm);
+    const std::int64_t resident = std::int64_t(sms) * perSm;
     const std::int64_t rowsPerStep = std::int64_t(plan.rowLanes) * plan.rowsPerIteration;
     const std::int64_t steps = (std::max<std::int64_t>(rows, 1) + rowsPerStep - 1) / rowsPerStep;
-    plan.blocks = int(std::min<std::int64_t>(std::int64_t(sms) * perSm, steps));
+    const int units = std::max(hidden, kVec) / kVec;
+    plan.columnBlocks = plan.columnPass ? (units + plan.columnUnits - 1) / plan.columnUnits : 0;
+    // The column pass's blocks come first; the main pass takes what stays resident beside them (at
+    // least a block per SM: no block of this plan ever waits for another, so more are only queued).
+    plan.rowBlocks = int(std::min<std::int64_t>(
+        std::max<std::int64_t>(resident - plan.columnBlocks, plan.columnPass ? sms : 1), steps));
+    plan.blocks = plan.columnBlocks + plan.rowBlocks;
     // One warp per 8-column group finishes grad_weight: as many blocks as that takes.
-    const int groups = std::max(hidden, kVec) / kVec;
-    plan.reducers = overrides.skipFinish || plan.secondKernel
+    plan.reducers = overrides.skipFinish || plan.secondKernel || plan.columnPass
                         ? 0
-                        : std::min(plan.blocks, (groups + plan.threads / 32 - 1) / (plan.threads / 32));
-    plan.workspaceBytes = kHeaderBytes + std::size_t(plan.blocks) * std::size_t(std::max(hidden, kVec)) * 4;
+                        : std::min(plan.blocks, (units + plan.threads / 32 - 1) / (plan.threads / 32));
+    plan.workspaceBytes =
+        kHeaderBytes +
+        (plan.columnPass ? 0 : std::size_t(plan.blocks) * std::size_t(std::max(hidden, kVec)) * 4);
     return plan;
 }
 
@@ -325,8 +369,13 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     for (const void* ptr : pointers)
         if (!aligned16(ptr))
             return "every tensor and the workspace must be 16-byte aligned";
+    const bool columnsFit =
+        !plan.columnPass ||
+        (plan.columnUnits > 0 && 32 % plan.columnUnits == 0 && plan.stages == 0 && plan.reducers == 0 &&
+         !plan.secondKernel && plan.columnBlocks * plan.columnUnits * kVec >= a.hidden);
     if (plan.blocks < 1 || plan.threads != plan.rowLanes * plan.laneThreads || plan.reducers < 0 ||
-        plan.reducers > plan.blocks || plan.laneThreads * kVec < a.hidden)
+        plan.reducers > plan.blocks || plan.laneThreads * kVec < a.hidden || !columnsFit ||
+        plan.rowBlocks < 1 || plan.blocks != plan.rowBlocks + (plan.columnPass ? plan.columnBlocks : 0))
         return "the launch plan does not fit this shape: make it with planFusedBackward";
     Params p{};
     p.gradOutput = static_cast<const __nv_bfloat16*>(a.gradOutput);
@@ -345,11 +394,14 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     p.rowLanes = plan.rowLanes;
     p.reducers = plan.reducers;
     p.stages = plan.stages;
+    p.columnBlocks = plan.columnPass ? plan.columnBlocks : 0;
+    p.columnUnits = plan.columnUnits;
+    p.triggerEarly = plan.triggerEarly ? 1 : 0;
     const auto stream = static_cast<cudaStream_t>(streamPtr);
     if (plan.stages > 0) {
         KIX_CUDA_TRY(launchBulk(p, plan.blocks, plan.threads, plan.sharedBytes, plan.streaming, stream));
     } else {
-        const KernelFn kernel = kernelFor(plan.rowsPerIteration, plan.prefetch, plan.streaming);
+        const KernelFn kernel = kernelFor(plan);
         kernel<<<plan.blocks, plan.threads, plan.sharedBytes, stream>>>(p);
         KIX_CUDA_TRY(cudaGetLastError());
     }

@@ -72,23 +72,40 @@ int runChecks(int launches) {
     return failures;
 }
 
-int runSweep(const std::vector<int>& cases, const std::string& jsonPath) {
+int runSweep(const std::vector<int>& cases, const std::vector<std::string>& planTexts,
+             const std::string& jsonPath) {
+    // Built-in candidates: the finishes of grad_weight (column pass, second kernel with and without
+    // the early trigger, in the launch), row lanes, the two column mappings, and the previous
+    // two-launch design, all on the same inputs.
+    const bool builtIn = planTexts.empty();
+    const std::vector<std::string> texts = builtIn ? std::vector<std::string>{"default",
+                                                                              "fin=cols cols4 k1",
+                                                                              "fin=cols cols2 k1",
+                                                                              "fin=kernel k1",
+                                                                              "fin=kernel k2",
+                                                                              "fin=kernel k1 trig1",
+                                                                              "fin=kernel k2 trig1",
+                                                                              "fin=kernel k1 hv1",
+                                                                              "fin=launch k1 bps1",
+                                                                              "fin=none k1",
+                                                                              "default"}
+                                                   : planTexts;
+    std::vector<LaunchOverrides> variants;
+    for (const std::string& text : texts) {
+        LaunchOverrides o;
+        if (const std::string err = parseLaunchOverrides(text, o); !err.empty()) {
+            std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());
+            return 2;
+        }
+        variants.push_back(o);
+    }
     HarnessOptions options;
-    options.minIterations = 30;
+    options.minIterations = 50; // as SOL-ExecBench: 50 timed calls per method
     Harness harness(options);
     if (const std::string err = harness.init(); !err.empty()) {
         std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());
         return 3;
     }
-    // Candidates: the one-launch kernel's variants (rows per thread, prefetch, row lanes, cache
-    // hints) and the previous two-launch design, all on the same inputs.
-    // {rows per thread, prefetch, row lanes, evict-first hints, bulk-copy stages, skip the finish,
-    //  finish with a second kernel}
-    const std::vector<LaunchOverrides> variants = {
-        {2, 1, 1, 0, 0, false, 0}, {1, 1, 2, 0, 0, false, 0}, {1, 1, 1, 0, 0, false, 0},
-        {2, 1, 1, 0, 0, true, 0},  {1, 1, 2, 0, 0, true, 0},  {1, 1, 1, 0, 0, true, 0},
-        {2, 1, 1, 0, 0, false, 1}, {1, 1, 2, 0, 0, false, 1}, {1, 1, 1, 0, 0, false, 1},
-        {1, 0, 1, 0, 3, false, 0}, {1, 0, 1, 0, 3, false, 1}, {1, 1, 1, 1, 0, false, 1}};
     std::FILE* json = jsonPath.empty() ? nullptr : std::fopen(jsonPath.c_str(), "w");
     if (json)
         std::fprintf(json, "{\"device\":\"%s\",\"cases\":[", jsonEscape(harness.device().name).c_str());
@@ -99,9 +116,13 @@ int runSweep(const std::vector<int>& cases, const std::string& jsonPath) {
         const int i = cases[k];
         const Workload& w = kWorkloads.at(std::size_t(i));
         std::vector<SweepCandidate> candidates;
-        for (const LaunchOverrides& o : variants)
-            candidates.push_back(fusedCandidate(w.rows(), kHiddenSize, o));
+        for (std::size_t j = 0; j < variants.size(); ++j) {
+            candidates.push_back(fusedCandidate(w.rows(), kHiddenSize, variants[j]));
+            candidates.back().name = "[" + texts[j] + "] " + candidates.back().name;
+        }
         for (int rows : {1, 2}) {
+            if (!builtIn)
+                break;
             SweepCandidate c;
             c.name = "two launches r" + std::to_string(rows);
             c.workspaceBytes = twoLaunchWorkspaceBytes(w.rows(), kHiddenSize, rows);

@@ -3,7 +3,8 @@
 # KIX_STEPS (default: "check harness torch"), each appending to $OUT/log.txt:
 #   tests    tst_kernel_cuda built elsewhere, from $KIX_TEST_BIN with the Qt libraries in $KIX_TEST_LIBS
 #   check    kix-kernel-bench --check: every shape x launch variant against the fp64 CPU reference
-#   sweep    kix-kernel-bench --sweep: launch variants per case (tuning), JSON to $OUT/sweep.json
+#   sweep    kix-kernel-bench --sweep: launch variants per case (tuning), JSON to $OUT/sweep.json;
+#            the plans from $KIX_SWEEP_PLANS ('TEXT;TEXT;…', kix/rmsnorm_backward.h) when set
 #   harness  kix-kernel-bench: the 16 cases, both timing methods, copy floor, reference
 #   torch    bench_vs_torch.py: kix, eager, torch.compile, copy floor, both methods ($KIX_TORCH_ARGS)
 # Results: $OUT/log.txt and the JSON files (at most 8 files come back from the device machine).
@@ -29,7 +30,13 @@ for step in ${KIX_STEPS:-check harness torch}; do
       /tmp/kb/bin/kix-kernel-bench --check 2>&1 | grep -v " ok, " | tee -a "$log" || rc=1 ;;
     sweep)
       say "kix-kernel-bench --sweep ${KIX_SWEEP_ARGS:-}"
-      /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" ${KIX_SWEEP_ARGS:-} 2>&1 | tee -a "$log" ;;
+      if [ -n "${KIX_SWEEP_PLANS:-}" ]; then
+        /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" --plans "$KIX_SWEEP_PLANS" ${KIX_SWEEP_ARGS:-} \
+          2>&1 | tee -a "$log"
+      else
+        /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" ${KIX_SWEEP_ARGS:-} 2>&1 | tee -a "$log"
+      fi
+      python3 kernels/bench/sweep_table.py "$out/sweep.json" 2>&1 | tee -a "$log" ;;
     harness)
       say "kix-kernel-bench ${KIX_BENCH_ARGS:-}"
       /tmp/kb/bin/kix-kernel-bench --json "$out/harness.json" ${KIX_BENCH_ARGS:-} 2>&1 | tee -a "$log" || rc=1 ;;

@@ -18,8 +18,21 @@ namespace {
 
 const char* kUsage =
     "usage: %s [--cases 0,3,5] [--json FILE] [--no-reference] [--no-copy-floor] [--no-cupti]\n"
-    "          [--rows-per-iteration 1|2] [--prefetch 0|1] [--row-lanes K] [--iterations N]\n"
-    "       %s --list-workloads | --check [--launches N] | --sweep [--cases LIST] [--json FILE]\n";
+    "          [--rows-per-iteration 1|2] [--prefetch 0|1] [--row-lanes K] [--plan TEXT] [--iterations N]\n"
+    "       %s --list-workloads | --check [--launches N]\n"
+    "       %s --sweep [--cases LIST] [--plans 'TEXT;TEXT;...'] [--json FILE]\n"
+    "TEXT: a plan as tokens (r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel|launch|cols|none cols<N> hv0 hv1\n"
+    "      trig0 trig1 bps<N> default), see kix/rmsnorm_backward.h\n";
+
+std::vector<std::string> splitPlans(const char* text) {
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ';'))
+        if (item.find_first_not_of(' ') != std::string::npos)
+            out.push_back(item);
+    return out;
+}
 
 std::vector<int> parseCases(const char* text) {
     std::vector<int> out;
@@ -56,6 +69,7 @@ int main(int argc, char** argv) {
     std::string jsonPath;
     enum { Table, Check, Sweep } mode = Table;
     int launches = 100;
+    std::vector<std::string> plans;
     for (int i = 1; i < argc; ++i) {
         const bool more = i + 1 < argc;
         if (!std::strcmp(argv[i], "--list-workloads"))
@@ -82,10 +96,17 @@ int main(int argc, char** argv) {
             options.launch.prefetch = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--row-lanes") && more)
             options.launch.rowLanes = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--iterations") && more)
+        else if (!std::strcmp(argv[i], "--plans") && more)
+            plans = splitPlans(argv[++i]);
+        else if (!std::strcmp(argv[i], "--plan") && more) {
+            if (const std::string err = parseLaunchOverrides(argv[++i], options.launch); !err.empty()) {
+                std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());
+                return 2;
+            }
+        } else if (!std::strcmp(argv[i], "--iterations") && more)
             options.minIterations = options.maxIterations = std::atoi(argv[++i]);
         else {
-            std::fprintf(stderr, kUsage, argv[0], argv[0]);
+            std::fprintf(stderr, kUsage, argv[0], argv[0], argv[0]);
             return 2;
         }
     }
@@ -104,7 +125,7 @@ int main(int argc, char** argv) {
         return kixbench::runChecks(launches) ? 1 : 0;
     }
     if (mode == Sweep)
-        return kixbench::runSweep(cases, jsonPath) ? 1 : 0;
+        return kixbench::runSweep(cases, plans, jsonPath) ? 1 : 0;
 
     Harness harness(options);
     if (const std::string err = harness.init(); !err.empty()) {
