@@ -21,6 +21,52 @@ int numberAfter(const std::string& token, const std::string& prefix) {
     return ec == std::errc() && end == last && value >= 0 ? value : -1;
 }
 
+// Tokens that set one field to the number after their prefix, within bounds.
+struct NumberToken {
+    const char* prefix;
+    int min, max;
+    int LaunchOverrides::*field;
+};
+constexpr NumberToken kNumberTokens[] = {{"pf", 0, 1, &LaunchOverrides::prefetch},
+                                         {"cs", 0, 1, &LaunchOverrides::streaming},
+                                         {"hv", 0, 1, &LaunchOverrides::halves},
+                                         {"trig", 0, 1, &LaunchOverrides::triggerEarly},
+                                         {"bps", 1, 1 << 16, &LaunchOverrides::blocksPerSm},
+                                         {"r", 1, 2, &LaunchOverrides::rowsPerIteration},
+                                         {"k", 1, 16, &LaunchOverrides::rowLanes},
+                                         {"s", 0, 16, &LaunchOverrides::stages}};
+
+// The fin= tokens and those whose numbers have their own rule; "" when the token is not one of them.
+std::string applySpecial(const std::string& token, LaunchOverrides& o, bool& known) {
+    known = true;
+    if (token == "default")
+        return {};
+    if (token == "fin=kernel" || token == "fin=launch" || token == "fin=none") {
+        o.secondKernel = token == "fin=kernel" ? 1 : 0;
+        o.columnPass = 0;
+        o.skipFinish = token == "fin=none";
+        return {};
+    }
+    if (token == "fin=cols") {
+        o.columnPass = 1;
+        return {};
+    }
+    if (const int n = numberAfter(token, "cols"); n >= 0) {
+        if (n == 0 || n > 32 || 32 % n != 0)
+            return "plan token '" + token + "': column units must divide 32";
+        o.columnUnits = n;
+        return {};
+    }
+    if (const int n = numberAfter(token, "rq"); n >= 0) {
+        if (n > 8 || (n & (n - 1)) != 0)
+            return "plan token '" + token + "': the second kernel's column groups are 0, 1, 2, 4 or 8";
+        o.reduceQuads = n;
+        return {};
+    }
+    known = false;
+    return {};
+}
+
 } // namespace
 
 std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out) {
@@ -28,45 +74,22 @@ std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out) 
     std::istringstream in(text);
     std::string token;
     while (in >> token) {
-        int n = -1;
-        if (token == "default") {
-        } else if (token == "fin=kernel") {
-            o.secondKernel = 1;
-            o.columnPass = 0;
-        } else if (token == "fin=launch") {
-            o.secondKernel = 0;
-            o.columnPass = 0;
-        } else if (token == "fin=cols") {
-            o.columnPass = 1;
-        } else if (token == "fin=none") {
-            o.skipFinish = true;
-            o.secondKernel = 0;
-            o.columnPass = 0;
-        } else if ((n = numberAfter(token, "cols")) >= 0) {
-            if (n == 0 || n > 32 || 32 % n != 0)
-                return "plan token '" + token + "': column units must divide 32";
-            o.columnUnits = n;
-        } else if ((n = numberAfter(token, "pf")) >= 0 && n <= 1) {
-            o.prefetch = n;
-        } else if ((n = numberAfter(token, "cs")) >= 0 && n <= 1) {
-            o.streaming = n;
-        } else if ((n = numberAfter(token, "hv")) >= 0 && n <= 1) {
-            o.halves = n;
-        } else if ((n = numberAfter(token, "trig")) >= 0 && n <= 1) {
-            o.triggerEarly = n;
-        } else if ((n = numberAfter(token, "bps")) >= 1) {
-            o.blocksPerSm = n;
-        } else if ((n = numberAfter(token, "r")) >= 1 && n <= 2) {
-            o.rowsPerIteration = n;
-        } else if ((n = numberAfter(token, "k")) >= 1 && n <= 16) {
-            o.rowLanes = n;
-        } else if ((n = numberAfter(token, "s")) >= 0 && n <= 16) {
-            o.stages = n;
-        } else {
+        bool known = false;
+        if (std::string err = applySpecial(token, o, known); !err.empty())
+            return err;
+        for (const NumberToken& t : kNumberTokens) {
+            if (known)
+                break;
+            const int n = numberAfter(token, t.prefix);
+            if (n >= t.min && n <= t.max) {
+                o.*t.field = n;
+                known = true;
+            }
+        }
+        if (!known)
             return "plan token '" + token +
                    "' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-                   "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 bps<N> default";
-        }
+                   "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> bps<N> default";
     }
     out = o;
     return {};

@@ -40,7 +40,12 @@ template <int ROWS, bool PREFETCH> constexpr int maxThreads() {
     return ROWS * (PREFETCH ? 2 : 1) <= 2 ? 1024 : 512;
 }
 
-template <int ROWS, bool PREFETCH, bool STREAM, bool HALVES>
+// COLS: the column pass is compiled in (its blocks are the first p.columnBlocks of the grid). It is
+// kept out of the other plans' kernels, so that they compile as before it existed: in the first
+// sweep of 2026-12-03, with it compiled into every kernel, the main pass of the other plans ran
+// 1.5-4% slower on the large cases than in the sweep of 2026-12-02, and up to 30% slower with two
+// row lanes (BENCHMARKS.md).
+template <int ROWS, bool PREFETCH, bool STREAM, bool HALVES, bool COLS>
 __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKernel(Params p) {
     extern __shared__ float4 sharedRaw[];
     float* shared = reinterpret_cast<float*>(sharedRaw);
@@ -50,12 +55,15 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
     if (p.triggerEarly)
         cudaTriggerProgrammaticLaunchCompletion();
 #endif
-    if (int(blockIdx.x) < p.columnBlocks) {
-        columnPass(p, int(blockIdx.x), shared);
-        return;
+    int rowBlock = int(blockIdx.x), rowBlocks = int(gridDim.x);
+    if constexpr (COLS) {
+        if (rowBlock < p.columnBlocks) {
+            columnPass(p, rowBlock, shared);
+            return;
+        }
+        rowBlock -= p.columnBlocks;
+        rowBlocks -= p.columnBlocks;
     }
-    const int rowBlock = int(blockIdx.x) - p.columnBlocks;
-    const int rowBlocks = int(gridDim.x) - p.columnBlocks;
     const int rowLane = threadIdx.x / p.laneThreads;
     const int t = threadIdx.x - rowLane * p.laneThreads;
     const int warps = p.laneThreads / 32; // per row lane
@@ -148,7 +156,7 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
         }
         buffer ^= 1;
     }
-    if (p.columnBlocks > 0) // the column pass sums grad_weight: no partials
+    if constexpr (COLS) // the column pass sums grad_weight: no partials
         return;
 
     // One partial row per block: row lane 0 adds the other lanes' sums in lane order.
@@ -173,20 +181,24 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
 
 using KernelFn = void (*)(Params);
 
-template <bool STREAM, bool HALVES> KernelFn kernelFor(int rowsPerIteration, bool prefetch) {
+template <bool STREAM, bool HALVES, bool COLS> KernelFn kernelFor(int rowsPerIteration, bool prefetch) {
     if (rowsPerIteration == 1)
-        return prefetch ? fusedBackwardKernel<1, true, STREAM, HALVES>
-                        : fusedBackwardKernel<1, false, STREAM, HALVES>;
-    return prefetch ? fusedBackwardKernel<2, true, STREAM, HALVES>
-                    : fusedBackwardKernel<2, false, STREAM, HALVES>;
+        return prefetch ? fusedBackwardKernel<1, true, STREAM, HALVES, COLS>
+                        : fusedBackwardKernel<1, false, STREAM, HALVES, COLS>;
+    return prefetch ? fusedBackwardKernel<2, true, STREAM, HALVES, COLS>
+                    : fusedBackwardKernel<2, false, STREAM, HALVES, COLS>;
+}
+
+template <bool COLS> KernelFn kernelFor(const LaunchConfig& plan) {
+    if (plan.streaming)
+        return plan.halves ? kernelFor<true, true, COLS>(plan.rowsPerIteration, plan.prefetch)
+                           : kernelFor<true, false, COLS>(plan.rowsPerIteration, plan.prefetch);
+    return plan.halves ? kernelFor<false, true, COLS>(plan.rowsPerIteration, plan.prefetch)
+                       : kernelFor<false, false, COLS>(plan.rowsPerIteration, plan.prefetch);
 }
 
 KernelFn kernelFor(const LaunchConfig& plan) {
-    if (plan.streaming)
-        return plan.halves ? kernelFor<true, true>(plan.rowsPerIteration, plan.prefetch)
-                           : kernelFor<true, false>(plan.rowsPerIteration, plan.prefetch);
-    return plan.halves ? kernelFor<false, true>(plan.rowsPerIteration, plan.prefetch)
-                       : kernelFor<false, false>(plan.rowsPerIteration, plan.prefetch);
+    return plan.columnPass ? kernelFor<true>(plan) : kernelFor<false>(plan);
 }
 
 int maxThreadsFor(int rowsPerIteration, bool prefetch) {
@@ -198,10 +210,14 @@ bool aligned16(const void* p) {
     return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0;
 }
 
-// The alternative finish (LaunchOverrides::secondKernel): a column-parallel kernel launched with
-// programmatic dependent launch adds the partial rows, 32 columns and 16 slices of rows per block,
-// each column in a fixed order. It waits in cudaGridDependencySynchronize until the main pass is
-// done, so its launch overlaps the main pass.
+// The second kernel (LaunchConfig::secondKernel) adds the partial rows column by column, each column
+// in an order fixed by the grid size alone. It is launched with programmatic dependent launch and
+// waits in cudaGridDependencySynchronize until the main pass has completed, so its launch overlaps
+// the main pass.
+//
+// reducePartialsKernel (reduceQuads = 0, the kernel of 2026-12-02): 32 columns and 16 slices of
+// rows per block of 512 threads, one float per load; with 396 partial rows each thread makes 25
+// loads, 8 in flight.
 constexpr int kReduceTileCols = 32;
 constexpr int kReduceSlices = 16;
 
@@ -228,18 +244,93 @@ __global__ void reducePartialsKernel(const float* __restrict__ partials, int num
     }
 }
 
-// Tuning (BENCHMARKS.md "What each design change bought"; the sweeps in kernels/bench/results/):
-//  * grad_weight by the column pass below kColumnPassRows rows (TUNED BY THE 2026-12-03 SWEEP).
-//  * from there, per-block partials added by a second kernel with programmatic dependent launch:
-//    1.079 against 1.183 for the best one-launch shape in the sweep of 2026-12-02 (the in-launch
-//    finish cost 2.7-17 us, the second kernel 0.5-3 us).
-//  * below kSmallProblemRows rows two row lanes per block (132 partial rows to add, one block per
-//    SM): 1.09-1.12 on 422-1801 rows against 1.11-1.22 with three blocks per SM (2026-12-02); from
-//    there one row lane, three blocks per SM. One row per thread, the next one prefetched.
-//  * default cache policies: 6-7% faster than evict-first hints on the cases above 800 MB.
-constexpr std::int64_t kColumnPassRows = 1024;
-constexpr std::int64_t kSmallProblemRows = 2048;
+// reduceQuadsKernel<Q> (reduceQuads = Q): Q groups of 4 columns per block of 256 threads and 256 / Q
+// slices of rows, 16-byte loads, 4 rows' loads in flight per thread, so that with Q = 2 (hidden
+// 2560: 320 blocks, 128 slices) 396 partial rows take one round of loads. A thread adds its rows in
+// order; the slices of a group inside a warp are added by a butterfly, the warps in warp order.
+constexpr int kReduceThreads = 256;
+constexpr int kReduceBatch = 4;
+
+template <int Q>
+__global__ void __launch_bounds__(kReduceThreads)
+    reduceQuadsKernel(const float* __restrict__ partials, int numPartials, int hidden,
+                      float* __restrict__ gradWeight) {
+    __shared__ float4 sums[kReduceThreads / 32][Q];
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    cudaGridDependencySynchronize();
+#endif
+    constexpr int slices = kReduceThreads / Q;
+    const int t = threadIdx.x;
+    const int quad = int(blockIdx.x) * Q + t % Q;
+    const bool active = quad * 4 < hidden;
+    float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
+    if (active) {
+        for (int q0 = t / Q; q0 < numPartials; q0 += slices * kReduceBatch) {
+            float4 v[kReduceBatch];
+#pragma unroll
+            for (int u = 0; u < kReduceBatch; ++u) {
+                const int q = q0 + u * slices;
+                // L2 loads: the partials were written by other SMs in the main pass.
+                v[u] = q < numPartials
+                           ? __ldcg(reinterpret_cast<const float4*>(partials + (long long)q * hidden) + quad)
+                           : make_float4(0.f, 0.f, 0.f, 0.f);
+            }
+#pragma unroll
+            for (int u = 0; u < kReduceBatch; ++u)
+                acc.x += v[u].x, acc.y += v[u].y, acc.z += v[u].z, acc.w += v[u].w;
+        }
+    }
+#pragma unroll
+    for (int offset = 16; offset >= Q; offset >>= 1) {
+        acc.x += __shfl_xor_sync(0xffffffffu, acc.x, offset);
+        acc.y += __shfl_xor_sync(0xffffffffu, acc.y, offset);
+        acc.z += __shfl_xor_sync(0xffffffffu, acc.z, offset);
+        acc.w += __shfl_xor_sync(0xffffffffu, acc.w, offset);
+    }
+    if (t % 32 < Q)
+        sums[t / 32][t % 32] = acc;
+    __syncthreads();
+    if (t < Q && active) {
+        float4 total = sums[0][t];
+        for (int w = 1; w < kReduceThreads / 32; ++w)
+            total.x += sums[w][t].x, total.y += sums[w][t].y, total.z += sums[w][t].z,
+                total.w += sums[w][t].w;
+        reinterpret_cast<float4*>(gradWeight)[quad] = total;
+    }
+}
+
+using ReduceFn = void (*)(const float*, int, int, float*);
+
+ReduceFn reduceKernelFor(int quads) {
+    switch (quads) {
+    case 1:
+        return reduceQuadsKernel<1>;
+    case 2:
+        return reduceQuadsKernel<2>;
+    case 4:
+        return reduceQuadsKernel<4>;
+    case 8:
+        return reduceQuadsKernel<8>;
+    default:
+        return reducePartialsKernel;
+    }
+}
+
+// Tuning (BENCHMARKS.md "What each design change bought"; sweeps in kernels/bench/results/), time
+// over the same-run copy floor, CUPTI medians, H200:
+//  * below kColumnPassRows rows grad_weight comes from the column pass, 4 units (32 columns) per
+//    block, one row lane: 0.45-0.85 on 128-512 rows and 1.07-1.17 on 1249-1801 rows in the first
+//    sweep of 2026-12-03, against 0.89-1.21 and 1.14-1.20 with the second kernel (and 1.11-1.22 in
+//    the final sweep of 2026-12-02); 2 or 8 units per block, or two row lanes, were slower.
+//  * from there, per-block partials (one row lane, three blocks per SM: 396 partial rows) added by
+//    the second kernel, launched with programmatic dependent launch but not triggered early (the
+//    early trigger was 1-9% slower), with 2 column groups per block (kReduceQuads).
+//  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
+//    evict-first hints on the cases above 800 MB, 2026-12-02); contiguous columns (the two-halves
+//    mapping was up to 1% slower on the large cases).
+constexpr std::int64_t kColumnPassRows = 2048;
 constexpr int kColumnUnits = 4;
+constexpr int kReduceQuads = 2;
 
 } // namespace
 
@@ -248,8 +339,10 @@ std::string LaunchConfig::name() const {
                                   ? "bulk s" + std::to_string(stages)
                                   : "r" + std::to_string(rowsPerIteration) + (prefetch ? " prefetch" : "") +
                                         " k" + std::to_string(rowLanes);
-    const std::string finish = columnPass     ? " cols" + std::to_string(columnUnits)
-                               : secondKernel ? std::string(" +reduce kernel") + (triggerEarly ? " trig" : "")
+    const std::string reduce =
+        reduceQuads > 0 ? " +reduce q" + std::to_string(reduceQuads) : " +reduce kernel";
+    const std::string finish = columnPass      ? " cols" + std::to_string(columnUnits)
+                               : secondKernel  ? reduce + (triggerEarly ? " trig" : "")
                                : reducers == 0 ? " nofinish"
                                                : "";
     return shape + (streaming ? "" : " plain") + (halves ? " halves" : "") + finish;
@@ -270,14 +363,15 @@ std::string unsupportedReason(std::int64_t rows, int hidden) {
 
 LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverrides& overrides) {
     LaunchConfig plan;
-    plan.smallProblemPath = rows < kSmallProblemRows;
+    plan.smallProblemPath = rows < kColumnPassRows;
     plan.rowsPerIteration = 1;
     plan.prefetch = true;
-    plan.columnPass = rows < kColumnPassRows;
-    plan.rowLanes = plan.smallProblemPath && !plan.columnPass ? 2 : 1;
+    plan.columnPass = plan.smallProblemPath;
+    plan.rowLanes = 1;
     plan.streaming = false;
     plan.secondKernel = !plan.columnPass;
     plan.columnUnits = kColumnUnits;
+    plan.reduceQuads = kReduceQuads;
     if (overrides.rowsPerIteration == 1 || overrides.rowsPerIteration == 2)
         plan.rowsPerIteration = overrides.rowsPerIteration;
     if (overrides.prefetch >= 0)
@@ -300,6 +394,9 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
         plan.halves = overrides.halves != 0;
     if (overrides.triggerEarly >= 0)
         plan.triggerEarly = overrides.triggerEarly != 0;
+    if (overrides.reduceQuads >= 0 && overrides.reduceQuads <= 8 &&
+        (overrides.reduceQuads & (overrides.reduceQuads - 1)) == 0)
+        plan.reduceQuads = overrides.reduceQuads;
     plan.laneThreads = std::max(32, ((std::max(hidden, kVec) / kVec + 31) / 32) * 32);
     if (plan.stages > 0) { // one row per block and step, `stages` of them in flight in shared memory
         plan.rowsPerIteration = plan.rowLanes = 1;
@@ -309,6 +406,8 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     if (plan.columnPass || overrides.skipFinish)
         plan.secondKernel = false;
     plan.triggerEarly = plan.triggerEarly && plan.secondKernel;
+    if (!plan.secondKernel)
+        plan.reduceQuads = 0;
     if (!plan.columnPass)
         plan.columnUnits = 0;
     const int limit = maxThreadsFor(plan.rowsPerIteration, plan.prefetch);
@@ -408,16 +507,22 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     if (!plan.secondKernel)
         return {};
     cudaLaunchConfig_t config = {};
-    config.gridDim = dim3((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
-    config.blockDim = dim3(kReduceTileCols, kReduceSlices);
+    if (plan.reduceQuads > 0) {
+        config.gridDim = dim3((a.hidden / 4 + plan.reduceQuads - 1) / plan.reduceQuads);
+        config.blockDim = dim3(kReduceThreads);
+    } else {
+        config.gridDim = dim3((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
+        config.blockDim = dim3(kReduceTileCols, kReduceSlices);
+    }
     config.stream = stream;
     cudaLaunchAttribute attribute[1] = {};
     attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute[0].val.programmaticStreamSerializationAllowed = 1;
     config.attrs = attribute;
     config.numAttrs = 1;
-    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reducePartialsKernel, static_cast<const float*>(p.partials),
-                                    plan.blocks, a.hidden, a.gradWeight));
+    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reduceKernelFor(plan.reduceQuads),
+                                    static_cast<const float*>(p.partials), plan.blocks, a.hidden,
+                                    a.gradWeight));
     return {};
 }
 

@@ -65,7 +65,7 @@ private slots:
         QFETCH(int, hidden);
         QFETCH(int, rows);
         QFETCH(int, variant);
-        const Reference& ref = referenceFor(rows, hidden, std::uint64_t(7 * hidden + rows));
+        const Reference& ref = referenceFor(rows, hidden, 7 * std::uint64_t(hidden) + std::uint64_t(rows));
         // The workloads' atol grows with the row count (1e-5 up to 7e-4 at 524288 rows); this follows it.
         const double atol = 1e-5 * std::max(1.0, std::sqrt(rows / 1024.0));
         const KernelCheck c =
@@ -99,7 +99,7 @@ private slots:
         QFETCH(int, index);
         const Workload& w = kWorkloads[std::size_t(index)];
         const std::int64_t rows = std::min<std::int64_t>(w.rows(), 4096);
-        const HostInputs in = randomHostInputs(rows, kHiddenSize, std::uint64_t(1234 + index));
+        const HostInputs in = randomHostInputs(rows, kHiddenSize, 1234 + std::uint64_t(index));
         const KernelCheck c = checkFusedKernel(in, rows, kHiddenSize, {}, 2, w.maxAtol, w.maxRtol);
         QVERIFY2(c.passed(), qPrintable(QString::fromStdString(c.summary())));
     }
@@ -149,15 +149,19 @@ private slots:
         QTest::newRow("unknown token")
             << "r1 turbo"
             << "plan token 'turbo' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 bps<N> default"
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> bps<N> default"
             << "";
         QTest::newRow("column units must divide 32") << "fin=cols cols3"
                                                      << "plan token 'cols3': column units must divide 32"
                                                      << "";
+        QTest::newRow("column groups of the second kernel")
+            << "rq3"
+            << "plan token 'rq3': the second kernel's column groups are 0, 1, 2, 4 or 8"
+            << "";
         QTest::newRow("three rows per thread")
             << "r3"
             << "plan token 'r3' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 bps<N> default"
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> bps<N> default"
             << "";
     }
     void planText() {

@@ -39,7 +39,8 @@ KernelCheck checkFusedKernel(const HostInputs& in, std::int64_t rows, int hidden
 // row lanes per block in one launch, the bulk-copy kernel with 1, 3 and 4 stages (both cache
 // policies, one launch and with the second kernel), the plan's default, another shape with the
 // second kernel, the column pass (1, 4 and 32 units per block, one to three row lanes), the
-// two-halves column mapping with each finish, the early trigger and a grid capped at a block per SM.
+// two-halves column mapping with each finish, the early trigger, a grid capped at a block per SM,
+// and the second kernel with 1, 2 and 8 column groups per block and as of 2026-12-02.
 std::vector<int> checkHiddenSizes();
 std::vector<int> checkRowCounts();
 struct NamedVariant {

@@ -48,13 +48,15 @@ struct LaunchConfig {
     bool secondKernel = false;      // grad_weight finished by a second kernel (two launches)
     bool triggerEarly = false;      // second kernel: the main pass lets it launch at once (it still
                                     // waits for the main pass to complete before reading)
+    int reduceQuads = 0;            // second kernel: 4-column groups per block (1, 2, 4 or 8), or 0:
+                                    // the kernel of 2026-12-02 (32 columns, one float per load)
     bool columnPass = false;        // grad_weight by the column pass: no partials, nothing to finish
     int columnUnits = 0;            // column pass: 8-column units per block (divides 32)
     int columnBlocks = 0;           // column pass: its blocks (the first ones of the grid)
     int rowBlocks = 0;              // blocks of the main pass (blocks - columnBlocks)
     bool halves = false;            // a thread's 8 columns as 4 + 4, half a row apart (every load and
                                     // store instruction of a warp covers whole 32-byte sectors)
-    bool smallProblemPath = false;  // chosen by row count (see planFusedBackward)
+    bool smallProblemPath = false;  // few rows (planFusedBackward): the column pass by default
     std::string name() const;       // e.g. "r1 prefetch k2 plain +reduce kernel" or "r1 k1 cols4"
 };
 
@@ -70,6 +72,7 @@ struct LaunchOverrides {
     int columnUnits = 0;      // 0: the plan's choice; else 1, 2, 4, 8, 16 or 32
     int halves = -1;          // -1: the plan's choice, 0 contiguous 8 columns, 1 two halves
     int triggerEarly = -1;    // -1: the plan's choice, 0 off, 1 on (second kernel only)
+    int reduceQuads = -1;     // -1: the plan's choice; 0, 1, 2, 4 or 8 (second kernel only)
     int blocksPerSm = 0;      // 0: as many as fit (occupancy); else at most this many resident per SM
 };
 
@@ -77,7 +80,8 @@ struct LaunchOverrides {
 // tokens, each overriding one field, the rest left to the plan: r1|r2 (rows per thread), pf0|pf1
 // (prefetch), k<N> (row lanes), cs0|cs1 (evict-first hints), s<N> (bulk-copy stages), fin=kernel|
 // launch|cols|none (how grad_weight is finished), cols<N> (column units), hv0|hv1 (halves), trig0|
-// trig1 (early trigger), bps<N> (blocks per SM), default (nothing). Returns "" or why not.
+// trig1 (early trigger), rq<N> (second kernel's column groups), bps<N> (blocks per SM), default
+// (nothing). Returns "" or why not.
 std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out);
 
 // Empty string when the shape can run; otherwise why not (hidden not a multiple of 8, too large…).
