@@ -145,16 +145,22 @@ __device__ __forceinline__ void storeRow(const Params& p, long long rowBase, Col
 template <bool STREAM, bool HALVES>
 __device__ __forceinline__ void loadRow(const Params& p, int row, bool valid, Columns c, RowRaw& out) {
     if (valid) {
-        const long long base = (long long)row * p.hidden;
+        const long long base = (long long)row * p.hidden + c.a;
         if constexpr (HALVES) {
-            const uint2 a = load<STREAM>(reinterpret_cast<const uint2*>(p.gradOutput + base + c.a));
-            const uint2 b = load<STREAM>(reinterpret_cast<const uint2*>(p.gradOutput + base + c.b));
+            const long long other = base + (c.b - c.a);
+            const uint2 a = load<STREAM>(reinterpret_cast<const uint2*>(p.gradOutput + base));
+            const uint2 b = load<STREAM>(reinterpret_cast<const uint2*>(p.gradOutput + other));
             out.g = make_uint4(a.x, a.y, b.x, b.y);
+            out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base));
+            out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + other));
         } else {
-            out.g = load<STREAM>(reinterpret_cast<const uint4*>(p.gradOutput + base + c.a));
+            // One address and a constant offset, as in the kernel of 2026-12-02: with the second
+            // address computed as its own 64-bit sum (row * hidden + colB) the main pass ran 2.5-5%
+            // slower in the sweeps of 2026-12-03 (BENCHMARKS.md).
+            out.g = load<STREAM>(reinterpret_cast<const uint4*>(p.gradOutput + base));
+            out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base));
+            out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base + 4));
         }
-        out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base + c.a));
-        out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base + c.b));
         out.r = __ldg(p.rstd + row);
     } else {
         out.g = make_uint4(0, 0, 0, 0);

@@ -323,14 +323,16 @@ ReduceFn reduceKernelFor(int quads) {
 //    sweep of 2026-12-03, against 0.89-1.21 and 1.14-1.20 with the second kernel (and 1.11-1.22 in
 //    the final sweep of 2026-12-02); 2 or 8 units per block, or two row lanes, were slower.
 //  * from there, per-block partials (one row lane, three blocks per SM: 396 partial rows) added by
-//    the second kernel, launched with programmatic dependent launch but not triggered early (the
-//    early trigger was 1-9% slower), with 2 column groups per block (kReduceQuads).
+//    the second kernel of 2026-12-02 (kReduceQuads = 0: its 16-byte-load successors with 1, 2 or 4
+//    column groups per block were as fast on the large cases and up to 0.8 us slower on the
+//    others), launched with programmatic dependent launch but not triggered early (the early
+//    trigger was 1-9% slower).
 //  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
 //    evict-first hints on the cases above 800 MB, 2026-12-02); contiguous columns (the two-halves
 //    mapping was up to 1% slower on the large cases).
 constexpr std::int64_t kColumnPassRows = 2048;
 constexpr int kColumnUnits = 4;
-constexpr int kReduceQuads = 2;
+constexpr int kReduceQuads = 0;
 
 } // namespace
 

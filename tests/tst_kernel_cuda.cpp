@@ -134,6 +134,12 @@ private slots:
         QTest::newRow("second kernel, trigger, halves") << "r1 pf1 k2 hv1 fin=kernel trig1"
                                                         << ""
                                                         << "r1 prefetch k2 plain halves +reduce kernel trig";
+        QTest::newRow("second kernel with 2 column groups") << "fin=kernel rq2"
+                                                            << ""
+                                                            << "r1 prefetch k1 plain +reduce q2";
+        QTest::newRow("second kernel with 8 column groups") << "fin=kernel rq8 pf0"
+                                                            << ""
+                                                            << "r1 k1 plain +reduce q8";
         QTest::newRow("one launch") << " r2  pf0 k3 fin=launch "
                                     << ""
                                     << "r2 k3 plain";
