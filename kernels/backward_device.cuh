@@ -31,7 +31,21 @@ struct Params {
     int columnBlocks; // > 0: the first columnBlocks blocks sum grad_weight by columns (column_pass.cuh)
     int columnUnits;  // column pass: 8-column units per block (divides 32)
     int triggerEarly; // 1: let the second kernel launch at once (programmatic dependent launch)
+    int columnAhead;  // column pass: batches of rows ahead to prefetch into L2 (0: none)
+    int rowAhead;     // main pass beside the column pass: steps ahead to prefetch into L2 (0: none)
 };
+
+// Asks L2 for the line holding `p` (no register is written, so it costs no registers in flight).
+__device__ __forceinline__ void prefetchL2(const void* p) {
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+
+// A thread's bytes of one row of grad_output and normalized, into L2.
+__device__ __forceinline__ void prefetchRow(const Params& p, long long elementOffset) {
+    prefetchL2(p.gradOutput + elementOffset);
+    prefetchL2(p.normalized + elementOffset);
+    prefetchL2(p.normalized + elementOffset + 4);
+}
 
 // A row as loaded (grad_output still packed): what a prefetched row costs in registers.
 struct RowRaw {

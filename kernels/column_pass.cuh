@@ -19,6 +19,8 @@ constexpr int kColumnBatch = 3;
 // = blockDim.x / V row lanes, in that order; the lanes of one unit inside a warp are added by a
 // butterfly, the warps in warp order through shared memory (`shared`: blockDim.x / 32 * V * 8
 // floats). Every order is fixed by the plan, so grad_weight is bit-identical from launch to launch.
+// With p.columnAhead > 0 the rows p.columnAhead batches ahead are asked into L2 first, so that a
+// batch's loads wait for L2 rather than memory, without registers to hold them.
 __device__ inline void columnPass(const Params& p, int block, float* shared) {
     const int units = p.hidden / kVec;
     const int v = p.columnUnits;
@@ -30,7 +32,14 @@ __device__ inline void columnPass(const Params& p, int block, float* shared) {
     const int col = unit * kVec;
     float acc[kVec] = {0.f, 0.f, 0.f, 0.f, 0.f, 0.f, 0.f, 0.f};
     if (active) {
+        const int ahead = p.columnAhead * lanes * kColumnBatch; // rows
         for (int r0 = lane; r0 < p.rows; r0 += lanes * kColumnBatch) {
+            if (ahead > 0) {
+#pragma unroll
+                for (int u = 0; u < kColumnBatch; ++u)
+                    if (const int row = r0 + ahead + u * lanes; row < p.rows)
+                        prefetchRow(p, (long long)row * p.hidden + col);
+            }
             uint4 g[kColumnBatch];
             float4 n0[kColumnBatch], n1[kColumnBatch];
 #pragma unroll

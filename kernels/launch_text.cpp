@@ -34,7 +34,9 @@ constexpr NumberToken kNumberTokens[] = {{"pf", 0, 1, &LaunchOverrides::prefetch
                                          {"bps", 1, 1 << 16, &LaunchOverrides::blocksPerSm},
                                          {"r", 1, 2, &LaunchOverrides::rowsPerIteration},
                                          {"k", 1, 16, &LaunchOverrides::rowLanes},
-                                         {"s", 0, 16, &LaunchOverrides::stages}};
+                                         {"s", 0, 16, &LaunchOverrides::stages},
+                                         {"cpf", 0, 16, &LaunchOverrides::columnAhead},
+                                         {"rpf", 0, 16, &LaunchOverrides::rowAhead}};
 
 // The fin= tokens and those whose numbers have their own rule; "" when the token is not one of them.
 std::string applySpecial(const std::string& token, LaunchOverrides& o, bool& known) {
@@ -89,7 +91,8 @@ std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out) 
         if (!known)
             return "plan token '" + token +
                    "' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-                   "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> bps<N> default";
+                   "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> "
+                   "default";
     }
     out = o;
     return {};

@@ -112,6 +112,14 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
             for (int k = 0; k < ROWS; ++k)
                 loadRow<STREAM, HALVES>(
                     p, ahead + k, active && step + rowBlocks < steps && ahead + k < p.rows, cols, next[k]);
+            if constexpr (COLS) { // rows further ahead into L2 (rowAhead steps), no registers held
+                const int far = row0 + p.rowAhead * rowBlocks * rowsPerStep;
+                if (p.rowAhead > 0 && active)
+#pragma unroll
+                    for (int k = 0; k < ROWS; ++k)
+                        if (far + k < p.rows)
+                            prefetchRow(p, (long long)(far + k) * p.hidden + cols.a);
+            }
         } else {
 #pragma unroll
             for (int k = 0; k < ROWS; ++k) // all loads of the step before any is used
@@ -332,6 +340,7 @@ ReduceFn reduceKernelFor(int quads) {
 //    mapping was up to 1% slower on the large cases).
 constexpr std::int64_t kColumnPassRows = 2048;
 constexpr int kColumnUnits = 4;
+constexpr int kColumnAhead = 2;
 constexpr int kReduceQuads = 0;
 
 } // namespace
@@ -343,7 +352,9 @@ std::string LaunchConfig::name() const {
                                         " k" + std::to_string(rowLanes);
     const std::string reduce =
         reduceQuads > 0 ? " +reduce q" + std::to_string(reduceQuads) : " +reduce kernel";
-    const std::string finish = columnPass      ? " cols" + std::to_string(columnUnits)
+    const std::string ahead = (columnAhead > 0 ? " cpf" + std::to_string(columnAhead) : std::string()) +
+                              (rowAhead > 0 ? " rpf" + std::to_string(rowAhead) : std::string());
+    const std::string finish = columnPass      ? " cols" + std::to_string(columnUnits) + ahead
                                : secondKernel  ? reduce + (triggerEarly ? " trig" : "")
                                : reducers == 0 ? " nofinish"
                                                : "";
@@ -373,6 +384,7 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     plan.streaming = false;
     plan.secondKernel = !plan.columnPass;
     plan.columnUnits = kColumnUnits;
+    plan.columnAhead = kColumnAhead;
     plan.reduceQuads = kReduceQuads;
     if (overrides.rowsPerIteration == 1 || overrides.rowsPerIteration == 2)
         plan.rowsPerIteration = overrides.rowsPerIteration;
@@ -396,6 +408,10 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
         plan.halves = overrides.halves != 0;
     if (overrides.triggerEarly >= 0)
         plan.triggerEarly = overrides.triggerEarly != 0;
+    if (overrides.columnAhead >= 0)
+        plan.columnAhead = std::min(overrides.columnAhead, 16);
+    if (overrides.rowAhead >= 0)
+        plan.rowAhead = std::min(overrides.rowAhead, 16);
     if (overrides.reduceQuads >= 0 && overrides.reduceQuads <= 8 &&
         (overrides.reduceQuads & (overrides.reduceQuads - 1)) == 0)
         plan.reduceQuads = overrides.reduceQuads;
@@ -411,7 +427,9 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     if (!plan.secondKernel)
         plan.reduceQuads = 0;
     if (!plan.columnPass)
-        plan.columnUnits = 0;
+        plan.columnUnits = plan.columnAhead = plan.rowAhead = 0;
+    if (!plan.prefetch)
+        plan.rowAhead = 0; // the L2 prefetch sits in the prefetching main pass
     const int limit = maxThreadsFor(plan.rowsPerIteration, plan.prefetch);
     plan.rowLanes = std::clamp(plan.rowLanes, 1, std::max(1, limit / plan.laneThreads));
     plan.threads = plan.rowLanes * plan.laneThreads;
@@ -498,6 +516,8 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     p.columnBlocks = plan.columnPass ? plan.columnBlocks : 0;
     p.columnUnits = plan.columnUnits;
     p.triggerEarly = plan.triggerEarly ? 1 : 0;
+    p.columnAhead = plan.columnAhead;
+    p.rowAhead = plan.rowAhead;
     const auto stream = static_cast<cudaStream_t>(streamPtr);
     if (plan.stages > 0) {
         KIX_CUDA_TRY(launchBulk(p, plan.blocks, plan.threads, plan.sharedBytes, plan.streaming, stream));

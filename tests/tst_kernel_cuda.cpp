@@ -130,7 +130,10 @@ private slots:
         QTest::addColumn<QString>("plan"); // planFusedBackward(4096, 2560, parsed).name()
         QTest::newRow("column pass") << "fin=cols cols8 k1"
                                      << ""
-                                     << "r1 prefetch k1 plain cols8";
+                                     << "r1 prefetch k1 plain cols8 cpf2";
+        QTest::newRow("column pass, L2 prefetch") << "fin=cols cpf0 rpf3"
+                                                  << ""
+                                                  << "r1 prefetch k1 plain cols4 rpf3";
         QTest::newRow("second kernel, trigger, halves") << "r1 pf1 k2 hv1 fin=kernel trig1"
                                                         << ""
                                                         << "r1 prefetch k2 plain halves +reduce kernel trig";
@@ -155,7 +158,7 @@ private slots:
         QTest::newRow("unknown token")
             << "r1 turbo"
             << "plan token 'turbo' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> bps<N> default"
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> default"
             << "";
         QTest::newRow("column units must divide 32") << "fin=cols cols3"
                                                      << "plan token 'cols3': column units must divide 32"
@@ -167,7 +170,7 @@ private slots:
         QTest::newRow("three rows per thread")
             << "r3"
             << "plan token 'r3' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> bps<N> default"
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> default"
             << "";
     }
     void planText() {

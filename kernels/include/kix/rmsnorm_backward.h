@@ -53,6 +53,8 @@ struct LaunchConfig {
     bool columnPass = false;        // grad_weight by the column pass: no partials, nothing to finish
     int columnUnits = 0;            // column pass: 8-column units per block (divides 32)
     int columnBlocks = 0;           // column pass: its blocks (the first ones of the grid)
+    int columnAhead = 0;            // column pass: batches of rows it asks into L2 ahead of its loads
+    int rowAhead = 0;               // column pass plans: steps of rows the main pass asks into L2 ahead
     int rowBlocks = 0;              // blocks of the main pass (blocks - columnBlocks)
     bool halves = false;            // a thread's 8 columns as 4 + 4, half a row apart (every load and
                                     // store instruction of a warp covers whole 32-byte sectors)
@@ -70,6 +72,8 @@ struct LaunchOverrides {
     int secondKernel = -1;    // -1: the plan's choice (a second kernel), 0 one launch, 1 second kernel
     int columnPass = -1;      // -1: the plan's choice, 0 partials, 1 the column pass
     int columnUnits = 0;      // 0: the plan's choice; else 1, 2, 4, 8, 16 or 32
+    int columnAhead = -1;     // -1: the plan's choice; else 0 (no L2 prefetch) to 16 batches
+    int rowAhead = -1;        // -1: the plan's choice; else 0 (no L2 prefetch) to 16 steps
     int halves = -1;          // -1: the plan's choice, 0 contiguous 8 columns, 1 two halves
     int triggerEarly = -1;    // -1: the plan's choice, 0 off, 1 on (second kernel only)
     int reduceQuads = -1;     // -1: the plan's choice; 0, 1, 2, 4 or 8 (second kernel only)
@@ -80,7 +84,8 @@ struct LaunchOverrides {
 // tokens, each overriding one field, the rest left to the plan: r1|r2 (rows per thread), pf0|pf1
 // (prefetch), k<N> (row lanes), cs0|cs1 (evict-first hints), s<N> (bulk-copy stages), fin=kernel|
 // launch|cols|none (how grad_weight is finished), cols<N> (column units), hv0|hv1 (halves), trig0|
-// trig1 (early trigger), rq<N> (second kernel's column groups), bps<N> (blocks per SM), default
+// trig1 (early trigger), rq<N> (second kernel's column groups), cpf<N> and rpf<N> (L2 prefetch
+// distance of the column pass and of the main pass beside it), bps<N> (blocks per SM), default
 // (nothing). Returns "" or why not.
 std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out);
 
