@@ -335,12 +335,14 @@ ReduceFn reduceKernelFor(int quads) {
 //    column groups per block were as fast on the large cases and up to 0.8 us slower on the
 //    others), launched with programmatic dependent launch but not triggered early (the early
 //    trigger was 1-9% slower).
+//  * no L2 prefetch ahead of the column pass (kColumnAhead): two batches ahead made 1249-1801 rows
+//    6-15% slower and changed nothing below 512 rows (2026-12-03).
 //  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
 //    evict-first hints on the cases above 800 MB, 2026-12-02); contiguous columns (the two-halves
-//    mapping was up to 1% slower on the large cases).
+//    mapping was 7-10% slower on the large cases, 2026-12-03).
 constexpr std::int64_t kColumnPassRows = 2048;
 constexpr int kColumnUnits = 4;
-constexpr int kColumnAhead = 2;
+constexpr int kColumnAhead = 0;
 constexpr int kReduceQuads = 0;
 
 } // namespace

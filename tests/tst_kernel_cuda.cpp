@@ -130,7 +130,7 @@ private slots:
         QTest::addColumn<QString>("plan"); // planFusedBackward(4096, 2560, parsed).name()
         QTest::newRow("column pass") << "fin=cols cols8 k1"
                                      << ""
-                                     << "r1 prefetch k1 plain cols8 cpf2";
+                                     << "r1 prefetch k1 plain cols8";
         QTest::newRow("column pass, L2 prefetch") << "fin=cols cpf0 rpf3"
                                                   << ""
                                                   << "r1 prefetch k1 plain cols4 rpf3";
