@@ -33,6 +33,7 @@ struct Params {
     int triggerEarly; // 1: let the second kernel launch at once (programmatic dependent launch)
     int columnAhead;  // column pass: batches of rows ahead to prefetch into L2 (0: none)
     int rowAhead;     // main pass beside the column pass: steps ahead to prefetch into L2 (0: none)
+    int columnStride; // > 0: the column pass's blocks are 0, s, 2s, … (spread among the main pass's)
 };
 
 // Asks L2 for the line holding `p` (no register is written, so it costs no registers in flight).

@@ -36,7 +36,8 @@ constexpr NumberToken kNumberTokens[] = {{"pf", 0, 1, &LaunchOverrides::prefetch
                                          {"k", 1, 16, &LaunchOverrides::rowLanes},
                                          {"s", 0, 16, &LaunchOverrides::stages},
                                          {"cpf", 0, 16, &LaunchOverrides::columnAhead},
-                                         {"rpf", 0, 16, &LaunchOverrides::rowAhead}};
+                                         {"rpf", 0, 16, &LaunchOverrides::rowAhead},
+                                         {"cmix", 0, 1, &LaunchOverrides::columnSpread}};
 
 // The fin= tokens and those whose numbers have their own rule; "" when the token is not one of them.
 std::string applySpecial(const std::string& token, LaunchOverrides& o, bool& known) {

@@ -57,11 +57,22 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
 #endif
     int rowBlock = int(blockIdx.x), rowBlocks = int(gridDim.x);
     if constexpr (COLS) {
-        if (rowBlock < p.columnBlocks) {
-            columnPass(p, rowBlock, shared);
-            return;
+        // The column pass's blocks come first, or (columnStride > 0) every columnStride-th, spread
+        // over the SMs however the hardware hands out blocks; the main pass numbers its own blocks.
+        if (p.columnStride > 0) {
+            const int s = p.columnStride;
+            if (rowBlock % s == 0 && rowBlock / s < p.columnBlocks) {
+                columnPass(p, rowBlock / s, shared);
+                return;
+            }
+            rowBlock -= min((rowBlock + s - 1) / s, p.columnBlocks);
+        } else {
+            if (rowBlock < p.columnBlocks) {
+                columnPass(p, rowBlock, shared);
+                return;
+            }
+            rowBlock -= p.columnBlocks;
         }
-        rowBlock -= p.columnBlocks;
         rowBlocks -= p.columnBlocks;
     }
     const int rowLane = threadIdx.x / p.laneThreads;
@@ -356,10 +367,11 @@ std::string LaunchConfig::name() const {
         reduceQuads > 0 ? " +reduce q" + std::to_string(reduceQuads) : " +reduce kernel";
     const std::string ahead = (columnAhead > 0 ? " cpf" + std::to_string(columnAhead) : std::string()) +
                               (rowAhead > 0 ? " rpf" + std::to_string(rowAhead) : std::string());
-    const std::string finish = columnPass      ? " cols" + std::to_string(columnUnits) + ahead
-                               : secondKernel  ? reduce + (triggerEarly ? " trig" : "")
-                               : reducers == 0 ? " nofinish"
-                                               : "";
+    const std::string finish =
+        columnPass      ? " cols" + std::to_string(columnUnits) + (columnSpread ? " spread" : "") + ahead
+        : secondKernel  ? reduce + (triggerEarly ? " trig" : "")
+        : reducers == 0 ? " nofinish"
+                        : "";
     return shape + (streaming ? "" : " plain") + (halves ? " halves" : "") + finish;
 }
 
@@ -414,6 +426,8 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
         plan.columnAhead = std::min(overrides.columnAhead, 16);
     if (overrides.rowAhead >= 0)
         plan.rowAhead = std::min(overrides.rowAhead, 16);
+    if (overrides.columnSpread >= 0)
+        plan.columnSpread = overrides.columnSpread != 0;
     if (overrides.reduceQuads >= 0 && overrides.reduceQuads <= 8 &&
         (overrides.reduceQuads & (overrides.reduceQuads - 1)) == 0)
         plan.reduceQuads = overrides.reduceQuads;
@@ -429,7 +443,7 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     if (!plan.secondKernel)
         plan.reduceQuads = 0;
     if (!plan.columnPass)
-        plan.columnUnits = plan.columnAhead = plan.rowAhead = 0;
+        plan.columnUnits = plan.columnAhead = plan.rowAhead = 0, plan.columnSpread = false;
     if (!plan.prefetch)
         plan.rowAhead = 0; // the L2 prefetch sits in the prefetching main pass
     const int limit = maxThreadsFor(plan.rowsPerIteration, plan.prefetch);
@@ -520,6 +534,7 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     p.triggerEarly = plan.triggerEarly ? 1 : 0;
     p.columnAhead = plan.columnAhead;
     p.rowAhead = plan.rowAhead;
+    p.columnStride = plan.columnPass && plan.columnSpread ? plan.blocks / plan.columnBlocks : 0;
     const auto stream = static_cast<cudaStream_t>(streamPtr);
     if (plan.stages > 0) {
         KIX_CUDA_TRY(launchBulk(p, plan.blocks, plan.threads, plan.sharedBytes, plan.streaming, stream));

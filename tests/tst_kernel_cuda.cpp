@@ -143,6 +143,9 @@ private slots:
         QTest::newRow("second kernel with 8 column groups") << "fin=kernel rq8 pf0"
                                                             << ""
                                                             << "r1 k1 plain +reduce q8";
+        QTest::newRow("column blocks spread") << "fin=cols cmix1"
+                                              << ""
+                                              << "r1 prefetch k1 plain cols4 spread";
         QTest::newRow("one launch") << " r2  pf0 k3 fin=launch "
                                     << ""
                                     << "r2 k3 plain";
@@ -158,7 +161,8 @@ private slots:
         QTest::newRow("unknown token")
             << "r1 turbo"
             << "plan token 'turbo' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> default"
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 "
+               "bps<N> default"
             << "";
         QTest::newRow("column units must divide 32") << "fin=cols cols3"
                                                      << "plan token 'cols3': column units must divide 32"
@@ -170,7 +174,8 @@ private slots:
         QTest::newRow("three rows per thread")
             << "r3"
             << "plan token 'r3' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> default"
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 "
+               "bps<N> default"
             << "";
     }
     void planText() {

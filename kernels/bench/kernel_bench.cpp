@@ -22,7 +22,7 @@ const char* kUsage =
     "       %s --list-workloads | --check [--launches N]\n"
     "       %s --sweep [--cases LIST] [--plans 'TEXT;TEXT;...'] [--json FILE]\n"
     "TEXT: a plan as tokens (r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel|launch|cols|none cols<N> hv0 hv1\n"
-    "      trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> default), see kix/rmsnorm_backward.h\n";
+    "      trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 bps<N> default), see kix/rmsnorm_backward.h\n";
 
 std::vector<std::string> splitPlans(const char* text) {
     std::vector<std::string> out;

@@ -55,6 +55,7 @@ struct LaunchConfig {
     int columnBlocks = 0;           // column pass: its blocks (the first ones of the grid)
     int columnAhead = 0;            // column pass: batches of rows it asks into L2 ahead of its loads
     int rowAhead = 0;               // column pass plans: steps of rows the main pass asks into L2 ahead
+    bool columnSpread = false;      // column pass: its blocks every blocks/columnBlocks-th, not first
     int rowBlocks = 0;              // blocks of the main pass (blocks - columnBlocks)
     bool halves = false;            // a thread's 8 columns as 4 + 4, half a row apart (every load and
                                     // store instruction of a warp covers whole 32-byte sectors)
@@ -74,6 +75,7 @@ struct LaunchOverrides {
     int columnUnits = 0;      // 0: the plan's choice; else 1, 2, 4, 8, 16 or 32
     int columnAhead = -1;     // -1: the plan's choice; else 0 (no L2 prefetch) to 16 batches
     int rowAhead = -1;        // -1: the plan's choice; else 0 (no L2 prefetch) to 16 steps
+    int columnSpread = -1;    // -1: the plan's choice, 0 column blocks first, 1 spread
     int halves = -1;          // -1: the plan's choice, 0 contiguous 8 columns, 1 two halves
     int triggerEarly = -1;    // -1: the plan's choice, 0 off, 1 on (second kernel only)
     int reduceQuads = -1;     // -1: the plan's choice; 0, 1, 2, 4 or 8 (second kernel only)
@@ -85,7 +87,8 @@ struct LaunchOverrides {
 // (prefetch), k<N> (row lanes), cs0|cs1 (evict-first hints), s<N> (bulk-copy stages), fin=kernel|
 // launch|cols|none (how grad_weight is finished), cols<N> (column units), hv0|hv1 (halves), trig0|
 // trig1 (early trigger), rq<N> (second kernel's column groups), cpf<N> and rpf<N> (L2 prefetch
-// distance of the column pass and of the main pass beside it), bps<N> (blocks per SM), default
+// distance of the column pass and of the main pass beside it), cmix0|cmix1 (column blocks first or
+// spread among the others), bps<N> (blocks per SM), default
 // (nothing). Returns "" or why not.
 std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out);
 
