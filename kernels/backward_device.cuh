@@ -170,8 +170,8 @@ __device__ __forceinline__ void loadRow(const Params& p, int row, bool valid, Co
             out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + other));
         } else {
             // One address and a constant offset, as in the kernel of 2026-12-02: with the second
-            // address computed as its own 64-bit sum (row * hidden + colB) the main pass ran 2.5-5%
-            // slower in the sweeps of 2026-12-03 (BENCHMARKS.md).
+            // address computed as its own 64-bit sum (row * hidden + colB) the main pass ran 3%
+            // slower with one row lane and 25-30% slower with two (H200, 2026-12-03, BENCHMARKS.md).
             out.g = load<STREAM>(reinterpret_cast<const uint4*>(p.gradOutput + base));
             out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base));
             out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base + 4));

@@ -92,7 +92,8 @@ std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out) 
         if (!known)
             return "plan token '" + token +
                    "' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
-                   "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> bps<N> "
+                   "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 "
+                   "bps<N> "
                    "default";
     }
     out = o;

@@ -40,11 +40,10 @@ template <int ROWS, bool PREFETCH> constexpr int maxThreads() {
     return ROWS * (PREFETCH ? 2 : 1) <= 2 ? 1024 : 512;
 }
 
-// COLS: the column pass is compiled in (its blocks are the first p.columnBlocks of the grid). It is
-// kept out of the other plans' kernels, so that they compile as before it existed: in the first
-// sweep of 2026-12-03, with it compiled into every kernel, the main pass of the other plans ran
-// 1.5-4% slower on the large cases than in the sweep of 2026-12-02, and up to 30% slower with two
-// row lanes (BENCHMARKS.md).
+// COLS: the column pass is compiled in (its blocks are the first p.columnBlocks of the grid, or
+// spread). The other plans' kernels are compiled without it, so that their main pass is the code of
+// 2026-12-02 (the same PTX main loop); what compiling it into them would cost was not measured on
+// its own (BENCHMARKS.md, 2026-12-03).
 template <int ROWS, bool PREFETCH, bool STREAM, bool HALVES, bool COLS>
 __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKernel(Params p) {
     extern __shared__ float4 sharedRaw[];
