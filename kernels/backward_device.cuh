@@ -27,8 +27,26 @@ struct Params {
     int laneThreads;
     int rowLanes;
     int reducers;
-    int stages; // bulk-copy kernel: rows in flight per block
+    int stages;       // bulk-copy kernel: rows in flight per block
+    int columnBlocks; // > 0: the first columnBlocks blocks sum grad_weight by columns (column_pass.cuh)
+    int columnUnits;  // column pass: 8-column units per block (divides 32)
+    int triggerEarly; // 1: let the second kernel launch at once (programmatic dependent launch)
+    int columnAhead;  // column pass: batches of rows ahead to prefetch into L2 (0: none)
+    int rowAhead;     // main pass beside the column pass: steps ahead to prefetch into L2 (0: none)
+    int columnStride; // > 0: the column pass's blocks are 0, s, 2s, … (spread among the main pass's)
 };
+
+// Asks L2 for the line holding `p` (no register is written, so it costs no registers in flight).
+__device__ __forceinline__ void prefetchL2(const void* p) {
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+
+// A thread's bytes of one row of grad_output and normalized, into L2.
+__device__ __forceinline__ void prefetchRow(const Params& p, long long elementOffset) {
+    prefetchL2(p.gradOutput + elementOffset);
+    prefetchL2(p.normalized + elementOffset);
+    prefetchL2(p.normalized + elementOffset + 4);
+}
 
 // A row as loaded (grad_output still packed): what a prefetched row costs in registers.
 struct RowRaw {
@@ -42,6 +60,22 @@ struct RowRegs {
     float g[kVec], n[kVec];
     float r;
 };
+
+// A thread's 8 columns: [colA, colA + 4) and [colB, colB + 4). Contiguous (colB = colA + 4), one
+// 16-byte bf16 load or store covers them, but each fp32 load of a warp uses half of every 32-byte
+// sector it touches (the other half comes with the next instruction); as two halves (colA = 4t,
+// colB = hidden/2 + 4t) every instruction of a warp covers whole sectors, at the price of 8-byte
+// bf16 accesses.
+struct Columns {
+    int a, b;
+};
+
+template <bool HALVES> __device__ __forceinline__ Columns columnsOf(int t, int hidden) {
+    if constexpr (HALVES)
+        return {4 * t, hidden / 2 + 4 * t};
+    else
+        return {kVec * t, kVec * t + 4};
+}
 
 __device__ __forceinline__ void unpack(uint4 raw, float (&out)[kVec]) {
     const __nv_bfloat162* h = reinterpret_cast<const __nv_bfloat162*>(&raw);
@@ -100,21 +134,48 @@ template <bool STREAM, typename T> __device__ __forceinline__ T load(const T* p)
         return __ldg(p);
 }
 
-template <bool STREAM> __device__ __forceinline__ void store(uint4* p, uint4 v) {
+template <bool STREAM, typename T> __device__ __forceinline__ void store(T* p, T v) {
     if constexpr (STREAM)
         __stcs(p, v);
     else
         *p = v;
 }
 
+// Both outputs of one row: `packed` holds the 8 bf16 of columns [a, a+4) then [b, b+4).
+template <bool STREAM, bool HALVES>
+__device__ __forceinline__ void storeRow(const Params& p, long long rowBase, Columns c, uint4 packed) {
+    if constexpr (HALVES) {
+        const uint2 lo = make_uint2(packed.x, packed.y), hi = make_uint2(packed.z, packed.w);
+        store<STREAM>(reinterpret_cast<uint2*>(p.gradHidden + rowBase + c.a), lo);
+        store<STREAM>(reinterpret_cast<uint2*>(p.gradHidden + rowBase + c.b), hi);
+        store<STREAM>(reinterpret_cast<uint2*>(p.gradResidual + rowBase + c.a), lo);
+        store<STREAM>(reinterpret_cast<uint2*>(p.gradResidual + rowBase + c.b), hi);
+    } else {
+        store<STREAM>(reinterpret_cast<uint4*>(p.gradHidden + rowBase + c.a), packed);
+        store<STREAM>(reinterpret_cast<uint4*>(p.gradResidual + rowBase + c.a), packed);
+    }
+}
+
 // This thread's part of one row; a row past the end (or an inactive lane) reads as zero.
-template <bool STREAM>
-__device__ __forceinline__ void loadRow(const Params& p, int row, bool valid, int col, RowRaw& out) {
+template <bool STREAM, bool HALVES>
+__device__ __forceinline__ void loadRow(const Params& p, int row, bool valid, Columns c, RowRaw& out) {
     if (valid) {
-        const long long base = (long long)row * p.hidden + col;
-        out.g = load<STREAM>(reinterpret_cast<const uint4*>(p.gradOutput + base));
-        out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base));
-        out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base + 4));
+        const long long base = (long long)row * p.hidden + c.a;
+        if constexpr (HALVES) {
+            const long long other = base + (c.b - c.a);
+            const uint2 a = load<STREAM>(reinterpret_cast<const uint2*>(p.gradOutput + base));
+            const uint2 b = load<STREAM>(reinterpret_cast<const uint2*>(p.gradOutput + other));
+            out.g = make_uint4(a.x, a.y, b.x, b.y);
+            out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base));
+            out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + other));
+        } else {
+            // One address and a constant offset, as in the kernel of 2026-12-02: with the second
+            // address computed as its own 64-bit sum (row * hidden + colB) the main pass ran 3%
+            // slower with one row lane and 25-30% slower with two (H200, 2026-12-03, BENCHMARKS.md).
+            out.g = load<STREAM>(reinterpret_cast<const uint4*>(p.gradOutput + base));
+            out.n0 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base));
+            out.n1 = load<STREAM>(reinterpret_cast<const float4*>(p.normalized + base + 4));
+        }
         out.r = __ldg(p.rstd + row);
     } else {
         out.g = make_uint4(0, 0, 0, 0);
@@ -171,12 +232,12 @@ __device__ inline void finishGradWeight(const Params& p, unsigned reducer) {
 // the next multiple of the grid size: nothing to reset. The last `reducers` blocks to arrive wait for
 // that, then finish grad_weight. A workspace therefore serves one grid size (prepareWorkspace).
 __device__ __forceinline__ void publishAndFinish(const Params& p, const float (&dw)[kVec], bool writes,
-                                                 int col) {
+                                                 Columns c) {
     __shared__ unsigned long long ticketShared;
     if (writes) {
-        float4* dst = reinterpret_cast<float4*>(p.partials + (long long)blockIdx.x * p.hidden + col);
-        dst[0] = make_float4(dw[0], dw[1], dw[2], dw[3]);
-        dst[1] = make_float4(dw[4], dw[5], dw[6], dw[7]);
+        float* row = p.partials + (long long)blockIdx.x * p.hidden;
+        *reinterpret_cast<float4*>(row + c.a) = make_float4(dw[0], dw[1], dw[2], dw[3]);
+        *reinterpret_cast<float4*>(row + c.b) = make_float4(dw[4], dw[5], dw[6], dw[7]);
     }
     if (p.reducers == 0) // finished by a second kernel, or diagnostic: no finish
         return;

@@ -36,6 +36,18 @@ std::vector<NamedVariant> checkVariants() {
     second.rowsPerIteration = 2;
     second.secondKernel = 1;
     v.push_back({"r2p second kernel", second});
+    // The column pass (several unit counts, row lanes and both mappings), the two-halves mapping
+    // with each finish, the early trigger, a capped grid, each second kernel, and the L2 prefetch
+    // distances of the column pass and of the main pass beside it, and column blocks spread.
+    for (const char* text :
+         {"fin=cols cols4 k1", "fin=cols cols1 k2 r2 pf0", "fin=cols cols32 hv1 k3", "fin=kernel hv1 trig1",
+          "fin=launch hv1 r2 k3", "fin=kernel k2 trig1 bps1", "fin=kernel rq0", "fin=kernel rq1 pf0",
+          "fin=kernel rq8 k2", "fin=cols cols2 cpf0 rpf2", "fin=cols cols8 cpf5 rpf1 r2 k2", "fin=cols cmix1",
+          "fin=cols cmix1 cols1 r2 pf0 k2"}) {
+        LaunchOverrides o;
+        if (parseLaunchOverrides(text, o).empty())
+            v.push_back({text, o});
+    }
     return v;
 }
 

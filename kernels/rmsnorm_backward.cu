@@ -18,6 +18,7 @@
 // Either way grad_weight is bit-identical from launch to launch.
 #include "backward_device.cuh"
 #include "bulk_kernel.h"
+#include "column_pass.cuh"
 #include "cuda_check.h"
 #include "kix/rmsnorm_backward.h"
 
@@ -39,17 +40,47 @@ template <int ROWS, bool PREFETCH> constexpr int maxThreads() {
     return ROWS * (PREFETCH ? 2 : 1) <= 2 ? 1024 : 512;
 }
 
-template <int ROWS, bool PREFETCH, bool STREAM>
+// COLS: the column pass is compiled in (its blocks are the first p.columnBlocks of the grid, or
+// spread). The other plans' kernels are compiled without it, so that their main pass is the code of
+// 2026-12-02 (the same PTX main loop); what compiling it into them would cost was not measured on
+// its own (BENCHMARKS.md, 2026-12-03).
+template <int ROWS, bool PREFETCH, bool STREAM, bool HALVES, bool COLS>
 __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKernel(Params p) {
     extern __shared__ float4 sharedRaw[];
     float* shared = reinterpret_cast<float*>(sharedRaw);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    // The second kernel's blocks may become resident now; it still waits in
+    // cudaGridDependencySynchronize until this grid has completed and its writes are visible.
+    if (p.triggerEarly)
+        cudaTriggerProgrammaticLaunchCompletion();
+#endif
+    int rowBlock = int(blockIdx.x), rowBlocks = int(gridDim.x);
+    if constexpr (COLS) {
+        // The column pass's blocks come first, or (columnStride > 0) every columnStride-th, spread
+        // over the SMs however the hardware hands out blocks; the main pass numbers its own blocks.
+        if (p.columnStride > 0) {
+            const int s = p.columnStride;
+            if (rowBlock % s == 0 && rowBlock / s < p.columnBlocks) {
+                columnPass(p, rowBlock / s, shared);
+                return;
+            }
+            rowBlock -= min((rowBlock + s - 1) / s, p.columnBlocks);
+        } else {
+            if (rowBlock < p.columnBlocks) {
+                columnPass(p, rowBlock, shared);
+                return;
+            }
+            rowBlock -= p.columnBlocks;
+        }
+        rowBlocks -= p.columnBlocks;
+    }
     const int rowLane = threadIdx.x / p.laneThreads;
     const int t = threadIdx.x - rowLane * p.laneThreads;
     const int warps = p.laneThreads / 32; // per row lane
     const int warp = t / 32;
     const int lane = t % 32;
-    const int col = t * kVec;
-    const bool active = col < p.hidden;
+    const Columns cols = columnsOf<HALVES>(t, p.hidden);
+    const bool active = t * kVec < p.hidden;
     const int rowsPerStep = p.rowLanes * ROWS;
     const int steps = (p.rows + rowsPerStep - 1) / rowsPerStep;
 
@@ -58,8 +89,8 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
     for (int i = 0; i < kVec; ++i)
         w[i] = dw[i] = 0.f;
     if (active) {
-        const float4 w0 = __ldg(reinterpret_cast<const float4*>(p.weight + col));
-        const float4 w1 = __ldg(reinterpret_cast<const float4*>(p.weight + col + 4));
+        const float4 w0 = __ldg(reinterpret_cast<const float4*>(p.weight + cols.a));
+        const float4 w1 = __ldg(reinterpret_cast<const float4*>(p.weight + cols.b));
         w[0] = w0.x, w[1] = w0.y, w[2] = w0.z, w[3] = w0.w;
         w[4] = w1.x, w[5] = w1.y, w[6] = w1.z, w[7] = w1.w;
     }
@@ -70,31 +101,39 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
 
     // Rows stay packed as loaded and are unpacked where used: fewer registers than holding floats.
     RowRaw cur[ROWS], next[ROWS];
-    int step = blockIdx.x;
+    int step = rowBlock;
     const int firstRow = rowLane * ROWS;
     if (PREFETCH) {
 #pragma unroll
         for (int k = 0; k < ROWS; ++k) {
             const int row = step * rowsPerStep + firstRow + k;
-            loadRow<STREAM>(p, row, active && row < p.rows, col, next[k]);
+            loadRow<STREAM, HALVES>(p, row, active && row < p.rows, cols, next[k]);
         }
     }
     int buffer = 0;
-    for (; step < steps; step += gridDim.x) {
+    for (; step < steps; step += rowBlocks) {
         const int row0 = step * rowsPerStep + firstRow;
         if (PREFETCH) {
 #pragma unroll
             for (int k = 0; k < ROWS; ++k)
                 cur[k] = next[k];
-            const int ahead = row0 + gridDim.x * rowsPerStep; // the next step's rows, issued now
+            const int ahead = row0 + rowBlocks * rowsPerStep; // the next step's rows, issued now
 #pragma unroll
             for (int k = 0; k < ROWS; ++k)
-                loadRow<STREAM>(p, ahead + k, active && step + int(gridDim.x) < steps && ahead + k < p.rows,
-                                col, next[k]);
+                loadRow<STREAM, HALVES>(
+                    p, ahead + k, active && step + rowBlocks < steps && ahead + k < p.rows, cols, next[k]);
+            if constexpr (COLS) { // rows further ahead into L2 (rowAhead steps), no registers held
+                const int far = row0 + p.rowAhead * rowBlocks * rowsPerStep;
+                if (p.rowAhead > 0 && active)
+#pragma unroll
+                    for (int k = 0; k < ROWS; ++k)
+                        if (far + k < p.rows)
+                            prefetchRow(p, (long long)(far + k) * p.hidden + cols.a);
+            }
         } else {
 #pragma unroll
             for (int k = 0; k < ROWS; ++k) // all loads of the step before any is used
-                loadRow<STREAM>(p, row0 + k, active && row0 + k < p.rows, col, cur[k]);
+                loadRow<STREAM, HALVES>(p, row0 + k, active && row0 + k < p.rows, cols, cur[k]);
         }
         float dot[ROWS];
 #pragma unroll
@@ -130,14 +169,13 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
 #pragma unroll
                 for (int i = 0; i < kVec; ++i)
                     out[i] = v.r * fmaf(v.g[i], w[i], -mean * v.n[i]);
-                const uint4 packed = pack(out);
-                const long long base = (long long)(row0 + k) * p.hidden + col;
-                store<STREAM>(reinterpret_cast<uint4*>(p.gradHidden + base), packed);
-                store<STREAM>(reinterpret_cast<uint4*>(p.gradResidual + base), packed);
+                storeRow<STREAM, HALVES>(p, (long long)(row0 + k) * p.hidden, cols, pack(out));
             }
         }
         buffer ^= 1;
     }
+    if constexpr (COLS) // the column pass sums grad_weight: no partials
+        return;
 
     // One partial row per block: row lane 0 adds the other lanes' sums in lane order.
     if (p.rowLanes > 1) {
@@ -156,20 +194,29 @@ __global__ void __launch_bounds__(maxThreads<ROWS, PREFETCH>()) fusedBackwardKer
             }
         }
     }
-    publishAndFinish(p, dw, rowLane == 0 && active, col);
+    publishAndFinish(p, dw, rowLane == 0 && active, cols);
 }
 
 using KernelFn = void (*)(Params);
 
-KernelFn kernelFor(int rowsPerIteration, bool prefetch, bool streaming) {
-    if (streaming) {
-        if (rowsPerIteration == 1)
-            return prefetch ? fusedBackwardKernel<1, true, true> : fusedBackwardKernel<1, false, true>;
-        return prefetch ? fusedBackwardKernel<2, true, true> : fusedBackwardKernel<2, false, true>;
-    }
+template <bool STREAM, bool HALVES, bool COLS> KernelFn kernelFor(int rowsPerIteration, bool prefetch) {
     if (rowsPerIteration == 1)
-        return prefetch ? fusedBackwardKernel<1, true, false> : fusedBackwardKernel<1, false, false>;
-    return prefetch ? fusedBackwardKernel<2, true, false> : fusedBackwardKernel<2, false, false>;
+        return prefetch ? fusedBackwardKernel<1, true, STREAM, HALVES, COLS>
+                        : fusedBackwardKernel<1, false, STREAM, HALVES, COLS>;
+    return prefetch ? fusedBackwardKernel<2, true, STREAM, HALVES, COLS>
+                    : fusedBackwardKernel<2, false, STREAM, HALVES, COLS>;
+}
+
+template <bool COLS> KernelFn kernelFor(const LaunchConfig& plan) {
+    if (plan.streaming)
+        return plan.halves ? kernelFor<true, true, COLS>(plan.rowsPerIteration, plan.prefetch)
+                           : kernelFor<true, false, COLS>(plan.rowsPerIteration, plan.prefetch);
+    return plan.halves ? kernelFor<false, true, COLS>(plan.rowsPerIteration, plan.prefetch)
+                       : kernelFor<false, false, COLS>(plan.rowsPerIteration, plan.prefetch);
+}
+
+KernelFn kernelFor(const LaunchConfig& plan) {
+    return plan.columnPass ? kernelFor<true>(plan) : kernelFor<false>(plan);
 }
 
 int maxThreadsFor(int rowsPerIteration, bool prefetch) {
@@ -181,10 +228,14 @@ bool aligned16(const void* p) {
     return (reinterpret_cast<std::uintptr_t>(p) & 15u) == 0;
 }
 
-// The alternative finish (LaunchOverrides::secondKernel): a column-parallel kernel launched with
-// programmatic dependent launch adds the partial rows, 32 columns and 16 slices of rows per block,
-// each column in a fixed order. It waits in cudaGridDependencySynchronize until the main pass is
-// done, so its launch overlaps the main pass.
+// The second kernel (LaunchConfig::secondKernel) adds the partial rows column by column, each column
+// in an order fixed by the grid size alone. It is launched with programmatic dependent launch and
+// waits in cudaGridDependencySynchronize until the main pass has completed, so its launch overlaps
+// the main pass.
+//
+// reducePartialsKernel (reduceQuads = 0, the kernel of 2026-12-02): 32 columns and 16 slices of
+// rows per block of 512 threads, one float per load; with 396 partial rows each thread makes 25
+// loads, 8 in flight.
 constexpr int kReduceTileCols = 32;
 constexpr int kReduceSlices = 16;
 
@@ -211,20 +262,98 @@ __global__ void reducePartialsKernel(const float* __restrict__ partials, int num
     }
 }
 
-// Tuning, from the final sweep of 2026-12-02 on the H200 (BENCHMARKS.md "What each design change
-// bought"; kernels/bench/results/2026-12-02-h200-final-sweep.json), geomean over the 16 cases of the
-// time over the same-run copy floor, CUPTI medians:
-//  * finish: a second kernel with programmatic dependent launch, 1.079, against 1.183 for the best
-//    one-launch shape (the in-launch finish cost 2.7-17 us, the second kernel 0.5-3 us).
-//  * small-problem path, below kSmallProblemRows rows: two row lanes per block (132 partial rows to
-//    add, one block per SM): 1.09-1.12 on 422-1801 rows against 1.11-1.22 with three blocks per
-//    SM; from kSmallProblemRows one row lane, three blocks per SM (396 partial rows). One row per
-//    thread with the next one prefetched throughout. (Measured, not yet adopted: below 256 rows one
-//    row lane, a block per row, was faster in the last two sweeps: 5.2 and 5.4 us against 6.0 and
-//    6.1 at 128 and 131 rows in the final one.)
-//  * default cache policies: 6-7% faster than evict-first hints on the cases above 800 MB.
-constexpr bool kFinishWithSecondKernel = true;
-constexpr std::int64_t kSmallProblemRows = 2048;
+// reduceQuadsKernel<Q> (reduceQuads = Q): Q groups of 4 columns per block of 256 threads and 256 / Q
+// slices of rows, 16-byte loads, 4 rows' loads in flight per thread, so that with Q = 2 (hidden
+// 2560: 320 blocks, 128 slices) 396 partial rows take one round of loads. A thread adds its rows in
+// order; the slices of a group inside a warp are added by a butterfly, the warps in warp order.
+constexpr int kReduceThreads = 256;
+constexpr int kReduceBatch = 4;
+
+template <int Q>
+__global__ void __launch_bounds__(kReduceThreads)
+    reduceQuadsKernel(const float* __restrict__ partials, int numPartials, int hidden,
+                      float* __restrict__ gradWeight) {
+    __shared__ float4 sums[kReduceThreads / 32][Q];
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    cudaGridDependencySynchronize();
+#endif
+    constexpr int slices = kReduceThreads / Q;
+    const int t = threadIdx.x;
+    const int quad = int(blockIdx.x) * Q + t % Q;
+    const bool active = quad * 4 < hidden;
+    float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
+    if (active) {
+        for (int q0 = t / Q; q0 < numPartials; q0 += slices * kReduceBatch) {
+            float4 v[kReduceBatch];
+#pragma unroll
+            for (int u = 0; u < kReduceBatch; ++u) {
+                const int q = q0 + u * slices;
+                // L2 loads: the partials were written by other SMs in the main pass.
+                v[u] = q < numPartials
+                           ? __ldcg(reinterpret_cast<const float4*>(partials + (long long)q * hidden) + quad)
+                           : make_float4(0.f, 0.f, 0.f, 0.f);
+            }
+#pragma unroll
+            for (int u = 0; u < kReduceBatch; ++u)
+                acc.x += v[u].x, acc.y += v[u].y, acc.z += v[u].z, acc.w += v[u].w;
+        }
+    }
+#pragma unroll
+    for (int offset = 16; offset >= Q; offset >>= 1) {
+        acc.x += __shfl_xor_sync(0xffffffffu, acc.x, offset);
+        acc.y += __shfl_xor_sync(0xffffffffu, acc.y, offset);
+        acc.z += __shfl_xor_sync(0xffffffffu, acc.z, offset);
+        acc.w += __shfl_xor_sync(0xffffffffu, acc.w, offset);
+    }
+    if (t % 32 < Q)
+        sums[t / 32][t % 32] = acc;
+    __syncthreads();
+    if (t < Q && active) {
+        float4 total = sums[0][t];
+        for (int w = 1; w < kReduceThreads / 32; ++w)
+            total.x += sums[w][t].x, total.y += sums[w][t].y, total.z += sums[w][t].z,
+                total.w += sums[w][t].w;
+        reinterpret_cast<float4*>(gradWeight)[quad] = total;
+    }
+}
+
+using ReduceFn = void (*)(const float*, int, int, float*);
+
+ReduceFn reduceKernelFor(int quads) {
+    switch (quads) {
+    case 1:
+        return reduceQuadsKernel<1>;
+    case 2:
+        return reduceQuadsKernel<2>;
+    case 4:
+        return reduceQuadsKernel<4>;
+    case 8:
+        return reduceQuadsKernel<8>;
+    default:
+        return reducePartialsKernel;
+    }
+}
+
+// Tuning (BENCHMARKS.md "What each design change bought"; sweeps in kernels/bench/results/), time
+// over the same-run copy floor, CUPTI medians, H200:
+//  * below kColumnPassRows rows grad_weight comes from the column pass, 4 units (32 columns) per
+//    block, one row lane: 0.45-0.85 on 128-512 rows and 1.07-1.17 on 1249-1801 rows in the first
+//    sweep of 2026-12-03, against 0.89-1.21 and 1.14-1.20 with the second kernel (and 1.11-1.22 in
+//    the final sweep of 2026-12-02); 2 or 8 units per block, or two row lanes, were slower.
+//  * from there, per-block partials (one row lane, three blocks per SM: 396 partial rows) added by
+//    the second kernel of 2026-12-02 (kReduceQuads = 0: its 16-byte-load successors with 1, 2 or 4
+//    column groups per block were as fast on the large cases and up to 0.8 us slower on the
+//    others), launched with programmatic dependent launch but not triggered early (the early
+//    trigger was 1-9% slower).
+//  * no L2 prefetch ahead of the column pass (kColumnAhead): two batches ahead made 1249-1801 rows
+//    6-15% slower and changed nothing below 512 rows (2026-12-03).
+//  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
+//    evict-first hints on the cases above 800 MB, 2026-12-02); contiguous columns (the two-halves
+//    mapping was 7-10% slower on the large cases, 2026-12-03).
+constexpr std::int64_t kColumnPassRows = 2048;
+constexpr int kColumnUnits = 4;
+constexpr int kColumnAhead = 0;
+constexpr int kReduceQuads = 0;
 
 } // namespace
 
@@ -233,10 +362,16 @@ std::string LaunchConfig::name() const {
                                   ? "bulk s" + std::to_string(stages)
                                   : "r" + std::to_string(rowsPerIteration) + (prefetch ? " prefetch" : "") +
                                         " k" + std::to_string(rowLanes);
-    return shape + (streaming ? "" : " plain") +
-           (secondKernel    ? " +reduce kernel"
-            : reducers == 0 ? " nofinish"
-                            : "");
+    const std::string reduce =
+        reduceQuads > 0 ? " +reduce q" + std::to_string(reduceQuads) : " +reduce kernel";
+    const std::string ahead = (columnAhead > 0 ? " cpf" + std::to_string(columnAhead) : std::string()) +
+                              (rowAhead > 0 ? " rpf" + std::to_string(rowAhead) : std::string());
+    const std::string finish =
+        columnPass      ? " cols" + std::to_string(columnUnits) + (columnSpread ? " spread" : "") + ahead
+        : secondKernel  ? reduce + (triggerEarly ? " trig" : "")
+        : reducers == 0 ? " nofinish"
+                        : "";
+    return shape + (streaming ? "" : " plain") + (halves ? " halves" : "") + finish;
 }
 
 std::string unsupportedReason(std::int64_t rows, int hidden) {
@@ -254,12 +389,16 @@ std::string unsupportedReason(std::int64_t rows, int hidden) {
 
 LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverrides& overrides) {
     LaunchConfig plan;
-    plan.smallProblemPath = rows < kSmallProblemRows;
+    plan.smallProblemPath = rows < kColumnPassRows;
     plan.rowsPerIteration = 1;
     plan.prefetch = true;
-    plan.rowLanes = plan.smallProblemPath ? 2 : 1;
+    plan.columnPass = plan.smallProblemPath;
+    plan.rowLanes = 1;
     plan.streaming = false;
-    plan.secondKernel = kFinishWithSecondKernel;
+    plan.secondKernel = !plan.columnPass;
+    plan.columnUnits = kColumnUnits;
+    plan.columnAhead = kColumnAhead;
+    plan.reduceQuads = kReduceQuads;
     if (overrides.rowsPerIteration == 1 || overrides.rowsPerIteration == 2)
         plan.rowsPerIteration = overrides.rowsPerIteration;
     if (overrides.prefetch >= 0)
@@ -270,13 +409,42 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
         plan.streaming = overrides.streaming != 0;
     if (overrides.stages >= 0)
         plan.stages = std::min(overrides.stages, 16);
-    if (overrides.secondKernel >= 0)
+    if (overrides.secondKernel >= 0) {
         plan.secondKernel = overrides.secondKernel != 0;
+        plan.columnPass = false; // a finish was asked for: partials
+    }
+    if (overrides.columnPass >= 0)
+        plan.columnPass = overrides.columnPass != 0;
+    if (overrides.columnUnits > 0 && overrides.columnUnits <= 32 && 32 % overrides.columnUnits == 0)
+        plan.columnUnits = overrides.columnUnits;
+    if (overrides.halves >= 0)
+        plan.halves = overrides.halves != 0;
+    if (overrides.triggerEarly >= 0)
+        plan.triggerEarly = overrides.triggerEarly != 0;
+    if (overrides.columnAhead >= 0)
+        plan.columnAhead = std::min(overrides.columnAhead, 16);
+    if (overrides.rowAhead >= 0)
+        plan.rowAhead = std::min(overrides.rowAhead, 16);
+    if (overrides.columnSpread >= 0)
+        plan.columnSpread = overrides.columnSpread != 0;
+    if (overrides.reduceQuads >= 0 && overrides.reduceQuads <= 8 &&
+        (overrides.reduceQuads & (overrides.reduceQuads - 1)) == 0)
+        plan.reduceQuads = overrides.reduceQuads;
     plan.laneThreads = std::max(32, ((std::max(hidden, kVec) / kVec + 31) / 32) * 32);
     if (plan.stages > 0) { // one row per block and step, `stages` of them in flight in shared memory
         plan.rowsPerIteration = plan.rowLanes = 1;
         plan.prefetch = false;
+        plan.columnPass = plan.halves = false; // not in the bulk-copy kernel
     }
+    if (plan.columnPass || overrides.skipFinish)
+        plan.secondKernel = false;
+    plan.triggerEarly = plan.triggerEarly && plan.secondKernel;
+    if (!plan.secondKernel)
+        plan.reduceQuads = 0;
+    if (!plan.columnPass)
+        plan.columnUnits = plan.columnAhead = plan.rowAhead = 0, plan.columnSpread = false;
+    if (!plan.prefetch)
+        plan.rowAhead = 0; // the L2 prefetch sits in the prefetching main pass
     const int limit = maxThreadsFor(plan.rowsPerIteration, plan.prefetch);
     plan.rowLanes = std::clamp(plan.rowLanes, 1, std::max(1, limit / plan.laneThreads));
     plan.threads = plan.rowLanes * plan.laneThreads;
@@ -284,8 +452,9 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     const int warps = plan.laneThreads / 32;
     const std::size_t dotsFloats = std::size_t((2 * plan.rowLanes * plan.rowsPerIteration * warps + 3) & ~3);
     const std::size_t combineFloats = std::size_t(plan.rowLanes - 1) * plan.laneThreads * kVec;
+    const std::size_t columnFloats = std::size_t(plan.threads / 32) * std::size_t(plan.columnUnits) * kVec;
     plan.sharedBytes = plan.stages > 0 ? bulkSharedBytes(hidden, plan.stages, plan.threads)
-                                       : sizeof(float) * (dotsFloats + combineFloats);
+                                       : sizeof(float) * std::max(dotsFloats + combineFloats, columnFloats);
 
     int device = 0, sms = 1;
     cudaGetDevice(&device);
@@ -293,20 +462,29 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     int perSm = 0;
     if (plan.stages > 0)
         perSm = bulkResidentBlocks(plan.threads, plan.sharedBytes, plan.streaming);
-    else if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                 &perSm, kernelFor(plan.rowsPerIteration, plan.prefetch, plan.streaming), plan.threads,
-                 plan.sharedBytes) != cudaSuccess ||
+    else if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernelFor(plan), plan.threads,
+                                                           plan.sharedBytes) != cudaSuccess ||
              perSm < 1)
         perSm = 1;
+    if (overrides.blocksPerSm > 0)
+        perSm = std::min(perSm, overrides.blocksPerSm);
+    const std::int64_t resident = std::int64_t(sms) * perSm;
     const std::int64_t rowsPerStep = std::int64_t(plan.rowLanes) * plan.rowsPerIteration;
     const std::int64_t steps = (std::max<std::int64_t>(rows, 1) + rowsPerStep - 1) / rowsPerStep;
-    plan.blocks = int(std::min<std::int64_t>(std::int64_t(sms) * perSm, steps));
+    const int units = std::max(hidden, kVec) / kVec;
+    plan.columnBlocks = plan.columnPass ? (units + plan.columnUnits - 1) / plan.columnUnits : 0;
+    // The column pass's blocks come first; the main pass takes what stays resident beside them (at
+    // least a block per SM: no block of this plan ever waits for another, so more are only queued).
+    plan.rowBlocks = int(std::min<std::int64_t>(
+        std::max<std::int64_t>(resident - plan.columnBlocks, plan.columnPass ? sms : 1), steps));
+    plan.blocks = plan.columnBlocks + plan.rowBlocks;
     // One warp per 8-column group finishes grad_weight: as many blocks as that takes.
-    const int groups = std::max(hidden, kVec) / kVec;
-    plan.reducers = overrides.skipFinish || plan.secondKernel
+    plan.reducers = overrides.skipFinish || plan.secondKernel || plan.columnPass
                         ? 0
-                        : std::min(plan.blocks, (groups + plan.threads / 32 - 1) / (plan.threads / 32));
-    plan.workspaceBytes = kHeaderBytes + std::size_t(plan.blocks) * std::size_t(std::max(hidden, kVec)) * 4;
+                        : std::min(plan.blocks, (units + plan.threads / 32 - 1) / (plan.threads / 32));
+    plan.workspaceBytes =
+        kHeaderBytes +
+        (plan.columnPass ? 0 : std::size_t(plan.blocks) * std::size_t(std::max(hidden, kVec)) * 4);
     return plan;
 }
 
@@ -325,8 +503,13 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     for (const void* ptr : pointers)
         if (!aligned16(ptr))
             return "every tensor and the workspace must be 16-byte aligned";
+    const bool columnsFit =
+        !plan.columnPass ||
+        (plan.columnUnits > 0 && 32 % plan.columnUnits == 0 && plan.stages == 0 && plan.reducers == 0 &&
+         !plan.secondKernel && plan.columnBlocks * plan.columnUnits * kVec >= a.hidden);
     if (plan.blocks < 1 || plan.threads != plan.rowLanes * plan.laneThreads || plan.reducers < 0 ||
-        plan.reducers > plan.blocks || plan.laneThreads * kVec < a.hidden)
+        plan.reducers > plan.blocks || plan.laneThreads * kVec < a.hidden || !columnsFit ||
+        plan.rowBlocks < 1 || plan.blocks != plan.rowBlocks + (plan.columnPass ? plan.columnBlocks : 0))
         return "the launch plan does not fit this shape: make it with planFusedBackward";
     Params p{};
     p.gradOutput = static_cast<const __nv_bfloat16*>(a.gradOutput);
@@ -345,27 +528,39 @@ std::string launchFusedBackward(const BackwardArgs& a, const LaunchConfig& plan,
     p.rowLanes = plan.rowLanes;
     p.reducers = plan.reducers;
     p.stages = plan.stages;
+    p.columnBlocks = plan.columnPass ? plan.columnBlocks : 0;
+    p.columnUnits = plan.columnUnits;
+    p.triggerEarly = plan.triggerEarly ? 1 : 0;
+    p.columnAhead = plan.columnAhead;
+    p.rowAhead = plan.rowAhead;
+    p.columnStride = plan.columnPass && plan.columnSpread ? plan.blocks / plan.columnBlocks : 0;
     const auto stream = static_cast<cudaStream_t>(streamPtr);
     if (plan.stages > 0) {
         KIX_CUDA_TRY(launchBulk(p, plan.blocks, plan.threads, plan.sharedBytes, plan.streaming, stream));
     } else {
-        const KernelFn kernel = kernelFor(plan.rowsPerIteration, plan.prefetch, plan.streaming);
+        const KernelFn kernel = kernelFor(plan);
         kernel<<<plan.blocks, plan.threads, plan.sharedBytes, stream>>>(p);
         KIX_CUDA_TRY(cudaGetLastError());
     }
     if (!plan.secondKernel)
         return {};
     cudaLaunchConfig_t config = {};
-    config.gridDim = dim3((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
-    config.blockDim = dim3(kReduceTileCols, kReduceSlices);
+    if (plan.reduceQuads > 0) {
+        config.gridDim = dim3((a.hidden / 4 + plan.reduceQuads - 1) / plan.reduceQuads);
+        config.blockDim = dim3(kReduceThreads);
+    } else {
+        config.gridDim = dim3((a.hidden + kReduceTileCols - 1) / kReduceTileCols);
+        config.blockDim = dim3(kReduceTileCols, kReduceSlices);
+    }
     config.stream = stream;
     cudaLaunchAttribute attribute[1] = {};
     attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute[0].val.programmaticStreamSerializationAllowed = 1;
     config.attrs = attribute;
     config.numAttrs = 1;
-    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reducePartialsKernel, static_cast<const float*>(p.partials),
-                                    plan.blocks, a.hidden, a.gradWeight));
+    KIX_CUDA_TRY(cudaLaunchKernelEx(&config, reduceKernelFor(plan.reduceQuads),
+                                    static_cast<const float*>(p.partials), plan.blocks, a.hidden,
+                                    a.gradWeight));
     return {};
 }
 

@@ -145,7 +145,7 @@ template <bool STREAM> __global__ void __launch_bounds__(512) bulkBackwardKernel
         }
         buffer ^= 1;
     }
-    publishAndFinish(p, dw, active, col);
+    publishAndFinish(p, dw, active, Columns{col, col + 4});
 }
 
 template <bool STREAM> void allowLargeShared() {

@@ -2,7 +2,8 @@
 // kix/kernel_check.h (hidden {8, 264, 2560, 4096} × rows {1, 2, 131, 4096}) under every launch
 // variant against the fp64 CPU reference, grad_weight bit-identical over 100 launches; the 16
 // workload shapes (rows capped at 4096 so the CPU reference stays quick) with the default plan and
-// the workload's tolerances; the plan's limits; and one full harness case timed by both methods.
+// the workload's tolerances; the plan's choice by row count and its limits; plans as text; and one
+// full harness case timed by both methods.
 #include "kix/harness.h"
 #include "kix/kernel_check.h"
 
@@ -64,7 +65,7 @@ private slots:
         QFETCH(int, hidden);
         QFETCH(int, rows);
         QFETCH(int, variant);
-        const Reference& ref = referenceFor(rows, hidden, std::uint64_t(7 * hidden + rows));
+        const Reference& ref = referenceFor(rows, hidden, 7 * std::uint64_t(hidden) + std::uint64_t(rows));
         // The workloads' atol grows with the row count (1e-5 up to 7e-4 at 524288 rows); this follows it.
         const double atol = 1e-5 * std::max(1.0, std::sqrt(rows / 1024.0));
         const KernelCheck c =
@@ -76,7 +77,15 @@ private slots:
         QVERIFY(c.plan.threads == c.plan.rowLanes * c.plan.laneThreads);
         QVERIFY(c.plan.laneThreads * 8 >= hidden);
         QVERIFY(c.plan.blocks >= 1 && c.plan.reducers <= c.plan.blocks);
-        QCOMPARE(c.plan.reducers >= 1, !c.plan.secondKernel); // one launch, or the second kernel finishes
+        // Exactly one finish of grad_weight: in the launch, by the second kernel, or the column pass.
+        QCOMPARE(int(c.plan.reducers >= 1) + int(c.plan.secondKernel) + int(c.plan.columnPass), 1);
+        if (c.plan.columnPass) {
+            QCOMPARE(c.plan.blocks, c.plan.columnBlocks + c.plan.rowBlocks);
+            QVERIFY(c.plan.columnBlocks * c.plan.columnUnits * 8 >= hidden);
+            QVERIFY((c.plan.columnBlocks - 1) * c.plan.columnUnits * 8 < hidden); // no idle block
+        } else {
+            QCOMPARE(c.plan.blocks, c.plan.rowBlocks);
+        }
     }
 
     void workloadShapes_data() {
@@ -90,22 +99,98 @@ private slots:
         QFETCH(int, index);
         const Workload& w = kWorkloads[std::size_t(index)];
         const std::int64_t rows = std::min<std::int64_t>(w.rows(), 4096);
-        const HostInputs in = randomHostInputs(rows, kHiddenSize, std::uint64_t(1234 + index));
+        const HostInputs in = randomHostInputs(rows, kHiddenSize, 1234 + std::uint64_t(index));
         const KernelCheck c = checkFusedKernel(in, rows, kHiddenSize, {}, 2, w.maxAtol, w.maxRtol);
         QVERIFY2(c.passed(), qPrintable(QString::fromStdString(c.summary())));
     }
 
     void smallProblemPathChosenByRowCount() {
-        const LaunchConfig small = planFusedBackward(128, kHiddenSize);
+        const int sms = queryDevice().multiprocessors;
+        const LaunchConfig tiny = planFusedBackward(128, kHiddenSize);
+        const LaunchConfig small = planFusedBackward(1801, kHiddenSize);
         const LaunchConfig large = planFusedBackward(524288, kHiddenSize);
-        QVERIFY(small.smallProblemPath);
+        QVERIFY(tiny.smallProblemPath && small.smallProblemPath);
         QVERIFY(!large.smallProblemPath);
-        // Few rows: one step of rows per block, every block busy from the start.
-        const int rowsPerStep = small.stages > 0 ? 1 : small.rowsPerIteration * small.rowLanes;
-        QCOMPARE(small.blocks, (128 + rowsPerStep - 1) / rowsPerStep);
-        int sms = queryDevice().multiprocessors;
-        QVERIFY(large.blocks >= sms); // every SM, from the queried count
+        // Few rows: the column pass, a block per step of rows beside it, nothing to finish.
+        QVERIFY(tiny.columnPass);
+        QCOMPARE(tiny.rowBlocks, 128 / (tiny.rowsPerIteration * tiny.rowLanes));
+        QCOMPARE(tiny.columnBlocks, (kHiddenSize / 8 + tiny.columnUnits - 1) / tiny.columnUnits);
+        QCOMPARE(tiny.workspaceBytes, std::size_t(256)); // the ticket header only: no partials
+        // Many rows: partials finished by the second kernel, every SM from the queried count.
+        QVERIFY(!large.columnPass && large.secondKernel);
+        QVERIFY(large.blocks >= sms);
         QCOMPARE(large.blocks % sms, 0);
+        QCOMPARE(large.workspaceBytes, std::size_t(256) + std::size_t(large.blocks) * kHiddenSize * 4);
+        QVERIFY(small.columnPass || small.secondKernel);
+    }
+
+    void planText_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<QString>("plan"); // planFusedBackward(4096, 2560, parsed).name()
+        QTest::newRow("column pass") << "fin=cols cols8 k1"
+                                     << ""
+                                     << "r1 prefetch k1 plain cols8";
+        QTest::newRow("column pass, L2 prefetch") << "fin=cols cpf0 rpf3"
+                                                  << ""
+                                                  << "r1 prefetch k1 plain cols4 rpf3";
+        QTest::newRow("second kernel, trigger, halves") << "r1 pf1 k2 hv1 fin=kernel trig1"
+                                                        << ""
+                                                        << "r1 prefetch k2 plain halves +reduce kernel trig";
+        QTest::newRow("second kernel with 2 column groups") << "fin=kernel rq2"
+                                                            << ""
+                                                            << "r1 prefetch k1 plain +reduce q2";
+        QTest::newRow("second kernel with 8 column groups") << "fin=kernel rq8 pf0"
+                                                            << ""
+                                                            << "r1 k1 plain +reduce q8";
+        QTest::newRow("column blocks spread") << "fin=cols cmix1"
+                                              << ""
+                                              << "r1 prefetch k1 plain cols4 spread";
+        QTest::newRow("one launch") << " r2  pf0 k3 fin=launch "
+                                    << ""
+                                    << "r2 k3 plain";
+        QTest::newRow("no finish") << "fin=none cs1"
+                                   << ""
+                                   << "r1 prefetch k1 nofinish";
+        QTest::newRow("bulk") << "s3 fin=kernel"
+                              << ""
+                              << "bulk s3 plain +reduce kernel";
+        QTest::newRow("trigger without a second kernel is off") << "fin=launch trig1"
+                                                                << ""
+                                                                << "r1 prefetch k1 plain";
+        QTest::newRow("unknown token")
+            << "r1 turbo"
+            << "plan token 'turbo' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 "
+               "bps<N> default"
+            << "";
+        QTest::newRow("column units must divide 32") << "fin=cols cols3"
+                                                     << "plan token 'cols3': column units must divide 32"
+                                                     << "";
+        QTest::newRow("column groups of the second kernel")
+            << "rq3"
+            << "plan token 'rq3': the second kernel's column groups are 0, 1, 2, 4 or 8"
+            << "";
+        QTest::newRow("three rows per thread")
+            << "r3"
+            << "plan token 'r3' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel "
+               "fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 "
+               "bps<N> default"
+            << "";
+    }
+    void planText() {
+        QFETCH(QString, text);
+        QFETCH(QString, error);
+        QFETCH(QString, plan);
+        LaunchOverrides o;
+        o.rowLanes = 7; // untouched on error
+        const std::string err = parseLaunchOverrides(text.toStdString(), o);
+        QCOMPARE(QString::fromStdString(err), error);
+        if (!err.empty()) {
+            QCOMPARE(o.rowLanes, 7);
+            return;
+        }
+        QCOMPARE(QString::fromStdString(planFusedBackward(4096, kHiddenSize, o).name()), plan);
     }
 
     void unsupportedShapes() {
@@ -123,6 +208,16 @@ private slots:
         args.rows = 4;
         args.hidden = 16;
         QCOMPARE(QString::fromStdString(launchFusedBackward(args, bad, nullptr, nullptr)),
+                 QStringLiteral("the launch plan does not fit this shape: make it with planFusedBackward"));
+        LaunchOverrides cols;
+        cols.columnPass = 1;
+        LaunchConfig badColumns = planFusedBackward(4, 16, cols);
+        badColumns.columnUnits = 3; // must divide 32
+        QCOMPARE(QString::fromStdString(launchFusedBackward(args, badColumns, nullptr, nullptr)),
+                 QStringLiteral("the launch plan does not fit this shape: make it with planFusedBackward"));
+        badColumns = planFusedBackward(4, 16, cols);
+        badColumns.columnBlocks = 0; // fewer columns than the hidden size
+        QCOMPARE(QString::fromStdString(launchFusedBackward(args, badColumns, nullptr, nullptr)),
                  QStringLiteral("the launch plan does not fit this shape: make it with planFusedBackward"));
     }
 

@@ -15,9 +15,11 @@ int listWorkloads();
 // compared bit for bit over `launches` launches. Returns the number of failures.
 int runChecks(int launches);
 
-// The plan's candidate variants on the chosen cases, CUPTI and events medians per variant, and the
-// copy floor. Writes a JSON file when `jsonPath` is set.
-int runSweep(const std::vector<int>& cases, const std::string& jsonPath);
+// Candidate plans (text, kix::kernels::parseLaunchOverrides; empty: the built-in list, which adds
+// the previous two-launch design) on the chosen cases, CUPTI and events medians per candidate, and
+// the copy floor. Writes a JSON file when `jsonPath` is set. A plan may repeat, to see the spread.
+int runSweep(const std::vector<int>& cases, const std::vector<std::string>& plans,
+             const std::string& jsonPath);
 
 std::string jsonEscape(const std::string& s);
 void writeSamples(std::FILE* f, const std::vector<double>& v);

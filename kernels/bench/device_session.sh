@@ -3,9 +3,13 @@
 # KIX_STEPS (default: "check harness torch"), each appending to $OUT/log.txt:
 #   tests    tst_kernel_cuda built elsewhere, from $KIX_TEST_BIN with the Qt libraries in $KIX_TEST_LIBS
 #   check    kix-kernel-bench --check: every shape x launch variant against the fp64 CPU reference
-#   sweep    kix-kernel-bench --sweep: launch variants per case (tuning), JSON to $OUT/sweep.json
+#   sweep    kix-kernel-bench --sweep: launch variants per case (tuning), JSON to $OUT/sweep.json;
+#            the plans from $KIX_SWEEP_PLANS ('TEXT;TEXT;…', kix/rmsnorm_backward.h) when set
 #   harness  kix-kernel-bench: the 16 cases, both timing methods, copy floor, reference
 #   torch    bench_vs_torch.py: kix, eager, torch.compile, copy floor, both methods ($KIX_TORCH_ARGS)
+#   control  the kernels/ tree in $KIX_CONTROL_SRC (an earlier version) built alone and swept with its
+#            own built-in candidates on $KIX_CONTROL_CASES: the earlier kernel on the same machine
+#   sass     cuobjdump -sass of the kernels' library, to $OUT/sass.txt
 # Results: $OUT/log.txt and the JSON files (at most 8 files come back from the device machine).
 set -u -o pipefail
 out=${OUT:-device-out}
@@ -29,7 +33,13 @@ for step in ${KIX_STEPS:-check harness torch}; do
       /tmp/kb/bin/kix-kernel-bench --check 2>&1 | grep -v " ok, " | tee -a "$log" || rc=1 ;;
     sweep)
       say "kix-kernel-bench --sweep ${KIX_SWEEP_ARGS:-}"
-      /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" ${KIX_SWEEP_ARGS:-} 2>&1 | tee -a "$log" ;;
+      if [ -n "${KIX_SWEEP_PLANS:-}" ]; then
+        /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" --plans "$KIX_SWEEP_PLANS" ${KIX_SWEEP_ARGS:-} \
+          2>&1 | tee -a "$log"
+      else
+        /tmp/kb/bin/kix-kernel-bench --sweep --json "$out/sweep.json" ${KIX_SWEEP_ARGS:-} 2>&1 | tee -a "$log"
+      fi
+      python3 kernels/bench/sweep_table.py "$out/sweep.json" 2>&1 | tee -a "$log" ;;
     harness)
       say "kix-kernel-bench ${KIX_BENCH_ARGS:-}"
       /tmp/kb/bin/kix-kernel-bench --json "$out/harness.json" ${KIX_BENCH_ARGS:-} 2>&1 | tee -a "$log" || rc=1 ;;
@@ -38,6 +48,16 @@ for step in ${KIX_STEPS:-check harness torch}; do
       PYTHONUNBUFFERED=1 python3 kernels/bench/bench_vs_torch.py --lib /tmp/kb/lib/libkix_kernels_capi.so \
         --bench /tmp/kb/bin/kix-kernel-bench --json "$out/torch.json" ${KIX_TORCH_ARGS:-} 2>&1 |
         grep -v -i "warn" | tee -a "$log" || rc=1 ;;
+    control)
+      say "control: $KIX_CONTROL_SRC, kix-kernel-bench --sweep --cases $KIX_CONTROL_CASES"
+      cmake -S "$KIX_CONTROL_SRC" -B /tmp/kb_control -G Ninja -DCMAKE_BUILD_TYPE=Release > /tmp/control.log 2>&1 &&
+        ninja -C /tmp/kb_control >> /tmp/control.log 2>&1 || { tail -20 /tmp/control.log | tee -a "$log"; continue; }
+      /tmp/kb_control/bin/kix-kernel-bench --sweep --cases "$KIX_CONTROL_CASES" --json "$out/control.json" 2>&1 |
+        tee -a "$log"
+      python3 kernels/bench/sweep_table.py "$out/control.json" 2>&1 | tee -a "$log" ;;
+    sass)
+      say "sass"
+      cuobjdump -sass /tmp/kb/libkix_kernels.a > "$out/sass.txt" 2>&1 || say "cuobjdump failed" ;;
   esac
 done
 say "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv,noheader)"

@@ -18,8 +18,21 @@ namespace {
 
 const char* kUsage =
     "usage: %s [--cases 0,3,5] [--json FILE] [--no-reference] [--no-copy-floor] [--no-cupti]\n"
-    "          [--rows-per-iteration 1|2] [--prefetch 0|1] [--row-lanes K] [--iterations N]\n"
-    "       %s --list-workloads | --check [--launches N] | --sweep [--cases LIST] [--json FILE]\n";
+    "          [--rows-per-iteration 1|2] [--prefetch 0|1] [--row-lanes K] [--plan TEXT] [--iterations N]\n"
+    "       %s --list-workloads | --check [--launches N]\n"
+    "       %s --sweep [--cases LIST] [--plans 'TEXT;TEXT;...'] [--json FILE]\n"
+    "TEXT: a plan as tokens (r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel|launch|cols|none cols<N> hv0 hv1\n"
+    "      trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 bps<N> default), see kix/rmsnorm_backward.h\n";
+
+std::vector<std::string> splitPlans(const char* text) {
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ';'))
+        if (item.find_first_not_of(' ') != std::string::npos)
+            out.push_back(item);
+    return out;
+}
 
 std::vector<int> parseCases(const char* text) {
     std::vector<int> out;
@@ -47,66 +60,129 @@ double geomean(const std::vector<double>& v) {
     return std::exp(s / double(v.size()));
 }
 
-} // namespace
+enum class Mode { Table, Check, Sweep, List };
 
-int main(int argc, char** argv) {
+struct Arguments {
+    Mode mode = Mode::Table;
     HarnessOptions options;
-    std::vector<int> cases(kWorkloads.size());
-    std::iota(cases.begin(), cases.end(), 0);
+    std::vector<int> cases;
     std::string jsonPath;
-    enum { Table, Check, Sweep } mode = Table;
     int launches = 100;
+    std::vector<std::string> plans;
+};
+
+// An option that takes a value (the next argument). Returns false when `flag` is not one of them.
+bool parseValueOption(const char* flag, const char* value, Arguments& a, std::string& error) {
+    const std::string f = flag;
+    if (f == "--launches")
+        a.launches = std::atoi(value);
+    else if (f == "--cases")
+        a.cases = parseCases(value);
+    else if (f == "--json")
+        a.jsonPath = value;
+    else if (f == "--rows-per-iteration")
+        a.options.launch.rowsPerIteration = std::atoi(value);
+    else if (f == "--prefetch")
+        a.options.launch.prefetch = std::atoi(value);
+    else if (f == "--row-lanes")
+        a.options.launch.rowLanes = std::atoi(value);
+    else if (f == "--plans")
+        a.plans = splitPlans(value);
+    else if (f == "--plan")
+        error = parseLaunchOverrides(value, a.options.launch);
+    else if (f == "--iterations")
+        a.options.minIterations = a.options.maxIterations = std::atoi(value);
+    else
+        return false;
+    return true;
+}
+
+// Fills `a`; returns -1 to go on, else the exit code (after printing why).
+int parseArguments(int argc, char** argv, Arguments& a) {
+    a.cases.resize(kWorkloads.size());
+    std::iota(a.cases.begin(), a.cases.end(), 0);
     for (int i = 1; i < argc; ++i) {
-        const bool more = i + 1 < argc;
-        if (!std::strcmp(argv[i], "--list-workloads"))
-            return kixbench::listWorkloads();
-        else if (!std::strcmp(argv[i], "--check"))
-            mode = Check;
-        else if (!std::strcmp(argv[i], "--sweep"))
-            mode = Sweep;
-        else if (!std::strcmp(argv[i], "--launches") && more)
-            launches = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--cases") && more)
-            cases = parseCases(argv[++i]);
-        else if (!std::strcmp(argv[i], "--json") && more)
-            jsonPath = argv[++i];
-        else if (!std::strcmp(argv[i], "--no-reference"))
-            options.timeReference = false;
-        else if (!std::strcmp(argv[i], "--no-copy-floor"))
-            options.timeCopyFloor = false;
-        else if (!std::strcmp(argv[i], "--no-cupti"))
-            options.useCupti = false;
-        else if (!std::strcmp(argv[i], "--rows-per-iteration") && more)
-            options.launch.rowsPerIteration = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--prefetch") && more)
-            options.launch.prefetch = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--row-lanes") && more)
-            options.launch.rowLanes = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--iterations") && more)
-            options.minIterations = options.maxIterations = std::atoi(argv[++i]);
-        else {
-            std::fprintf(stderr, kUsage, argv[0], argv[0]);
+        const std::string arg = argv[i];
+        std::string error;
+        if (arg == "--list-workloads")
+            a.mode = Mode::List;
+        else if (arg == "--check")
+            a.mode = Mode::Check;
+        else if (arg == "--sweep")
+            a.mode = Mode::Sweep;
+        else if (arg == "--no-reference")
+            a.options.timeReference = false;
+        else if (arg == "--no-copy-floor")
+            a.options.timeCopyFloor = false;
+        else if (arg == "--no-cupti")
+            a.options.useCupti = false;
+        else if (!(i + 1 < argc && parseValueOption(argv[i], argv[i + 1], a, error))) {
+            std::fprintf(stderr, kUsage, argv[0], argv[0], argv[0]);
+            return 2;
+        } else if (++i; !error.empty()) {
+            std::fprintf(stderr, "kix-kernel-bench: %s\n", error.c_str());
             return 2;
         }
     }
-    for (const int c : cases)
+    for (const int c : a.cases)
         if (c < 0 || c >= int(kWorkloads.size())) {
             std::fprintf(stderr, "kix-kernel-bench: case %d is not in 0..%zu\n", c, kWorkloads.size() - 1);
             return 2;
         }
-    if (mode == Check) {
-        const DeviceInfo d = queryDevice();
-        if (!d.available) {
-            std::fprintf(stderr, "kix-kernel-bench: %s\n", d.unavailableReason.c_str());
-            return 3;
-        }
-        std::printf("device: %s\n", d.name.c_str());
-        return kixbench::runChecks(launches) ? 1 : 0;
-    }
-    if (mode == Sweep)
-        return kixbench::runSweep(cases, jsonPath) ? 1 : 0;
+    return -1;
+}
 
-    Harness harness(options);
+int runCheck(int launches) {
+    const DeviceInfo d = queryDevice();
+    if (!d.available) {
+        std::fprintf(stderr, "kix-kernel-bench: %s\n", d.unavailableReason.c_str());
+        return 3;
+    }
+    std::printf("device: %s\n", d.name.c_str());
+    return kixbench::runChecks(launches) ? 1 : 0;
+}
+
+// "yes", or "NO" and what failed; CUPTI's absence is noted.
+std::string verdictOf(const CaseReport& r) {
+    std::string verdict = r.correct() ? "yes" : "NO";
+    for (const auto& c : r.checks)
+        if (!c.passed())
+            verdict += " " + c.output + "(" + std::to_string(c.failures) + " fail)";
+    if (!r.gradWeightStable)
+        verdict += " grad_weight-changed";
+    if (!r.fused.cuptiError.empty())
+        verdict += " [cupti: " + r.fused.cuptiError + "]";
+    return verdict;
+}
+
+void printCase(int i, const CaseReport& r) {
+    const Workload& w = r.workload;
+    const SampleStats fc = r.fused.stats(TimingMethod::Cupti), fe = r.fused.stats(TimingMethod::CudaEvents);
+    const SampleStats cc = r.copyFloor.stats(TimingMethod::Cupti),
+                      ce = r.copyFloor.stats(TimingMethod::CudaEvents);
+    const double ownNs = fc.count ? fc.median : fe.median;
+    std::printf("%-3d %4dx%-5d %-14s %5d %9.2f %9.2f %9.2f %9.2f %6.3f %6.3f %6.2f %9.2f %s\n", i,
+                w.batchSize, w.seqLen, r.plan.name().c_str(), r.plan.blocks, fc.median / 1e3, fe.median / 1e3,
+                cc.median / 1e3, ce.median / 1e3, r.floorRatio(TimingMethod::Cupti),
+                r.floorRatio(TimingMethod::CudaEvents), r.bytes / ownNs / 1e3,
+                r.reference.stats(TimingMethod::CudaEvents).median / 1e3, verdictOf(r).c_str());
+}
+
+void writeCase(std::FILE* json, int i, bool first, const CaseReport& r) {
+    std::fprintf(json,
+                 "%s{\"case\":%d,\"uuid\":\"%s\",\"rows\":%lld,\"bytes\":%.0f,\"copyBytes\":%.0f,"
+                 "\"plan\":\"%s\",\"blocks\":%d,\"threads\":%d,\"correct\":%s,\"gradWeightStable\":%s",
+                 first ? "" : ",", i, r.workload.uuid, (long long)r.rows, r.bytes, r.copyBytes,
+                 r.plan.name().c_str(), r.plan.blocks, r.plan.threads, r.correct() ? "true" : "false",
+                 r.gradWeightStable ? "true" : "false");
+    writeTiming(json, "fused", r.fused);
+    writeTiming(json, "copyFloor", r.copyFloor);
+    writeTiming(json, "reference", r.reference);
+    std::fprintf(json, "}");
+}
+
+int runTable(const Arguments& a) {
+    Harness harness(a.options);
     if (const std::string err = harness.init(); !err.empty()) {
         std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());
         return 3;
@@ -123,15 +199,15 @@ int main(int argc, char** argv) {
                 "around the call; floor = same-run device copy of the case's bytes\n");
     std::printf("%-3s %-10s %-14s %5s %9s %9s %9s %9s %6s %6s %6s %9s %s\n", "#", "B x S", "plan", "grid",
                 "cupti", "events", "floorC", "floorE", "xFlrC", "xFlrE", "TB/s", "ref_ev", "correct");
-    std::FILE* json = jsonPath.empty() ? nullptr : std::fopen(jsonPath.c_str(), "w");
+    std::FILE* json = a.jsonPath.empty() ? nullptr : std::fopen(a.jsonPath.c_str(), "w");
     if (json)
         std::fprintf(json,
                      "{\"device\":\"%s\",\"sms\":%d,\"copyGBps\":%.1f,\"statistic\":\"median\",\"cases\":[",
                      kixbench::jsonEscape(d.name).c_str(), d.multiprocessors, copyGBps);
     int failures = 0;
     std::vector<double> ratioCupti, ratioEvents;
-    for (std::size_t k = 0; k < cases.size(); ++k) {
-        const int i = cases[k];
+    for (std::size_t k = 0; k < a.cases.size(); ++k) {
+        const int i = a.cases[k];
         const Workload& w = kWorkloads.at(std::size_t(i));
         const CaseReport r = harness.runCase(w, i, {});
         if (!r.error.empty()) {
@@ -139,42 +215,14 @@ int main(int argc, char** argv) {
             ++failures;
             continue;
         }
-        const SampleStats fc = r.fused.stats(TimingMethod::Cupti),
-                          fe = r.fused.stats(TimingMethod::CudaEvents);
-        const SampleStats cc = r.copyFloor.stats(TimingMethod::Cupti),
-                          ce = r.copyFloor.stats(TimingMethod::CudaEvents);
-        const double xc = r.floorRatio(TimingMethod::Cupti), xe = r.floorRatio(TimingMethod::CudaEvents);
-        if (xc > 0)
-            ratioCupti.push_back(xc);
-        if (xe > 0)
-            ratioEvents.push_back(xe);
-        std::string verdict = r.correct() ? "yes" : "NO";
-        for (const auto& c : r.checks)
-            if (!c.passed())
-                verdict += " " + c.output + "(" + std::to_string(c.failures) + " fail)";
-        if (!r.gradWeightStable)
-            verdict += " grad_weight-changed";
-        if (!r.fused.cuptiError.empty())
-            verdict += " [cupti: " + r.fused.cuptiError + "]";
+        if (const double x = r.floorRatio(TimingMethod::Cupti); x > 0)
+            ratioCupti.push_back(x);
+        if (const double x = r.floorRatio(TimingMethod::CudaEvents); x > 0)
+            ratioEvents.push_back(x);
         failures += r.correct() && r.gradWeightStable ? 0 : 1;
-        const double ownNs = fc.count ? fc.median : fe.median;
-        std::printf("%-3d %4dx%-5d %-14s %5d %9.2f %9.2f %9.2f %9.2f %6.3f %6.3f %6.2f %9.2f %s\n", i,
-                    w.batchSize, w.seqLen, r.plan.name().c_str(), r.plan.blocks, fc.median / 1e3,
-                    fe.median / 1e3, cc.median / 1e3, ce.median / 1e3, xc, xe, r.bytes / ownNs / 1e3,
-                    r.reference.stats(TimingMethod::CudaEvents).median / 1e3, verdict.c_str());
-        if (json) {
-            std::fprintf(
-                json,
-                "%s{\"case\":%d,\"uuid\":\"%s\",\"rows\":%lld,\"bytes\":%.0f,\"copyBytes\":%.0f,"
-                "\"plan\":\"%s\",\"blocks\":%d,\"threads\":%d,\"correct\":%s,\"gradWeightStable\":%s",
-                k ? "," : "", i, w.uuid, (long long)r.rows, r.bytes, r.copyBytes, r.plan.name().c_str(),
-                r.plan.blocks, r.plan.threads, r.correct() ? "true" : "false",
-                r.gradWeightStable ? "true" : "false");
-            writeTiming(json, "fused", r.fused);
-            writeTiming(json, "copyFloor", r.copyFloor);
-            writeTiming(json, "reference", r.reference);
-            std::fprintf(json, "}");
-        }
+        printCase(i, r);
+        if (json)
+            writeCase(json, i, k == 0, r);
         std::fflush(stdout);
     }
     std::printf("geomean kix / copy floor over %zu cases: CUPTI %.3f, CUDA events %.3f (medians)\n",
@@ -185,4 +233,23 @@ int main(int argc, char** argv) {
         std::fclose(json);
     }
     return failures ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Arguments a;
+    if (const int code = parseArguments(argc, argv, a); code >= 0)
+        return code;
+    switch (a.mode) {
+    case Mode::List:
+        return kixbench::listWorkloads();
+    case Mode::Check:
+        return runCheck(a.launches);
+    case Mode::Sweep:
+        return kixbench::runSweep(a.cases, a.plans, a.jsonPath) ? 1 : 0;
+    case Mode::Table:
+        break;
+    }
+    return runTable(a);
 }

@@ -37,8 +37,10 @@ KernelCheck checkFusedKernel(const HostInputs& in, std::int64_t rows, int hidden
 // most lanes of a warp inactive) × rows {1, 2, 131, 4096} (tails of every step size), and each
 // compiled variant (1 or 2 rows per thread, with and without prefetch) with one and with several
 // row lanes per block in one launch, the bulk-copy kernel with 1, 3 and 4 stages (both cache
-// policies, one launch and with the second kernel), the plan's default (second kernel) and another
-// shape with the second kernel.
+// policies, one launch and with the second kernel), the plan's default, another shape with the
+// second kernel, the column pass (1, 4 and 32 units per block, one to three row lanes), the
+// two-halves column mapping with each finish, the early trigger, a grid capped at a block per SM,
+// and the second kernel with 1, 2 and 8 column groups per block and as of 2026-12-02.
 std::vector<int> checkHiddenSizes();
 std::vector<int> checkRowCounts();
 struct NamedVariant {

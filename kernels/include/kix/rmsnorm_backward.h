@@ -1,10 +1,15 @@
 // The fused CUDA kernel's host interface. No CUDA headers here, so Qt code can include it.
 //
-// The main pass computes both bf16 outputs and per-block fp32 partial sums of grad_weight. The
-// partials are added in a fixed order, so grad_weight is bit-identical from launch to launch for the
-// same plan, either by a second, column-parallel kernel launched with programmatic dependent launch
-// (the default: measured faster, BENCHMARKS.md) or inside the same launch (LaunchOverrides::
-// secondKernel = 0: each block takes a ticket, the last blocks to arrive add the partials).
+// The main pass computes both bf16 outputs. grad_weight, always in a fixed order (bit-identical from
+// launch to launch for the same plan), one of three ways:
+//  * the column pass (small problems): extra blocks of the same launch sum grad_output * normalized
+//    over every row for a slice of the columns, reading those inputs a second time; nothing to add
+//    afterwards, no block waits for another;
+//  * per-block fp32 partial sums, added by a second, column-parallel kernel launched with
+//    programmatic dependent launch;
+//  * the same partials added inside the launch (each block takes a ticket, the last blocks to
+//    arrive add them).
+// Which is the default for a row count, and why, is in rmsnorm_backward.cu (measured: BENCHMARKS.md).
 #pragma once
 
 #include <cstddef>
@@ -41,8 +46,21 @@ struct LaunchConfig {
     std::size_t sharedBytes = 0;
     std::size_t workspaceBytes = 0; // a ticket counter, then blocks * hidden fp32 partial sums
     bool secondKernel = false;      // grad_weight finished by a second kernel (two launches)
-    bool smallProblemPath = false;  // chosen by row count: two row lanes per block, fewer partials
-    std::string name() const;       // e.g. "r2 k1", "r1 prefetch k3", "bulk s4" or "r1 k1 plain"
+    bool triggerEarly = false;      // second kernel: the main pass lets it launch at once (it still
+                                    // waits for the main pass to complete before reading)
+    int reduceQuads = 0;            // second kernel: 4-column groups per block (1, 2, 4 or 8), or 0:
+                                    // the kernel of 2026-12-02 (32 columns, one float per load)
+    bool columnPass = false;        // grad_weight by the column pass: no partials, nothing to finish
+    int columnUnits = 0;            // column pass: 8-column units per block (divides 32)
+    int columnBlocks = 0;           // column pass: its blocks (the first ones of the grid)
+    int columnAhead = 0;            // column pass: batches of rows it asks into L2 ahead of its loads
+    int rowAhead = 0;               // column pass plans: steps of rows the main pass asks into L2 ahead
+    bool columnSpread = false;      // column pass: its blocks every blocks/columnBlocks-th, not first
+    int rowBlocks = 0;              // blocks of the main pass (blocks - columnBlocks)
+    bool halves = false;            // a thread's 8 columns as 4 + 4, half a row apart (every load and
+                                    // store instruction of a warp covers whole 32-byte sectors)
+    bool smallProblemPath = false;  // few rows (planFusedBackward): the column pass by default
+    std::string name() const;       // e.g. "r1 prefetch k2 plain +reduce kernel" or "r1 k1 cols4"
 };
 
 struct LaunchOverrides {
@@ -53,7 +71,26 @@ struct LaunchOverrides {
     int stages = -1;          // -1: the plan's choice, 0 rows in registers, > 0 bulk copies (at most 16)
     bool skipFinish = false;  // diagnostic: no grad_weight finish (its output is wrong), to time it
     int secondKernel = -1;    // -1: the plan's choice (a second kernel), 0 one launch, 1 second kernel
+    int columnPass = -1;      // -1: the plan's choice, 0 partials, 1 the column pass
+    int columnUnits = 0;      // 0: the plan's choice; else 1, 2, 4, 8, 16 or 32
+    int columnAhead = -1;     // -1: the plan's choice; else 0 (no L2 prefetch) to 16 batches
+    int rowAhead = -1;        // -1: the plan's choice; else 0 (no L2 prefetch) to 16 steps
+    int columnSpread = -1;    // -1: the plan's choice, 0 column blocks first, 1 spread
+    int halves = -1;          // -1: the plan's choice, 0 contiguous 8 columns, 1 two halves
+    int triggerEarly = -1;    // -1: the plan's choice, 0 off, 1 on (second kernel only)
+    int reduceQuads = -1;     // -1: the plan's choice; 0, 1, 2, 4 or 8 (second kernel only)
+    int blocksPerSm = 0;      // 0: as many as fit (occupancy); else at most this many resident per SM
 };
+
+// A plan as text, for sweeps chosen at run time (kix-kernel-bench --plan/--plans): space-separated
+// tokens, each overriding one field, the rest left to the plan: r1|r2 (rows per thread), pf0|pf1
+// (prefetch), k<N> (row lanes), cs0|cs1 (evict-first hints), s<N> (bulk-copy stages), fin=kernel|
+// launch|cols|none (how grad_weight is finished), cols<N> (column units), hv0|hv1 (halves), trig0|
+// trig1 (early trigger), rq<N> (second kernel's column groups), cpf<N> and rpf<N> (L2 prefetch
+// distance of the column pass and of the main pass beside it), cmix0|cmix1 (column blocks first or
+// spread among the others), bps<N> (blocks per SM), default
+// (nothing). Returns "" or why not.
+std::string parseLaunchOverrides(const std::string& text, LaunchOverrides& out);
 
 // Empty string when the shape can run; otherwise why not (hidden not a multiple of 8, too large…).
 std::string unsupportedReason(std::int64_t rows, int hidden);
