@@ -125,8 +125,7 @@ private slots:
         QCOMPARE(other->points[0].category, 0);
         QCOMPARE(other->points[0].value, 2000.0);
         // A suite-only run beside it: one level.
-        rq.others = {loadManifestFile(kixtest::repoPath(
-            QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json")))};
+        rq.others = {parseManifest(kixtest::suiteOnlyLeader(), QStringLiteral("leader.json"))};
         d = buildPlotData(rq);
         const PlotSeries* suite = seriesOf(d, PlotSeries::Kind::SuiteLine);
         QCOMPARE(suite->name, QStringLiteral("Databricks (NVIDIA B200) — suite mean only"));
@@ -136,9 +135,7 @@ private slots:
     void suiteOnlyRanksBars() {
         PlotRequest rq;
         rq.run = loadManifestFile(kixtest::seedPath()); // ac4k, 45.344 µs
-        rq.others = {loadManifestFile(kixtest::repoPath(
-                         QStringLiteral("resources/samples/kernelindex/sol-submission-20042.manifest.json"))),
-                     rq.run};
+        rq.others = {parseManifest(kixtest::suiteOnlyLeader(), QStringLiteral("leader.json")), rq.run};
         const PlotData d = buildPlotData(rq);
         QVERIFY(d.series.isEmpty());
         QCOMPARE(d.bars.size(), 2);

@@ -39,6 +39,17 @@ using kixfix::Json;
 
 namespace {
 
+// What the explorer opens as its bundled samples (the runs and the problem file that yields the suite
+// they name), and a second leaderboard run of 013 written from the seed (kixtest::suiteOnlyLeader) so
+// that one cohort holds two ranked runs.
+QStringList samplesWithLeader(const QTemporaryDir& dir) {
+    const QString leader = dir.filePath(QStringLiteral("leader.manifest.json"));
+    QFile f(leader);
+    if (!f.open(QIODevice::WriteOnly) || f.write(kixtest::suiteOnlyLeader()) < 0)
+        qFatal("cannot write %s", qPrintable(leader));
+    return {kixtest::repoPath(QStringLiteral("resources/samples")), kixtest::problemPath(), leader};
+}
+
 struct World {
     Json op = kixfix::operation();
     Json w1 = kixfix::workloadCase(op, 2048);
@@ -170,7 +181,8 @@ private slots:
     void runTableMissingLastBothWays() {
         // The run table: SOL score and × floor are missing for most runs, and an error row has none at all.
         MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {kixtest::repoPath(QStringLiteral("resources/samples"))}));
+        const QTemporaryDir samplesDir;
+        QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
         for (const Qt::SortOrder order : {Qt::DescendingOrder, Qt::AscendingOrder}) {
             QSignalSpy ordered(w.proxy(), &RunFilterProxy::ordered);
             w.proxy()->sort(RunTableModel::SolScore, order);
@@ -224,7 +236,8 @@ private slots:
 
     void compareThreeRunsInTheWindow() {
         MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {kixtest::repoPath(QStringLiteral("resources/samples"))}));
+        const QTemporaryDir samplesDir;
+        QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
         w.selectRows({0, 1, 2});
         QVERIFY(w.action(QStringLiteral("compare"))->isEnabled());
         w.compareSelected();
@@ -257,7 +270,8 @@ private slots:
     void leaderboardTabAndCompareWithLeader() {
         MainWindow w;
         QSignalSpy updated(w.leaderboard(), &LeaderboardWidget::updated);
-        QVERIFY(kixtest::loadInto(w, {kixtest::repoPath(QStringLiteral("resources/samples"))}));
+        const QTemporaryDir samplesDir;
+        QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
         QVERIFY(updated.size() > 0 || updated.wait(20000));
         LeaderboardModel* model = w.leaderboard()->model();
         QVERIFY(model->rowCount() > 0);
@@ -290,7 +304,8 @@ private slots:
     void exportsParsedBack() {
         MainWindow w;
         QSignalSpy updated(w.leaderboard(), &LeaderboardWidget::updated); // before the load: it may end fast
-        QVERIFY(kixtest::loadInto(w, {kixtest::repoPath(QStringLiteral("resources/samples"))}));
+        const QTemporaryDir samplesDir;
+        QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
         QTemporaryDir dir;
         const QString csv = dir.filePath(QStringLiteral("runs.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, csv), QString());
@@ -340,7 +355,8 @@ private slots:
 
     void copyRowsAsTsv() {
         MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {kixtest::repoPath(QStringLiteral("resources/samples"))}));
+        const QTemporaryDir samplesDir;
+        QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
         w.selectRows({0, 2});
         const QString text = w.selectedRowsText();
         const QStringList lines = text.split(u'\n', Qt::SkipEmptyParts);
