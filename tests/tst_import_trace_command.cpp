@@ -6,6 +6,7 @@
 #include "TestSupport.h"
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -49,6 +50,25 @@ private slots:
         QCOMPARE(files(dir.path()).size(), 29);
         // The same trace again: every file is already there with the same bytes, nothing to refuse.
         QCOMPARE(run({QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
+    }
+
+    void showNamesTheCaseStatistic() {
+        // SOL-ExecBench's per-case latency is a median; a suite run's primary statistic is its geomean, so
+        // kix show names the median beside each case, and an untimed reference (0.0) shows as none.
+        QTemporaryDir dir;
+        QCOMPARE(run({QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        QCOMPARE(kix::cli::runCli({QStringLiteral("kix"), QStringLiteral("show"), dir.path(),
+                                   QStringLiteral("--run"), QStringLiteral("untimed_reference")},
+                                  {o, e}),
+                 0);
+        o.flush();
+        QVERIFY2(out.contains(QStringLiteral("latency         153 µs (latency, geomean)\n")),
+                 qPrintable(out));
+        QVERIFY2(
+            out.contains(QRegularExpression(QStringLiteral("\n  batch_size=7 +153 µs \\(median\\)  ref +—"))),
+            qPrintable(out));
     }
 
     void refusesSpecialFiles_data() {

@@ -7,6 +7,22 @@ namespace kix::cli {
 
 namespace {
 
+// One case: its latency in the run's primary statistic (a SOL-ExecBench case holds a median, so the
+// statistic is named where it is another), the reference's central value, the speedup, the status, and
+// whether an output held NaN or Inf.
+void printCase(const CaseResult& c, const QString& primary, Io io) {
+    const auto latency = c.namedLatency(primary);
+    QString text = latency ? formatLatency(latency->second) : formatLatency(std::nullopt);
+    if (latency && latency->first != primary)
+        text += QStringLiteral(" (%1)").arg(latency->first);
+    io.out << "  " << untrusted(c.axesLabel()).leftJustified(36) << " " << text.rightJustified(10) << "  ref "
+           << formatLatency(c.referenceLatencyNs.central(primary)).rightJustified(10) << "  "
+           << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << untrusted(c.status);
+    if (const QString flags = c.nonFiniteLabel(); !flags.isEmpty())
+        io.out << "  " << flags;
+    io.out << "\n";
+}
+
 // Runs listed in full up to this many; beyond, one line each (choose one with --run).
 constexpr int kFullRuns = 10;
 
@@ -65,11 +81,7 @@ void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
     } else {
         io.out << pad(QStringLiteral("cases")) << r.cases.size() << "\n";
         for (const auto& c : r.cases)
-            io.out << "  " << untrusted(c.axesLabel()).leftJustified(36) << " "
-                   << formatLatency(c.latencyNs.value(r.primaryStatistic)).rightJustified(10) << "  ref "
-                   << formatLatency(c.referenceLatencyNs.mean).rightJustified(10) << "  "
-                   << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << untrusted(c.status)
-                   << "\n";
+            printCase(c, r.primaryStatistic, io);
     }
     const int findings = int(std::count_if(m.problems.begin(), m.problems.end(), isUpstreamFinding));
     io.out

@@ -1,6 +1,7 @@
 // The 16 workloads of SOL-ExecBench L1 013_fused_residual_rms_norm_backward, as published in the
-// dataset's workload.jsonl (copied to resources/sol013/workload.jsonl; a test checks this table
-// against that file). hidden_size is the definition's constant 2560.
+// dataset's workload.jsonl (tst_kernel_cpu checks this table against that file where ../shared has it,
+// tst_bundled_problem against kix's problem file, resources/problems/). hidden_size is the definition's
+// constant 2560.
 #pragma once
 
 #include <array>
