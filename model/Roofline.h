@@ -32,7 +32,10 @@ struct ProtocolFacts {
 // From a BenchmarkProtocol resource: spec.measurement.l2 (a kix extension; kix's local runs write
 // "flushed before every timed launch …"). KernelIndex's protocol schema has no such field, so catalog
 // protocols are NotStated.
+// KernelIndex-shaped protocols kix writes say it in spec.comparability.notes with kKixL2FlushedPhrase
+// (LocalRunManifest.cpp), harness "kix local rerun".
 ProtocolFacts protocolFactsFrom(const nlohmann::json& protocol);
+inline constexpr char kKixL2FlushedPhrase[] = "the L2 flushed before every timed launch";
 
 enum class SuiteAggregation { ArithmeticMean, GeometricMean, NotStated };
 // "geomean", "geometric mean over cases …" → GeometricMean; "arithmetic mean …" → ArithmeticMean.

@@ -482,7 +482,7 @@ private slots:
         const Result r =
             run({QStringLiteral("verify"),
                  kixtest::repoPath(QStringLiteral(
-                     "resources/samples/kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json"))});
+                     "tests/data/legacy-kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json"))});
         QCOMPARE(r.code, int(kix::cli::ExitOk));
         const QString from =
             QStringLiteral("from kix's resources/problems/013-fused-residual-rms-norm-backward.json\n");

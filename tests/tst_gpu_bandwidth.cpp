@@ -100,7 +100,7 @@ private slots:
     void environmentRecordsItsOwnL2() {
         const Json run = Json::parse(
             kixtest::readAll(kixtest::repoPath(QStringLiteral(
-                                 "resources/samples/kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json")))
+                                 "tests/data/legacy-kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json")))
                 .toStdString());
         QString why;
         const auto g = kix::gpuFromEnvironment(run["environment"], kix::GpuBandwidthTable::bundled(), why);

@@ -134,10 +134,6 @@ private slots:
                        files);
         QVERIFY(node.waitForFinished(120000));
         const QString output = QString::fromUtf8(node.readAll());
-        // The bundled kix samples still carry the legacy per-case extension (read-only; issue 8 asks for
-        // their migration, not done yet): shown as an expected failure until they are migrated.
-        QEXPECT_FAIL("bundled kix samples",
-                     "resources/samples/kix is not migrated to the KernelIndex set yet", Abort);
         QVERIFY2(node.exitCode() == 0, qPrintable(output));
         QVERIFY2(output.endsWith(QStringLiteral(", 0 error(s)\n")), qPrintable(output));
         qInfo().noquote() << output.trimmed();

@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <thread>
 
 using namespace kix;
 using Json = nlohmann::json;
@@ -112,6 +113,29 @@ private slots:
         QCOMPARE(again.errors, QStringList());
         QCOMPARE(again.written.size(), 2);
         QCOMPARE(entries(dir.path()), (QStringList{"a.json", "b.json"}));
+    }
+
+    void concurrentWritersOfSharedDocuments() {
+        // Two Slurm tasks write into one output folder: each its own run files, both the same shared
+        // documents (the WorkloadCases and the implementation). Whichever places a shared file first,
+        // the other finds exactly its bytes there, and neither fails. Many rounds make the race likely.
+        for (int round = 0; round < 40; ++round) {
+            QTemporaryDir dir;
+            const auto setOf = [](int task) {
+                ManifestSet set;
+                for (int i = 0; i < 24; ++i)
+                    set.add(QStringLiteral("shared-%1.json").arg(i), Json{{"case", i}});
+                set.add(QStringLiteral("run-task%1.json").arg(task), Json{{"task", task}});
+                return set;
+            };
+            SetWriteResult results[2];
+            std::thread other([&] { results[1] = writeManifestSet(dir.path(), setOf(1), false); });
+            results[0] = writeManifestSet(dir.path(), setOf(0), false);
+            other.join();
+            QCOMPARE(results[0].errors, QStringList());
+            QCOMPARE(results[1].errors, QStringList());
+            QCOMPARE(entries(dir.path()).size(), 26);
+        }
     }
 
     void replacesOnlyWhenAsked() {

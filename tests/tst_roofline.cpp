@@ -125,7 +125,7 @@ private slots:
     void bytes013MatchTheRunnersCount() {
         const Json manifest = Json::parse(
             kixtest::readAll(kixtest::repoPath(QStringLiteral(
-                                 "resources/samples/kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json")))
+                                 "tests/data/legacy-kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json")))
                 .toStdString());
         const Json& cases = manifest["run"]["spec"]["cases"];
         QCOMPARE(cases.size(), std::size_t(16));
@@ -352,7 +352,7 @@ private slots:
     void protocolFacts() {
         const Json kix = Json::parse(
             kixtest::readAll(kixtest::repoPath(QStringLiteral(
-                                 "resources/samples/kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json")))
+                                 "tests/data/legacy-kix/kix-run-20261202T153824Z-nvidia-h200.manifest.json")))
                 .toStdString());
         const kix::ProtocolFacts f = kix::protocolFactsFrom(kix["protocol"]);
         QCOMPARE(f.l2, kix::ProtocolFacts::L2::Flushed);
@@ -361,6 +361,16 @@ private slots:
             QStringLiteral("flushed before every timed launch by writing a buffer of twice the L2 size"));
         const Json seed = kixtest::seedJson();
         QCOMPARE(kix::protocolFactsFrom(seed["protocol"]).l2, kix::ProtocolFacts::L2::NotStated);
+        // A KernelIndex-shaped protocol kix writes says it in its notes; the same words from another
+        // harness are free text and say nothing.
+        const Json current = Json::parse(kixtest::readAll(kixtest::repoPath(
+            QStringLiteral("resources/samples/kix/kix-run-20261204T053602Z-nvidia-h200.manifest.json"))));
+        const kix::ProtocolFacts fromNotes = kix::protocolFactsFrom(current["protocol"]);
+        QCOMPARE(fromNotes.l2, kix::ProtocolFacts::L2::Flushed);
+        QCOMPARE(fromNotes.evidence, QStringLiteral("the L2 flushed before every timed launch"));
+        Json other = current["protocol"];
+        other["spec"]["harness"]["name"] = "someone else's harness";
+        QCOMPARE(kix::protocolFactsFrom(other).l2, kix::ProtocolFacts::L2::NotStated);
         QCOMPARE(
             kix::protocolFactsFrom({{"spec", {{"measurement", {{"l2", "not flushed between launches"}}}}}})
                 .l2,

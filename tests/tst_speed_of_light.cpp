@@ -117,7 +117,7 @@ private slots:
         // The sample records bytes per case and the measured copy bandwidth; its own copyBandwidthFraction is
         // the same ratio, computed by the runner from the mean.
         const ManifestPtr m = loadManifestFile(kixtest::repoPath(
-            QStringLiteral("resources/samples/kix/kix-run-20261202T153827Z-nvidia-h200.manifest.json")));
+            QStringLiteral("tests/data/legacy-kix/kix-run-20261202T153827Z-nvidia-h200.manifest.json")));
         QVERIFY(m && m->hasRun());
         const auto bandwidth = measuredCopyBandwidth(m->environment->json);
         QCOMPARE(*bandwidth, 4252.24064673086);

@@ -5,6 +5,7 @@
 #include "OutputName.h"
 #include "ProblemDefinition.h"
 #include "RawSamples.h"
+#include "Roofline.h"
 #include "Statistics.h"
 #include "kix_config.h"
 
@@ -188,15 +189,16 @@ Json localProtocol(const LocalRunFacts& f) {
         QStringLiteral(
             "Local reruns of kix's bundled kernel, comparable only within one definition, GPU type and kix "
             "harness version. Each case: %1 warm-up launches, then adaptive timing (%2 to %3 launches, about "
-            "%4 ms per case), the L2 flushed before every timed launch by writing a buffer of twice its "
-            "size; the reference (one kernel per step of the definition's PyTorch reference, fp32 "
+            "%4 ms per case), %6 by writing a buffer of twice its size; the reference (one kernel per step "
+            "of the definition's PyTorch reference, fp32 "
             "intermediates) timed %5 times. Inputs: counter-based generator, seed per case. The suite "
             "value is the geometric mean over cases of the per-case mean latency.")
             .arg(o.warmup)
             .arg(o.minIterations)
             .arg(o.maxIterations)
             .arg(o.targetMillisecondsPerCase)
-            .arg(o.referenceIterations);
+            .arg(o.referenceIterations)
+            .arg(QLatin1String(kKixL2FlushedPhrase));
     return makeResource(
         ResourceKind::BenchmarkProtocol, QStringLiteral("kix-local-rerun-%1").arg(QLatin1String(KIX_VERSION)),
         QStringLiteral("kix local rerun harness %1").arg(QLatin1String(KIX_VERSION)),

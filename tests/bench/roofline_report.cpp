@@ -13,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QDir>
 #include <QFileInfo>
 #include <QHash>
 #include <QMap>
@@ -128,6 +129,14 @@ int perCaseReport(const QString& operationFile, const QStringList& manifests,
         QString why;
         const auto gpu = kix::gpuFromEnvironment(m.value("environment", Json()), table, why);
         const Json* cases = at(m, {"run", "spec", "cases"});
+        Json evidence; // a KernelIndex-shaped run keeps its cases in the raw-samples file it names
+        if (!cases)
+            if (const Json* uri = at(m, {"run", "spec", "evidence", "rawSamples", "uri"});
+                uri && uri->is_string()) {
+                const QString name = QString::fromStdString(uri->get<std::string>()).section(u'#', 0, 0);
+                evidence = readJson(QFileInfo(file).dir().filePath(name));
+                cases = at(evidence, {"cases"});
+            }
         if (!gpu || !cases || !cases->is_array()) {
             std::fprintf(stderr, "kix-roofline-report: %s: %s\n", qPrintable(file),
                          qPrintable(gpu ? QStringLiteral("no per-case results") : why));
