@@ -28,7 +28,8 @@ void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumReco
     *maxNumRecords = 0;
 }
 
-void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t validSize) {
+void CUPTIAPI bufferCompleted(CUcontext /*context*/, uint32_t /*streamId*/, uint8_t* buffer, size_t /*size*/,
+                              size_t validSize) {
     std::vector<Span> spans;
     CUpti_Activity* record = nullptr;
     while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {

@@ -67,6 +67,34 @@ QString text(const nlohmann::json& v) {
     return QString::fromStdString(v.get<std::string>());
 }
 
+// One entry of "signatures" at `at` into `sig`; a failure names its path, else the error is empty.
+EnvelopeRead readSignature(const nlohmann::json& s, const QString& at, DsseSignature& sig) {
+    if (!s.is_object())
+        return failure(at, QStringLiteral("must be an object {keyid, sig}"));
+    const auto* sigText = stringMember(s, "sig");
+    if (!sigText)
+        return failure(at + QStringLiteral(".sig"), QStringLiteral("missing or not a string"));
+    const auto sigBytes = decodeBase64(text(*sigText));
+    if (!sigBytes)
+        return failure(at + QStringLiteral(".sig"), QStringLiteral("is not valid base64"));
+    sig.sig = *sigBytes;
+    if (s.contains("keyid")) {
+        const auto* keyid = stringMember(s, "keyid");
+        if (!keyid)
+            return failure(at + QStringLiteral(".keyid"), QStringLiteral("must be a string"));
+        sig.keyid = text(*keyid);
+    }
+    if (s.contains("publicKey")) {
+        const auto* pk = stringMember(s, "publicKey");
+        const auto raw = pk ? decodeBase64(text(*pk)) : std::nullopt;
+        if (!raw || raw->size() != kEd25519PublicKeyBytes)
+            return failure(at + QStringLiteral(".publicKey"),
+                           QStringLiteral("must be the base64 of a 32-byte Ed25519 public key"));
+        sig.publicKey = *raw;
+    }
+    return {};
+}
+
 } // namespace
 
 EnvelopeRead readEnvelope(const nlohmann::json& value) {
@@ -94,32 +122,10 @@ EnvelopeRead readEnvelope(const nlohmann::json& value) {
     e.payload = *bytes;
     e.payloadType = QByteArray::fromStdString(type->get<std::string>());
     for (std::size_t i = 0; i < sigs->size(); ++i) {
-        const auto& s = (*sigs)[i];
-        const QString at = QStringLiteral("signatures[%1]").arg(i);
-        if (!s.is_object())
-            return failure(at, QStringLiteral("must be an object {keyid, sig}"));
         DsseSignature sig;
-        const auto* sigText = stringMember(s, "sig");
-        if (!sigText)
-            return failure(at + QStringLiteral(".sig"), QStringLiteral("missing or not a string"));
-        const auto sigBytes = decodeBase64(text(*sigText));
-        if (!sigBytes)
-            return failure(at + QStringLiteral(".sig"), QStringLiteral("is not valid base64"));
-        sig.sig = *sigBytes;
-        if (s.contains("keyid")) {
-            const auto* keyid = stringMember(s, "keyid");
-            if (!keyid)
-                return failure(at + QStringLiteral(".keyid"), QStringLiteral("must be a string"));
-            sig.keyid = text(*keyid);
-        }
-        if (s.contains("publicKey")) {
-            const auto* pk = stringMember(s, "publicKey");
-            const auto raw = pk ? decodeBase64(text(*pk)) : std::nullopt;
-            if (!raw || raw->size() != kEd25519PublicKeyBytes)
-                return failure(at + QStringLiteral(".publicKey"),
-                               QStringLiteral("must be the base64 of a 32-byte Ed25519 public key"));
-            sig.publicKey = *raw;
-        }
+        if (EnvelopeRead bad = readSignature((*sigs)[i], QStringLiteral("signatures[%1]").arg(i), sig);
+            !bad.error.isEmpty())
+            return bad;
         e.signatures.append(sig);
     }
     EnvelopeRead r;

@@ -17,8 +17,8 @@ namespace kix {
 
 namespace {
 
-constexpr qint64 kMaxKeyFileBytes = 64 * 1024;
-constexpr qint64 kMaxTrustFileBytes = 4 * 1024 * 1024;
+constexpr qint64 kMaxKeyFileBytes = qint64{64} * 1024;
+constexpr qint64 kMaxTrustFileBytes = qint64{4} * 1024 * 1024;
 
 QString octal(mode_t mode) {
     return QStringLiteral("0%1").arg(mode & 0777, 3, 8, QLatin1Char('0'));

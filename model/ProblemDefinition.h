@@ -105,7 +105,7 @@ struct ProblemDefinition {
     const ProblemTensor* tensor(const QString& name) const; // an input or an output
     int workloadIndex(const QString& uuid) const;           // -1 when absent
     // The axis's value in a workload: the workload's own for a variable axis, the constant otherwise.
-    std::optional<qint64> axisValue(const ProblemWorkload& workload, const QString& axis) const;
+    std::optional<qint64> axisValue(const ProblemWorkload& workload, const QString& name) const;
     // The concrete shape of a tensor in a workload (every axis resolved).
     QList<qint64> shape(const ProblemTensor& tensor, const ProblemWorkload& workload) const;
     // The published times of workload `index` on `gpu`, or nullptr.

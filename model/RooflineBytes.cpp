@@ -165,16 +165,12 @@ const Entry* inPlacePartner(const Entry& output, const QList<Entry>& inputs) {
 
 } // namespace
 
-BytesOutcome bytesThatMustMove(const Json& operation, const Json& axes, const Json& tensors) {
-    BytesOutcome outcome;
-    const Json& spec = operation.is_object() && operation.contains("spec") ? operation["spec"] : operation;
-    if (!spec.is_object() || !spec.contains("outputs") || !spec["outputs"].is_array()) {
-        outcome.noFloorReason = QStringLiteral("the OperationSpec does not describe its outputs");
-        return outcome;
-    }
-    const QList<Entry> inputs = entries(spec.value("inputs", Json::array()), false);
-    const QList<Entry> outputs = entries(spec["outputs"], true);
+namespace {
 
+// The value of every axis this case fixes: the spec's constants, the case's own, and those its concrete
+// input shapes fix (a paged prefill's total_q) where the case does not list them.
+std::map<QString, double> axisValues(const Json& spec, const Json& axes, const Json& tensors,
+                                     const QList<Entry>& inputs) {
     std::map<QString, double> values;
     if (spec.contains("axes") && spec["axes"].is_object())
         for (const auto& [name, axis] : spec["axes"].items())
@@ -184,150 +180,179 @@ BytesOutcome bytesThatMustMove(const Json& operation, const Json& axes, const Js
         for (const auto& [name, v] : axes.items())
             if (v.is_number() && v.get<double>() >= 0)
                 values[QString::fromStdString(name)] = v.get<double>();
-
-    // Axes the case does not list but its concrete input shapes fix (a paged prefill's total_q).
-    if (tensors.is_object())
-        for (const Entry& e : inputs) {
-            const std::string key = e.name.toStdString();
-            if (e.scalar || !tensors.contains(key) || !tensors[key].is_object() ||
-                !tensors[key].contains("shape"))
-                continue;
-            const Json& given = tensors[key]["shape"];
-            if (!given.is_array() || given.size() != e.shape.size())
-                continue;
-            for (std::size_t i = 0; i < given.size(); ++i) {
-                const Dim dim = dimOf(e.shape[i]);
-                if (!dim.literal && !dim.axis.isEmpty() && !values.count(dim.axis) && given[i].is_number() &&
-                    given[i].get<double>() >= 0)
-                    values[dim.axis] = given[i].get<double>();
-            }
+    if (!tensors.is_object())
+        return values;
+    for (const Entry& e : inputs) {
+        const std::string key = e.name.toStdString();
+        if (e.scalar || !tensors.contains(key) || !tensors[key].is_object() ||
+            !tensors[key].contains("shape"))
+            continue;
+        const Json& given = tensors[key]["shape"];
+        if (!given.is_array() || given.size() != e.shape.size())
+            continue;
+        for (std::size_t i = 0; i < given.size(); ++i) {
+            const Dim dim = dimOf(e.shape[i]);
+            if (!dim.literal && !dim.axis.isEmpty() && !values.contains(dim.axis) && given[i].is_number() &&
+                given[i].get<double>() >= 0)
+                values[dim.axis] = given[i].get<double>();
         }
+    }
+    return values;
+}
 
-    QSet<QString> outputAxes;
-    for (const Entry& o : outputs)
-        for (const QString& a : axisNames(o.shape))
-            outputAxes.insert(a);
-
-    QSet<QString> inPlaceInputs;
+// What the operation's outputs say about its inputs.
+struct OutputFacts {
+    QSet<QString> axes;                     // every axis some output has
+    QSet<QString> inPlaceInputs;            // inputs an output may update in place
     QHash<QString, QString> inPlaceOutputs; // output → input
-    for (const Entry& o : outputs)
-        if (const Entry* in = o.scalar ? nullptr : inPlacePartner(o, inputs)) {
-            inPlaceInputs.insert(in->name);
-            inPlaceOutputs.insert(o.name, in->name);
-        }
+};
 
+OutputFacts outputFacts(const QList<Entry>& inputs, const QList<Entry>& outputs) {
+    OutputFacts f;
+    for (const Entry& o : outputs) {
+        for (const QString& a : axisNames(o.shape))
+            f.axes.insert(a);
+        if (const Entry* in = o.scalar ? nullptr : inPlacePartner(o, inputs)) {
+            f.inPlaceInputs.insert(in->name);
+            f.inPlaceOutputs.insert(o.name, in->name);
+        }
+    }
+    return f;
+}
+
+// Sets t's shape and bytes; false, with t's reason, when the entry has no size in this case.
+bool sizeOf(const Entry& e, const Json* given, const std::map<QString, double>& values,
+            const QString& scalarReason, TensorCount& t) {
+    if (!e.wellFormed) {
+        t.reason = QStringLiteral("neither a tensor {dtype, shape} nor a scalar");
+        return false;
+    }
+    if (e.scalar) {
+        t.reason = scalarReason;
+        return false;
+    }
+    const Resolved r = resolve(e.shape, values, given);
+    t.shape = r.text;
+    const auto size = dtypeBytes(e.dtype);
+    if (!size) {
+        t.reason = QStringLiteral("dtype \"%1\" has no known size").arg(e.dtype);
+        return false;
+    }
+    if (!r.elements) {
+        t.reason = QStringLiteral("axis %1 has no value in this workload").arg(r.missingAxis);
+        return false;
+    }
+    t.bytes = *r.elements * *size;
+    return true;
+}
+
+// Why a sized input need not be read in full, or an empty string when it must be.
+QString inputLeftOut(const Entry& e, const OutputFacts& outputs) {
+    if (outputs.inPlaceInputs.contains(e.name))
+        return QStringLiteral("may be updated in place as output %1, so it need not be read in full")
+            .arg(outputs.inPlaceOutputs.key(e.name));
+    if (!isFloatingPoint(e.dtype))
+        return QStringLiteral("a %1 input (indices, offsets or a mask): an implementation may read only the "
+                              "part its other inputs select")
+            .arg(e.dtype);
+    const QStringList names = axisNames(e.shape);
+    const auto unshared =
+        std::find_if(names.begin(), names.end(), [&](const QString& a) { return !outputs.axes.contains(a); });
+    if (unshared != names.end())
+        return QStringLiteral("axis %1 appears in no output: a gather, routing or reduction over it may read "
+                              "only part of this input")
+            .arg(*unshared);
+    return {};
+}
+
+const Json* givenShape(const Json& tensors, const QString& name) {
+    const std::string key = name.toStdString();
+    return tensors.is_object() && tensors.contains(key) && tensors[key].is_object() &&
+                   tensors[key].contains("shape")
+               ? &tensors[key]["shape"]
+               : nullptr;
+}
+
+// A backward pass gets saved forward tensors, which may be functions of each other: of inputs of one
+// shape only the largest is counted. `groupChoice` maps shape text → index of the one counted so far.
+void keepOnePerShape(const Entry& e, qsizetype index, QHash<QString, qsizetype>& groupChoice,
+                     QList<TensorCount>& tensors) {
+    const QString key = QString::fromStdString(e.shape.dump());
+    const auto chosen = groupChoice.constFind(key);
+    if (chosen == groupChoice.constEnd()) {
+        groupChoice.insert(key, index);
+        return;
+    }
+    TensorCount& t = tensors[index];
+    TensorCount& previous = tensors[*chosen];
+    // On a tie the later one stays: specs list the raw input before what was computed from it (x,
+    // normalized).
+    const bool keepNew = t.bytes <= previous.bytes;
+    TensorCount& loser = keepNew ? previous : t;
+    const TensorCount& kept = keepNew ? t : previous;
+    loser.counted = false;
+    loser.reason =
+        QStringLiteral("same shape as %1, which is counted: it may be derived from it and the other "
+                       "inputs")
+            .arg(kept.name);
+    if (keepNew)
+        groupChoice[key] = index;
+}
+
+TensorCount& appendTensor(const Entry& e, MovedBytes& moved) {
+    TensorCount t;
+    t.name = e.name;
+    t.output = e.output;
+    t.dtype = e.dtype;
+    moved.tensors.append(t);
+    return moved.tensors.last();
+}
+
+QString nothingCounted(const MovedBytes& moved) {
+    QStringList why;
+    for (const TensorCount& t : moved.tensors)
+        if (t.output && !t.reason.isEmpty())
+            why << QStringLiteral("%1: %2").arg(t.name, t.reason);
+    return QStringLiteral("nothing that must move could be counted") +
+           (why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why.join(QStringLiteral("; "))));
+}
+
+} // namespace
+
+BytesOutcome bytesThatMustMove(const Json& operation, const Json& axes, const Json& tensors) {
+    BytesOutcome outcome;
+    const Json& spec = operation.is_object() && operation.contains("spec") ? operation["spec"] : operation;
+    if (!spec.is_object() || !spec.contains("outputs") || !spec["outputs"].is_array()) {
+        outcome.noFloorReason = QStringLiteral("the OperationSpec does not describe its outputs");
+        return outcome;
+    }
+    const QList<Entry> inputs = entries(spec.value("inputs", Json::array()), false);
+    const QList<Entry> outputs = entries(spec["outputs"], true);
+    const std::map<QString, double> values = axisValues(spec, axes, tensors, inputs);
+    const OutputFacts facts = outputFacts(inputs, outputs);
     // A backward pass (it takes a gradient) gets saved forward tensors, which may be functions of each other.
     const bool backward = std::any_of(inputs.begin(), inputs.end(),
                                       [](const Entry& e) { return !e.scalar && isGradient(e.name); });
 
     MovedBytes moved;
-    // Same-shape groups of inputs: shape text → index (in moved.tensors) of the one counted so far.
     QHash<QString, qsizetype> groupChoice;
-    const auto place = [&](const Entry& e) -> TensorCount& {
-        TensorCount t;
-        t.name = e.name;
-        t.output = e.output;
-        t.dtype = e.dtype;
-        moved.tensors.append(t);
-        return moved.tensors.last();
-    };
     for (const Entry& e : inputs) {
-        TensorCount& t = place(e);
-        if (!e.wellFormed) {
-            t.reason = QStringLiteral("neither a tensor {dtype, shape} nor a scalar");
+        TensorCount& t = appendTensor(e, moved);
+        if (!sizeOf(e, givenShape(tensors, e.name), values,
+                    QStringLiteral("a scalar: passed as a kernel argument"), t))
             continue;
-        }
-        if (e.scalar) {
-            t.reason = QStringLiteral("a scalar: passed as a kernel argument");
-            continue;
-        }
-        const Json* given = tensors.is_object() && tensors.contains(e.name.toStdString()) &&
-                                    tensors[e.name.toStdString()].is_object() &&
-                                    tensors[e.name.toStdString()].contains("shape")
-                                ? &tensors[e.name.toStdString()]["shape"]
-                                : nullptr;
-        const Resolved r = resolve(e.shape, values, given);
-        t.shape = r.text;
-        const auto size = dtypeBytes(e.dtype);
-        if (!size) {
-            t.reason = QStringLiteral("dtype \"%1\" has no known size").arg(e.dtype);
-            continue;
-        }
-        if (!r.elements) {
-            t.reason = QStringLiteral("axis %1 has no value in this workload").arg(r.missingAxis);
-            continue;
-        }
-        t.bytes = *r.elements * *size;
-        if (inPlaceInputs.contains(e.name)) {
-            t.reason = QStringLiteral("may be updated in place as output %1, so it need not be read in full")
-                           .arg(inPlaceOutputs.key(e.name));
-            continue;
-        }
-        if (!isFloatingPoint(e.dtype)) {
-            t.reason =
-                QStringLiteral("a %1 input (indices, offsets or a mask): an implementation may read only the "
-                               "part its other inputs select")
-                    .arg(e.dtype);
-            continue;
-        }
-        const QStringList names = axisNames(e.shape);
-        const auto unshared = std::find_if(names.begin(), names.end(),
-                                           [&](const QString& a) { return !outputAxes.contains(a); });
-        if (unshared != names.end()) {
-            t.reason = QStringLiteral(
-                           "axis %1 appears in no output: a gather, routing or reduction over it may read "
-                           "only part of this input")
-                           .arg(*unshared);
-            continue;
-        }
-        t.counted = true;
-        if (!backward || isGradient(e.name))
-            continue;
-        const QString key = QString::fromStdString(e.shape.dump());
-        const auto chosen = groupChoice.constFind(key);
-        if (chosen == groupChoice.constEnd()) {
-            groupChoice.insert(key, moved.tensors.size() - 1);
-            continue;
-        }
-        TensorCount& previous = moved.tensors[*chosen];
-        // On a tie the later one stays: specs list the raw input before what was computed from it (x,
-        // normalized).
-        const bool keepNew = t.bytes <= previous.bytes;
-        TensorCount& loser = keepNew ? previous : t;
-        const TensorCount& kept = keepNew ? t : previous;
-        loser.counted = false;
-        loser.reason =
-            QStringLiteral("same shape as %1, which is counted: it may be derived from it and the other "
-                           "inputs")
-                .arg(kept.name);
-        if (&kept == &t)
-            groupChoice[key] = moved.tensors.size() - 1;
+        t.reason = inputLeftOut(e, facts);
+        t.counted = t.reason.isEmpty();
+        if (t.counted && backward && !isGradient(e.name))
+            keepOnePerShape(e, moved.tensors.size() - 1, groupChoice, moved.tensors);
     }
     for (const Entry& e : outputs) {
-        TensorCount& t = place(e);
-        if (!e.wellFormed) {
-            t.reason = QStringLiteral("neither a tensor {dtype, shape} nor a scalar");
+        TensorCount& t = appendTensor(e, moved);
+        if (!sizeOf(e, nullptr, values, QStringLiteral("a scalar: returned in a register or a few bytes"), t))
             continue;
-        }
-        if (e.scalar) {
-            t.reason = QStringLiteral("a scalar: returned in a register or a few bytes");
-            continue;
-        }
-        const Resolved r = resolve(e.shape, values, nullptr);
-        t.shape = r.text;
-        const auto size = dtypeBytes(e.dtype);
-        if (!size) {
-            t.reason = QStringLiteral("dtype \"%1\" has no known size").arg(e.dtype);
-            continue;
-        }
-        if (!r.elements) {
-            t.reason = QStringLiteral("axis %1 has no value in this workload").arg(r.missingAxis);
-            continue;
-        }
-        t.bytes = *r.elements * *size;
-        if (inPlaceOutputs.contains(e.name)) {
+        if (facts.inPlaceOutputs.contains(e.name)) {
             t.reason = QStringLiteral("may be the input %1 updated in place, writing only what changes")
-                           .arg(inPlaceOutputs.value(e.name));
+                           .arg(facts.inPlaceOutputs.value(e.name));
             continue;
         }
         t.counted = true;
@@ -336,13 +361,7 @@ BytesOutcome bytesThatMustMove(const Json& operation, const Json& axes, const Js
         if (t.counted)
             (t.output ? moved.writeBytes : moved.readBytes) += t.bytes;
     if (!(moved.total() > 0)) {
-        QStringList why;
-        for (const TensorCount& t : moved.tensors)
-            if (t.output && !t.reason.isEmpty())
-                why << QStringLiteral("%1: %2").arg(t.name, t.reason);
-        outcome.noFloorReason =
-            QStringLiteral("nothing that must move could be counted") +
-            (why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why.join(QStringLiteral("; "))));
+        outcome.noFloorReason = nothingCounted(moved);
         return outcome;
     }
     outcome.bytes = std::move(moved);

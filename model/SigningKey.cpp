@@ -29,7 +29,7 @@ QString takeOpenSslError() {
 }
 
 // PEM passphrase callback that never asks: an encrypted key fails instead of prompting on a tty.
-int noPassphrase(char*, int, int, void*) {
+int noPassphrase(char* /*buffer*/, int /*size*/, int /*writing*/, void* /*data*/) {
     return 0;
 }
 

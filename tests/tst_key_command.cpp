@@ -44,7 +44,7 @@ class TestKeyCommand : public QObject {
 
     // A manifest signed by `key`, in the work folder.
     QString signedManifest(const QString& name, const kix::SigningKey& key) {
-        const QString path = m_work.filePath(name);
+        QString path = m_work.filePath(name);
         writeFile(path, kixtest::readAll(kixtest::seedPath()));
         const auto out = kix::signWrittenResources({path}, {{"gpu", "NVIDIA H200"}}, key);
         if (out.envelopeFile.isEmpty())

@@ -13,7 +13,7 @@ public:
     explicit CaseDiffModel(QObject* parent = nullptr);
 
 protected:
-    QVariant cell(const CaseDelta& row, int column, int role) const override;
+    QVariant cell(const CaseDelta& d, int column, int role) const override;
 };
 
 } // namespace kix::ui

@@ -71,7 +71,7 @@ void CitationDialog::refresh() {
                                : QString());
 }
 
-void CitationDialog::copyToClipboard() {
+void CitationDialog::copyToClipboard() const {
     QApplication::clipboard()->setText(text());
 }
 

@@ -20,7 +20,7 @@ public:
     QComboBox* formatBox() const { return m_format; }
     QDateEdit* accessedEdit() const { return m_accessed; }
     QLineEdit* urlEdit() const { return m_url; }
-    void copyToClipboard();
+    void copyToClipboard() const;
 
 private:
     void refresh();

@@ -12,8 +12,8 @@
 #include "Roofline.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QMap>
@@ -173,18 +173,221 @@ int perCaseReport(const QString& operationFile, const QStringList& manifests,
     return 0;
 }
 
-} // namespace
+// The catalog export's operations and workloads by digest, and its run rows.
+struct Export {
+    QHash<QString, Json> operations, workloads;
+    std::vector<Json> runs;
+    qint64 lines = 0, badLines = 0;
+};
 
-int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
-    kixInitResources();
+Export readExport(QFile& in) {
+    Export x;
+    while (!in.atEnd()) {
+        const QByteArray line = in.readLine();
+        if (line.isEmpty()) // a pipe reports its end only after a last, empty read
+            continue;
+        ++x.lines;
+        if (line.trimmed().isEmpty())
+            continue;
+        const kix::JsonReadResult r = kix::parseJson(line, QStringLiteral("line %1").arg(x.lines));
+        if (!r.value || !r.value->is_object()) {
+            ++x.badLines;
+            continue;
+        }
+        const QString t = text(r.value->value("table", Json("")));
+        const Json& row = (*r.value)["row"];
+        if (t == QLatin1String("operations") && row.contains("manifest"))
+            x.operations.insert(text(row.value("semanticDigest", Json(""))), row["manifest"]);
+        else if (t == QLatin1String("workloads") && row.contains("manifest"))
+            x.workloads.insert(text(row.value("workloadDigest", Json(""))), row["manifest"]);
+        else if (t == QLatin1String("benchmark_runs"))
+            x.runs.push_back(row);
+        if (x.lines % 5000 == 0)
+            std::fprintf(stderr, "kix-roofline-report: %lld lines read\n", x.lines);
+    }
+    return x;
+}
+
+// What the report counts over the passed, unretracted runs.
+struct Tally {
+    int passed = 0, withFloor = 0;
+    QMap<QString, int> noFloor;
+    QMap<QString, int> kinds;
+    QMap<QString, QPair<int, int>> byGpu; // runs with a floor, flagged
+    std::vector<double> ratios;
+    QList<Flagged> suspicious, cached, atRoofline, closest;
+};
+
+// The run row's floor and verdict; the reason it has none otherwise.
+struct RowVerdict {
+    std::optional<kix::RooflineVerdict> verdict;
+    std::optional<kix::GpuMemorySpec> gpu;
+    const Json* workload = nullptr;
+    QString noFloor;
+};
+
+RowVerdict verdictOf(const Json& manifest, const Json& runSpec, const Export& x,
+                     const kix::GpuBandwidthTable& table) {
+    RowVerdict v;
+    double ns = 0;
+    QString aggregation;
+    if (!measured(runSpec, ns, aggregation)) {
+        v.noFloor = QStringLiteral("no latency or time score");
+        return v;
+    }
+    const auto wl = x.workloads.constFind(text(runSpec.value("workloadDigest", Json(""))));
+    if (wl == x.workloads.constEnd()) {
+        v.noFloor = QStringLiteral("its workload is not in the catalog");
+        return v;
+    }
+    v.workload = &*wl;
+    const Json* opDigest = at(*wl, {"spec", "operationSpecDigest"});
+    const auto op = opDigest ? x.operations.constFind(text(*opDigest)) : x.operations.constEnd();
+    if (op == x.operations.constEnd()) {
+        v.noFloor = QStringLiteral("its operation is not in the catalog");
+        return v;
+    }
+    QString why;
+    const auto gpu = kix::gpuFromEnvironment(manifest.value("environment", Json()), table, why);
+    if (!gpu) {
+        v.noFloor = why;
+        return v;
+    }
+    v.gpu = *gpu;
+    const kix::ProtocolFacts facts = kix::protocolFactsFrom(manifest.value("protocol", Json()));
+    const kix::RooflineOutcome out =
+        kix::rooflineFor(*op, *wl, ns, kix::suiteAggregationFrom(aggregation), *gpu, facts);
+    if (!out.verdict)
+        v.noFloor = reasonClass(out.noFloorReason);
+    v.verdict = out.verdict;
+    return v;
+}
+
+void tallyVerdict(const Flagged& f, Tally& t) {
+    switch (f.verdict.kind) {
+    case kix::RooflineVerdict::Kind::Suspicious:
+        ++t.kinds[QStringLiteral("faster than the memory roofline: suspicious")];
+        ++t.byGpu[f.gpu].second;
+        t.suspicious << f;
+        break;
+    case kix::RooflineVerdict::Kind::CacheCanExplain:
+        ++t.kinds[QStringLiteral("faster than the HBM floor, which the cache can explain")];
+        t.cached << f;
+        break;
+    case kix::RooflineVerdict::Kind::AtRoofline:
+        ++t.kinds[QStringLiteral("at the roofline (within 5%)")];
+        t.atRoofline << f;
+        break;
+    case kix::RooflineVerdict::Kind::AboveFloor:
+        ++t.kinds[QStringLiteral("above the floor by more than 5%")];
+        t.closest << f;
+        break;
+    }
+}
+
+Tally tally(const Export& x, const kix::GpuBandwidthTable& table) {
+    Tally t;
+    for (const Json& row : x.runs) {
+        const Json* manifest = at(row, {"manifest"});
+        const Json* runSpec = manifest ? at(*manifest, {"run", "spec"}) : nullptr;
+        if (!runSpec || text(runSpec->value("status", Json(""))) != QLatin1String("passed") ||
+            !row.value("retractedAt", Json()).is_null())
+            continue;
+        ++t.passed;
+        const RowVerdict v = verdictOf(*manifest, *runSpec, x, table);
+        if (!v.verdict) {
+            ++t.noFloor[v.noFloor];
+            continue;
+        }
+        ++t.withFloor;
+        t.ratios.push_back(v.verdict->ratio);
+        ++t.byGpu[v.gpu->product].first;
+        const Json* native = at(*runSpec, {"sourceNative"});
+        const Json* name = at(*manifest, {"run", "metadata", "name"});
+        tallyVerdict(Flagged{text(name ? *name : Json()),
+                             native ? text(native->value("source", Json(""))) : QString(),
+                             native ? text(native->value("benchmark", Json(""))) : QString(), v.gpu->product,
+                             text(v.workload->value("kind", Json(""))), *v.verdict},
+                     t);
+    }
+    return t;
+}
+
+void printList(QTextStream& out, const QString& title, QList<Flagged> runsList) {
+    std::sort(runsList.begin(), runsList.end(),
+              [](const Flagged& a, const Flagged& b) { return a.verdict.ratio < b.verdict.ratio; });
+    out << "\n### " << title << " (" << runsList.size() << ")\n\n";
+    if (runsList.isEmpty())
+        return;
+    out << "| run | source · benchmark | GPU | workload | measured | floor | cache floor | bytes | × "
+           "floor |\n"
+           "|---|---|---|---|---:|---:|---:|---:|---:|\n";
+    for (const Flagged& f : runsList) {
+        const kix::RooflineVerdict& v = f.verdict;
+        out << "| " << cell(f.run) << " | " << cell(f.source) << " · " << cell(f.benchmark) << " | " << f.gpu
+            << " | " << f.workload
+            << (v.cases > 1 ? QStringLiteral(" (%1 of %2 cases)").arg(v.aggregation).arg(v.cases) : QString())
+            << " | " << kix::formatLatency(v.measuredNs) << " | " << kix::formatLatency(v.floorNs) << " | "
+            << kix::formatLatency(v.cacheFloorNs) << " | " << kix::formatBytes(v.bytes) << " | "
+            << v.ratioText() << " |\n";
+    }
+}
+
+void printDistribution(QTextStream& out, const std::vector<double>& ratios) {
+    out << "\n### Distribution of × floor\n\n| min | 1% | 10% | 25% | median | 75% | 90% | 99% | max |\n"
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n| ";
+    for (double q : {0.0, 0.01, 0.10, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0})
+        out << percentile(ratios, q) << (q < 1.0 ? " | " : " |\n");
+    const std::pair<double, const char*> buckets[] = {
+        {1, "< 1×"},   {1.05, "1–1.05×"}, {2, "1.05–2×"},      {5, "2–5×"},
+        {10, "5–10×"}, {100, "10–100×"},  {1000, "100–1000×"}, {INFINITY, "≥ 1000×"}};
+    out << "\n| × floor | runs |\n|---|---:|\n";
+    double lower = 0;
+    for (const auto& bucket : buckets) {
+        const double upper = bucket.first;
+        const auto n =
+            std::count_if(ratios.begin(), ratios.end(), [&](double r) { return r >= lower && r < upper; });
+        out << "| " << QString::fromUtf8(bucket.second) << " | " << n << " |\n";
+        lower = upper;
+    }
+}
+
+void printReport(const Export& x, Tally t) {
+    QTextStream out(stdout);
+    out << "Runs in the export: " << x.runs.size() << " (" << x.lines << " lines";
+    if (x.badLines)
+        out << ", " << x.badLines << " unreadable";
+    out << "). Passed and not retracted: " << t.passed << ". With a computable floor: **" << t.withFloor
+        << "** (" << QString::number(100.0 * t.withFloor / std::max(1, t.passed), 'f', 1) << "%).\n\n";
+    out << "### Verdicts\n\n| verdict | runs |\n|---|---:|\n";
+    for (auto it = t.kinds.constBegin(); it != t.kinds.constEnd(); ++it)
+        out << "| " << it.key() << " | " << it.value() << " |\n";
+    printDistribution(out, t.ratios);
+    out << "\n### By GPU\n\n| GPU (table entry) | runs with a floor | suspicious |\n|---|---:|---:|\n";
+    for (auto it = t.byGpu.constBegin(); it != t.byGpu.constEnd(); ++it)
+        out << "| " << it.key() << " | " << it.value().first << " | " << it.value().second << " |\n";
+    out << "\n### Runs without a floor, by reason\n\n| reason | runs |\n|---|---:|\n";
+    QList<QPair<int, QString>> reasons;
+    for (auto it = t.noFloor.constBegin(); it != t.noFloor.constEnd(); ++it)
+        reasons << qMakePair(it.value(), it.key());
+    std::sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [n, reason] : reasons)
+        out << "| " << cell(reason) << " | " << n << " |\n";
+    printList(out, QStringLiteral("Every run faster than the memory roofline: suspicious"), t.suspicious);
+    printList(out, QStringLiteral("Faster than the HBM floor, which the cache can explain"), t.cached);
+    printList(out, QStringLiteral("At the roofline (1–1.05× floor)"), t.atRoofline);
+    std::sort(t.closest.begin(), t.closest.end(),
+              [](const Flagged& a, const Flagged& b) { return a.verdict.ratio < b.verdict.ratio; });
+    printList(out, QStringLiteral("The 20 runs above the floor closest to it"), t.closest.mid(0, 20));
+}
+
+int report(const QStringList& args) {
     QString tableError;
     const kix::GpuBandwidthTable& table = kix::GpuBandwidthTable::bundled(&tableError);
     if (!tableError.isEmpty()) {
         std::fprintf(stderr, "kix-roofline-report: %s\n", qPrintable(tableError));
         return 3;
     }
-    const QStringList args = QCoreApplication::arguments();
     if (args.size() > 3 && args.at(1) == QLatin1String("--operation"))
         return perCaseReport(args.at(2), args.mid(3), table);
     QFile in;
@@ -199,172 +402,20 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "kix-roofline-report: cannot read stdin\n");
         return 3;
     }
-
-    QHash<QString, Json> operations, workloads;
-    std::vector<Json> runs;
-    qint64 lineNo = 0, badLines = 0;
-    while (!in.atEnd()) {
-        const QByteArray line = in.readLine();
-        if (line.isEmpty()) // a pipe reports its end only after a last, empty read
-            continue;
-        ++lineNo;
-        if (line.trimmed().isEmpty())
-            continue;
-        const kix::JsonReadResult r = kix::parseJson(line, QStringLiteral("line %1").arg(lineNo));
-        if (!r.value || !r.value->is_object()) {
-            ++badLines;
-            continue;
-        }
-        const QString t = text(r.value->value("table", Json("")));
-        const Json& row = (*r.value)["row"];
-        if (t == QLatin1String("operations") && row.contains("manifest"))
-            operations.insert(text(row.value("semanticDigest", Json(""))), row["manifest"]);
-        else if (t == QLatin1String("workloads") && row.contains("manifest"))
-            workloads.insert(text(row.value("workloadDigest", Json(""))), row["manifest"]);
-        else if (t == QLatin1String("benchmark_runs"))
-            runs.push_back(row);
-        if (lineNo % 5000 == 0)
-            std::fprintf(stderr, "kix-roofline-report: %lld lines read\n", lineNo);
-    }
-
-    int passed = 0, withFloor = 0;
-    QMap<QString, int> noFloor;
-    QMap<QString, int> kinds;
-    QMap<QString, QPair<int, int>> byGpu; // runs with a floor, flagged
-    std::vector<double> ratios;
-    QList<Flagged> suspicious, cached, atRoofline, closest;
-    for (const Json& row : runs) {
-        const Json* manifest = at(row, {"manifest"});
-        const Json* runSpec = manifest ? at(*manifest, {"run", "spec"}) : nullptr;
-        if (!runSpec)
-            continue;
-        if (text(runSpec->value("status", Json(""))) != QLatin1String("passed") ||
-            !row.value("retractedAt", Json()).is_null())
-            continue;
-        ++passed;
-        const auto skip = [&](const QString& why) { ++noFloor[why]; };
-        double ns = 0;
-        QString aggregation;
-        if (!measured(*runSpec, ns, aggregation)) {
-            skip(QStringLiteral("no latency or time score"));
-            continue;
-        }
-        const auto wl = workloads.constFind(text(runSpec->value("workloadDigest", Json(""))));
-        if (wl == workloads.constEnd()) {
-            skip(QStringLiteral("its workload is not in the catalog"));
-            continue;
-        }
-        const Json* opDigest = at(*wl, {"spec", "operationSpecDigest"});
-        const auto op = opDigest ? operations.constFind(text(*opDigest)) : operations.constEnd();
-        if (op == operations.constEnd()) {
-            skip(QStringLiteral("its operation is not in the catalog"));
-            continue;
-        }
-        QString why;
-        const auto gpu = kix::gpuFromEnvironment(manifest->value("environment", Json()), table, why);
-        if (!gpu) {
-            skip(why);
-            continue;
-        }
-        const kix::ProtocolFacts facts = kix::protocolFactsFrom(manifest->value("protocol", Json()));
-        const kix::RooflineOutcome out =
-            kix::rooflineFor(*op, *wl, ns, kix::suiteAggregationFrom(aggregation), *gpu, facts);
-        if (!out.verdict) {
-            skip(reasonClass(out.noFloorReason));
-            continue;
-        }
-        ++withFloor;
-        ratios.push_back(out.verdict->ratio);
-        ++byGpu[gpu->product].first;
-        const Json* native = at(*runSpec, {"sourceNative"});
-        Flagged f{text(at(*manifest, {"run", "metadata", "name"})
-                           ? *at(*manifest, {"run", "metadata", "name"})
-                           : Json()),
-                  native ? text(native->value("source", Json(""))) : QString(),
-                  native ? text(native->value("benchmark", Json(""))) : QString(),
-                  gpu->product,
-                  text(wl->value("kind", Json(""))),
-                  *out.verdict};
-        switch (out.verdict->kind) {
-        case kix::RooflineVerdict::Kind::Suspicious:
-            ++kinds[QStringLiteral("faster than the memory roofline: suspicious")];
-            ++byGpu[gpu->product].second;
-            suspicious << f;
-            break;
-        case kix::RooflineVerdict::Kind::CacheCanExplain:
-            ++kinds[QStringLiteral("faster than the HBM floor, which the cache can explain")];
-            cached << f;
-            break;
-        case kix::RooflineVerdict::Kind::AtRoofline:
-            ++kinds[QStringLiteral("at the roofline (within 5%)")];
-            atRoofline << f;
-            break;
-        case kix::RooflineVerdict::Kind::AboveFloor:
-            ++kinds[QStringLiteral("above the floor by more than 5%")];
-            closest << f;
-            break;
-        }
-    }
-
-    QTextStream out(stdout);
-    out << "Runs in the export: " << runs.size() << " (" << lineNo << " lines";
-    if (badLines)
-        out << ", " << badLines << " unreadable";
-    out << "). Passed and not retracted: " << passed << ". With a computable floor: **" << withFloor << "** ("
-        << QString::number(100.0 * withFloor / std::max(1, passed), 'f', 1) << "%).\n\n";
-    out << "### Verdicts\n\n| verdict | runs |\n|---|---:|\n";
-    for (auto it = kinds.constBegin(); it != kinds.constEnd(); ++it)
-        out << "| " << it.key() << " | " << it.value() << " |\n";
-    out << "\n### Distribution of × floor\n\n| min | 1% | 10% | 25% | median | 75% | 90% | 99% | max |\n"
-           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n| ";
-    for (double q : {0.0, 0.01, 0.10, 0.25, 0.5, 0.75, 0.9, 0.99, 1.0})
-        out << percentile(ratios, q) << (q < 1.0 ? " | " : " |\n");
-    const std::pair<double, const char*> buckets[] = {
-        {1, "< 1×"},   {1.05, "1–1.05×"}, {2, "1.05–2×"},      {5, "2–5×"},
-        {10, "5–10×"}, {100, "10–100×"},  {1000, "100–1000×"}, {INFINITY, "≥ 1000×"}};
-    out << "\n| × floor | runs |\n|---|---:|\n";
-    double lower = 0;
-    for (const auto& [upper, label] : buckets) {
-        const auto n =
-            std::count_if(ratios.begin(), ratios.end(), [&](double r) { return r >= lower && r < upper; });
-        out << "| " << QString::fromUtf8(label) << " | " << n << " |\n";
-        lower = upper;
-    }
-    out << "\n### By GPU\n\n| GPU (table entry) | runs with a floor | suspicious |\n|---|---:|---:|\n";
-    for (auto it = byGpu.constBegin(); it != byGpu.constEnd(); ++it)
-        out << "| " << it.key() << " | " << it.value().first << " | " << it.value().second << " |\n";
-    out << "\n### Runs without a floor, by reason\n\n| reason | runs |\n|---|---:|\n";
-    QList<QPair<int, QString>> reasons;
-    for (auto it = noFloor.constBegin(); it != noFloor.constEnd(); ++it)
-        reasons << qMakePair(it.value(), it.key());
-    std::sort(reasons.begin(), reasons.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (const auto& [n, reason] : reasons)
-        out << "| " << cell(reason) << " | " << n << " |\n";
-    const auto list = [&out](const QString& title, QList<Flagged> runsList) {
-        std::sort(runsList.begin(), runsList.end(),
-                  [](const Flagged& a, const Flagged& b) { return a.verdict.ratio < b.verdict.ratio; });
-        out << "\n### " << title << " (" << runsList.size() << ")\n\n";
-        if (runsList.isEmpty())
-            return;
-        out << "| run | source · benchmark | GPU | workload | measured | floor | cache floor | bytes | × "
-               "floor |\n"
-               "|---|---|---|---|---:|---:|---:|---:|---:|\n";
-        for (const Flagged& f : runsList) {
-            const kix::RooflineVerdict& v = f.verdict;
-            out << "| " << cell(f.run) << " | " << cell(f.source) << " · " << cell(f.benchmark) << " | "
-                << f.gpu << " | " << f.workload
-                << (v.cases > 1 ? QStringLiteral(" (%1 of %2 cases)").arg(v.aggregation).arg(v.cases)
-                                : QString())
-                << " | " << kix::formatLatency(v.measuredNs) << " | " << kix::formatLatency(v.floorNs)
-                << " | " << kix::formatLatency(v.cacheFloorNs) << " | " << kix::formatBytes(v.bytes) << " | "
-                << v.ratioText() << " |\n";
-        }
-    };
-    list(QStringLiteral("Every run faster than the memory roofline: suspicious"), suspicious);
-    list(QStringLiteral("Faster than the HBM floor, which the cache can explain"), cached);
-    list(QStringLiteral("At the roofline (1–1.05× floor)"), atRoofline);
-    std::sort(closest.begin(), closest.end(),
-              [](const Flagged& a, const Flagged& b) { return a.verdict.ratio < b.verdict.ratio; });
-    list(QStringLiteral("The 20 runs above the floor closest to it"), closest.mid(0, 20));
+    const Export x = readExport(in);
+    printReport(x, tally(x, table));
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    try {
+        QCoreApplication app(argc, argv);
+        kixInitResources();
+        return report(QCoreApplication::arguments());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "kix-roofline-report: %s\n", e.what());
+        return 3;
+    }
 }

@@ -22,7 +22,7 @@ inline void initGui() {
 inline bool loadInto(kix::ui::MainWindow& w, const QStringList& paths) {
     QSignalSpy done(&w, &kix::ui::MainWindow::loadFinished);
     w.openPaths(paths);
-    return done.size() > 0 || done.wait(20000);
+    return !done.isEmpty() || done.wait(20000);
 }
 
 // The proxy row whose implementation column reads `name`.

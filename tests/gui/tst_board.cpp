@@ -186,7 +186,7 @@ private slots:
         for (const Qt::SortOrder order : {Qt::DescendingOrder, Qt::AscendingOrder}) {
             QSignalSpy ordered(w.proxy(), &RunFilterProxy::ordered);
             w.proxy()->sort(RunTableModel::SolScore, order);
-            QVERIFY(ordered.size() > 0 || ordered.wait(5000));
+            QVERIFY(!ordered.isEmpty() || ordered.wait(5000));
             const QStringList sol = columnOf(*w.proxy(), RunTableModel::SolScore);
             QVERIFY2(sol.first() != QStringLiteral("—"), qPrintable(sol.join(u'|')));
             QCOMPARE(sol.last(), QStringLiteral("—"));
@@ -272,7 +272,7 @@ private slots:
         QSignalSpy updated(w.leaderboard(), &LeaderboardWidget::updated);
         const QTemporaryDir samplesDir;
         QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
-        QVERIFY(updated.size() > 0 || updated.wait(20000));
+        QVERIFY(!updated.isEmpty() || updated.wait(20000));
         LeaderboardModel* model = w.leaderboard()->model();
         QVERIFY(model->rowCount() > 0);
         // Find a ranked run that is not its cohort's leader.
@@ -332,7 +332,7 @@ private slots:
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Comparison, json),
                  QStringLiteral("there is no comparison to export: compare two to eight runs first"));
         // The leaderboard, once built.
-        QVERIFY(updated.size() > 0 || updated.wait(20000));
+        QVERIFY(!updated.isEmpty() || updated.wait(20000));
         const QString board = dir.filePath(QStringLiteral("board.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Leaderboard, board), QString());
         QCOMPARE(parseCsv(QString::fromUtf8(readFile(board))).size(),

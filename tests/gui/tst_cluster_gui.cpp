@@ -86,7 +86,7 @@ private slots:
                  QStringLiteral("Done: finished: every task done and its manifest verified"));
 
         // The explorer opens both, selects them and compares them.
-        QVERIFY(loaded.size() > 0 || loaded.wait(20000));
+        QVERIFY(!loaded.isEmpty() || loaded.wait(20000));
         QCOMPARE(w.selectedStoreIndices().size(), 2);
         for (int i : w.selectedStoreIndices()) {
             const auto m = w.store()->at(i);
