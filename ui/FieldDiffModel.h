@@ -13,7 +13,7 @@ public:
     explicit FieldDiffModel(QObject* parent = nullptr);
 
 protected:
-    QVariant cell(const FieldChange& row, int column, int role) const override;
+    QVariant cell(const FieldChange& f, int column, int role) const override;
 };
 
 } // namespace kix::ui

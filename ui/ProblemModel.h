@@ -14,7 +14,7 @@ public:
     explicit ProblemModel(QObject* parent = nullptr);
 
 protected:
-    QVariant cell(const Problem& row, int column, int role) const override;
+    QVariant cell(const Problem& p, int column, int role) const override;
 };
 
 } // namespace kix::ui

@@ -27,10 +27,10 @@ RerunController::~RerunController() {
 }
 
 QString RerunController::runnerPath() {
-    const QString fromEnv = qEnvironmentVariable("KIX_RUNNER");
+    QString fromEnv = qEnvironmentVariable("KIX_RUNNER");
     if (!fromEnv.isEmpty())
         return fromEnv;
-    const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("kix"));
+    QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("kix"));
     if (QFileInfo(beside).isExecutable())
         return beside;
     if (QFileInfo(QStringLiteral(KIX_RUNNER_BUILD_PATH)).isExecutable())

@@ -163,7 +163,7 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
     setManifest(nullptr);
 }
 
-void RunDetailsWidget::setManifest(ManifestPtr m) {
+void RunDetailsWidget::setManifest(const ManifestPtr& m) {
     m_heading->setText(!m               ? tr("Select a run")
                        : !m->run        ? tr("Could not read %1").arg(m->origins.value(0).toString())
                        : m->hasErrors() ? tr("%1 (invalid: see Problems)").arg(widgetLine(m->title()))

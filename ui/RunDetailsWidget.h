@@ -22,7 +22,7 @@ class RunDetailsWidget : public QWidget {
 public:
     enum Tab { OverviewTab, CasesTab, ProtocolTab, EnvironmentTab, RawTab, ProblemsTab };
     explicit RunDetailsWidget(QWidget* parent = nullptr);
-    void setManifest(ManifestPtr manifest);
+    void setManifest(const ManifestPtr& manifest);
 
     QTabWidget* tabs() const { return m_tabs; }
     PairsModel* overviewModel() const { return m_overview; }

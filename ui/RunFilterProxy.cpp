@@ -212,7 +212,7 @@ QModelIndex RunFilterProxy::index(int row, int column, const QModelIndex& parent
     return createIndex(row, column);
 }
 
-QModelIndex RunFilterProxy::parent(const QModelIndex&) const {
+QModelIndex RunFilterProxy::parent(const QModelIndex& /*child*/) const {
     return {};
 }
 

@@ -95,27 +95,46 @@ bool isNumericColumn(int column) {
     return column == Latency || column == SolScore || column == Floor || column == Speedup;
 }
 
+namespace {
+
+// A row for a source that yielded no run: its first error (else its first problem) says why.
+void fillProblemRow(const ProblemRow& p, RunRow& row) {
+    const Problem* first = &p.problems.first();
+    for (const Problem& q : p.problems)
+        if (q.isError()) {
+            first = &q;
+            break;
+        }
+    row.problem = true;
+    row.text[Status] = QObject::tr("error");
+    row.text[Implementation] =
+        first->path.isEmpty() ? first->message : first->path + QStringLiteral(": ") + first->message;
+    row.text[Source] = sourceLabel(p.origin);
+    row.tooltip = widgetBlock(first->toString());
+    fill(row);
+    row.key[Status] = QStringLiteral("~error"); // after every status word
+}
+
+// The published average speedup, else the geometric mean of the per-case speedups.
+std::optional<double> speedupOf(const RunSpec& s) {
+    if (std::optional<double> published = s.metric(QStringLiteral("avg_speedup")))
+        return published;
+    std::vector<double> speedups;
+    for (const auto& c : s.cases)
+        if (const auto v = c.effectiveSpeedup())
+            speedups.push_back(*v);
+    return geometricMean(speedups);
+}
+
+} // namespace
+
 RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     RunRow row;
     row.storeRow = storeRow;
     row.number.fill(kNone);
     const StoreRow r = index.row(storeRow);
     if (r.kind == StoreRow::Kind::Problem) {
-        const ProblemRow& p = index.problemRows()[r.index];
-        const Problem* first = &p.problems.first();
-        for (const Problem& q : p.problems)
-            if (q.isError()) {
-                first = &q;
-                break;
-            }
-        row.problem = true;
-        row.text[Status] = QObject::tr("error");
-        row.text[Implementation] =
-            first->path.isEmpty() ? first->message : first->path + QStringLiteral(": ") + first->message;
-        row.text[Source] = sourceLabel(p.origin);
-        row.tooltip = widgetBlock(first->toString());
-        fill(row);
-        row.key[Status] = QStringLiteral("~error"); // after every status word
+        fillProblemRow(index.problemRows()[r.index], row);
         return row;
     }
     const RunEntry& e = index.run(r.index);
@@ -133,14 +152,7 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
             row.number[Floor] = v->ratio;
             row.text[Floor] = v->label();
         }
-    std::optional<double> speedup = s.metric(QStringLiteral("avg_speedup"));
-    if (!speedup) {
-        std::vector<double> speedups;
-        for (const auto& c : s.cases)
-            if (const auto v = c.effectiveSpeedup())
-                speedups.push_back(*v);
-        speedup = geometricMean(speedups); // of the per-case speedups
-    }
+    const std::optional<double> speedup = speedupOf(s);
     row.text[Speedup] = formatRatio(speedup);
     if (speedup)
         row.number[Speedup] = *speedup;
