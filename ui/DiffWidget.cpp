@@ -155,7 +155,7 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
     for (const QString& h : runHeaders(m))
         m_baseline->addItem(h);
     m_baseline->setCurrentIndex(m.baseline);
-    m_baseline->setEnabled(m.runs.size() > 2);
+    m_baseline->setEnabled(m.runs.size() >= 2); // two runs too: B as the baseline reads A ÷ B
     if (m.runs.size() == 2 && m.baseline == 0)
         showTwo();
     else

@@ -22,6 +22,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QListWidget>
@@ -232,6 +233,30 @@ private slots:
         QVERIFY(fields.rowCount() > 0);
         cases.setComparison({});
         QCOMPARE(cases.rowCount(), 0);
+    }
+
+    void twoRunsSwapTheirBaseline() {
+        // Two runs compare A against B; choosing B as the baseline shows the ratios the other way round.
+        MainWindow w;
+        const QTemporaryDir samplesDir;
+        QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
+        w.selectRows({0, 1});
+        w.compareSelected();
+        QCOMPARE(w.diff()->comparison().runs.size(), 2);
+        QCOMPARE(w.diff()->comparison().baseline, 0);
+        QComboBox* box = w.diff()->baselineBox();
+        QVERIFY(box->isEnabled());
+        QCOMPARE(box->count(), 2);
+        const QString first = w.diff()->comparison().runs[0]->run->digest;
+        box->setCurrentIndex(1);
+        emit box->activated(1);
+        QCOMPARE(w.diff()->comparison().baseline, 1);
+        QCOMPARE(w.diff()->comparison().runs[0]->run->digest, first); // same runs, same order
+        QVERIFY(w.diff()
+                    ->multiCaseModel()
+                    ->headerData(3, Qt::Horizontal, Qt::DisplayRole)
+                    .toString()
+                    .endsWith(QStringLiteral("(baseline)")));
     }
 
     void compareThreeRunsInTheWindow() {
