@@ -7,6 +7,7 @@
 #include "FieldDiffModel.h"
 #include "Format.h"
 #include "MissingLastProxy.h"
+#include "ModelTable.h"
 #include "MultiCompareModels.h"
 #include "Palette.h"
 #include "TableViews.h"
@@ -45,18 +46,6 @@ QTableView* sortableTable(QAbstractItemModel* model, QWidget* parent) {
     return view;
 }
 
-ExportTable tableOf(const QAbstractItemModel* model) {
-    ExportTable t;
-    for (int c = 0; c < model->columnCount(); ++c)
-        t.headers << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    for (int r = 0; r < model->rowCount(); ++r) {
-        QStringList row;
-        for (int c = 0; c < model->columnCount(); ++c)
-            row << model->index(r, c).data().toString();
-        t.rows << row;
-    }
-    return t;
-}
 } // namespace
 
 DiffWidget::DiffWidget(QWidget* parent)
@@ -256,11 +245,11 @@ void DiffWidget::applyFilter() {
 }
 
 ExportTable DiffWidget::caseTable() const {
-    return m_pages->currentIndex() == 0 ? tableOf(m_cases) : tableOf(m_multiCases);
+    return m_pages->currentIndex() == 0 ? exportTableOf(m_cases) : exportTableOf(m_multiCases);
 }
 
 ExportTable DiffWidget::fieldTable() const {
-    return m_pages->currentIndex() == 0 ? tableOf(m_fields) : tableOf(m_multiFields);
+    return m_pages->currentIndex() == 0 ? exportTableOf(m_fields) : exportTableOf(m_multiFields);
 }
 
 nlohmann::json DiffWidget::exportJson() const {

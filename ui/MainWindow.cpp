@@ -5,6 +5,7 @@
 #include "DiffWidget.h"
 #include "DigestPanel.h"
 #include "LeaderboardWidget.h"
+#include "ModelTable.h"
 #include "PlainText.h"
 #include "PlotWidget.h"
 #include "PublishedFiguresView.h"
@@ -536,22 +537,6 @@ void MainWindow::copySelectedRows() {
                              4000);
 }
 
-namespace {
-// Every row of a view's model as shown (the run table and the leaderboard in their sorted, filtered order).
-ExportTable tableOfModel(const QAbstractItemModel* model) {
-    ExportTable t;
-    for (int c = 0; c < model->columnCount(); ++c)
-        t.headers << model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    for (int r = 0; r < model->rowCount(); ++r) {
-        QStringList row;
-        for (int c = 0; c < model->columnCount(); ++c)
-            row << model->index(r, c).data().toString();
-        t.rows << row;
-    }
-    return t;
-}
-} // namespace
-
 QString MainWindow::exportTo(ExportWhat what, const QString& path) {
     ExportFormat format = ExportFormat::Csv;
     if (!exportFormatFromSuffix(QFileInfo(path).suffix(), format))
@@ -560,10 +545,10 @@ QString MainWindow::exportTo(ExportWhat what, const QString& path) {
     QByteArray bytes;
     switch (what) {
     case ExportWhat::RunTable:
-        bytes = kix::exportTable(tableOfModel(m_proxy), format);
+        bytes = kix::exportTable(exportTableOf(m_proxy), format);
         break;
     case ExportWhat::Leaderboard:
-        bytes = kix::exportTable(tableOfModel(m_leaderboard->table()->model()), format);
+        bytes = kix::exportTable(exportTableOf(m_leaderboard->table()->model()), format);
         break;
     case ExportWhat::Comparison:
     case ExportWhat::ComparisonFields:

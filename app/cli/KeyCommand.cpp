@@ -192,15 +192,8 @@ int verifySigned(const QStringList& args, Io io) {
             continue;
         }
         io.out << terminalLine(manifest) << "\n";
-        for (const SignatureCheck& c : checks) {
-            io.out << "  " << terminalLine(c.summary)
-                   << (c.signerLabel.isEmpty() ? QString()
-                                               : QStringLiteral(" · %1").arg(terminalLine(c.signerLabel)))
-                   << "\n";
-            io.out << "      " << terminalLine(c.envelopeFile)
-                   << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";
-            io.out << "      " << terminalLine(c.detail) << "\n";
-        }
+        for (const SignatureCheck& c : checks)
+            printSignatureCheck(c, QStringLiteral("  "), io);
     }
     if (json)
         writeJson(report, io);

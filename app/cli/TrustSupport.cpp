@@ -120,20 +120,22 @@ int worseExit(int a, int b) {
     return rank(a) <= rank(b) ? a : b;
 }
 
+void printSignatureCheck(const SignatureCheck& c, const QString& lead, Io io) {
+    io.out << lead << terminalLine(c.summary)
+           << (c.signerLabel.isEmpty() ? QString() : QStringLiteral(" · %1").arg(terminalLine(c.signerLabel)))
+           << "\n";
+    io.out << "      " << terminalLine(c.envelopeFile)
+           << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";
+    io.out << "      " << terminalLine(c.detail) << "\n";
+}
+
 void printTrust(const RunTrustFacts& f, Io io) {
     const Evidence& ev = f.trust.evidence;
     io.out << "  " << column(QStringLiteral("evidence"), 22) << terminalLine(ev.summary) << "\n";
     for (const QString& reason : ev.reasons)
         io.out << "      " << terminalLine(reason) << "\n";
-    for (const SignatureCheck& c : f.trust.signatures) {
-        io.out << "  " << column(QStringLiteral("signature"), 22) << terminalLine(c.summary)
-               << (c.signerLabel.isEmpty() ? QString()
-                                           : QStringLiteral(" · %1").arg(terminalLine(c.signerLabel)))
-               << "\n";
-        io.out << "      " << terminalLine(c.envelopeFile)
-               << (c.line > 0 ? QStringLiteral(", line %1").arg(c.line) : QString()) << "\n";
-        io.out << "      " << terminalLine(c.detail) << "\n";
-    }
+    for (const SignatureCheck& c : f.trust.signatures)
+        printSignatureCheck(c, QStringLiteral("  ") + column(QStringLiteral("signature"), 22), io);
     if (f.trust.signatures.isEmpty() && f.signable)
         io.out << "  " << column(QStringLiteral("signature"), 22) << "none beside the manifest\n";
     io.out << "  " << column(QStringLiteral("roofline"), 22) << terminalLine(f.roofline.summary()) << "\n";

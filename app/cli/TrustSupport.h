@@ -49,6 +49,9 @@ int worseExit(int a, int b);
 
 // Text: evidence, signatures and roofline lines, indented under a run (`kix verify`, `kix show`).
 void printTrust(const RunTrustFacts& facts, Io io);
+// One envelope's check: `lead` (indent and label), the summary and signer, then its file and line, and
+// the detail, each on its own indented line.
+void printSignatureCheck(const SignatureCheck& c, const QString& lead, Io io);
 // JSON members added to a run's report: "signatures", "evidence", "roofline".
 void addTrustJson(nlohmann::json& run, const RunTrustFacts& facts);
 

@@ -56,6 +56,23 @@ QString bundledSuiteDigest() {
     return suite.is_null() ? QString() : resourceDigest(suite);
 }
 
+namespace {
+// The outcome of a run whose files are all written: its status decides the exit code, and the
+// "written" event names the run's file.
+void reportWritten(const QString& file, const QString& status, int caseCount, const ProgressSink& progress,
+                   RunOutcome& out) {
+    const bool passed = status == QLatin1String("passed");
+    out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;
+    out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(caseCount).arg(file)
+                         : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
+    protocol::RunnerEvent written;
+    written.kind = protocol::EventKind::Written;
+    written.file = file;
+    written.status = status;
+    progress(written);
+}
+} // namespace
+
 RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json& bundle,
                          const Json& implementation, int caseCount, const ProgressSink& progress) {
     RunOutcome out;
@@ -76,15 +93,7 @@ RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json
     out.manifestFile = file;
     out.resourceFiles = {implFile};
     const QString status = QString::fromStdString(bundle["run"]["spec"]["status"].get<std::string>());
-    const bool passed = status == QLatin1String("passed");
-    out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;
-    out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(caseCount).arg(file)
-                         : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
-    protocol::RunnerEvent written;
-    written.kind = protocol::EventKind::Written;
-    written.file = file;
-    written.status = status;
-    progress(written);
+    reportWritten(file, status, caseCount, progress, out);
     return out;
 }
 
@@ -104,15 +113,7 @@ RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount
     const QString file = QDir(dir).filePath(set.suiteRunFile);
     out.manifestFile = file;
     const QString& status = set.suiteStatus;
-    const bool passed = status == QLatin1String("passed");
-    out.exitCode = passed ? protocol::RunOk : protocol::RunFailed;
-    out.message = passed ? QStringLiteral("all %1 cases passed; wrote %2").arg(caseCount).arg(file)
-                         : QStringLiteral("some cases failed their correctness check; wrote %1").arg(file);
-    protocol::RunnerEvent written;
-    written.kind = protocol::EventKind::Written;
-    written.file = file;
-    written.status = status;
-    progress(written);
+    reportWritten(file, status, caseCount, progress, out);
     return out;
 }
 } // namespace
