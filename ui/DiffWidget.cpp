@@ -1,5 +1,7 @@
 #include "DiffWidget.h"
 
+#include "PlainText.h"
+
 #include "CaseComparison.h"
 #include "CaseDiffModel.h"
 #include "Comparability.h"
@@ -30,11 +32,7 @@ namespace kix::ui {
 
 namespace {
 QLabel* plainLabel(QWidget* parent) {
-    auto* l = new QLabel(parent);
-    l->setTextFormat(Qt::PlainText);
-    l->setWordWrap(true);
-    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return l;
+    return holdUntrustedText(new QLabel(parent));
 }
 
 QTableView* sortableTable(QAbstractItemModel* model, QWidget* parent) {

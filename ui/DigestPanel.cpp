@@ -3,6 +3,7 @@
 #include "DigestModel.h"
 #include "EvidenceOfRuns.h"
 #include "KeyStore.h"
+#include "PlainText.h"
 #include "RooflineRun.h"
 #include "TableViews.h"
 #include "TextSanitizer.h"
@@ -24,11 +25,8 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
     , m_caption(new QLabel(this))
     , m_trust(new QLabel(this))
     , m_all(new QPushButton(tr("Verify all loaded runs"), this)) {
-    m_caption->setTextFormat(Qt::PlainText);
-    m_caption->setWordWrap(true);
-    m_trust->setTextFormat(Qt::PlainText);
-    m_trust->setWordWrap(true);
-    m_trust->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    holdUntrustedText(m_caption);
+    holdUntrustedText(m_trust);
     QTableView* view = makeReadOnlyTable(m_model, this);
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_caption, 1);
@@ -43,6 +41,10 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
 }
 
 namespace {
+
+// Roofline warnings shown above the table: a run of 10,000 cases can have one per case, and a line each
+// made the panel 23,000 px tall (and the window with it).
+constexpr qsizetype kWarningsShown = 5;
 
 // The user's trust store; one that cannot be read checks every signature against no trusted key, and the
 // reason is shown (an unreadable store must not silently demote signatures).
@@ -85,8 +87,12 @@ void DigestPanel::showRun(int storeIndex) {
                           (roofline.sources.isEmpty()
                                ? QString()
                                : QStringLiteral(" (%1)").arg(roofline.sources.join(QStringLiteral("; "))));
-        for (const QString& w : roofline.warnings())
+        const QStringList warnings = roofline.warnings();
+        for (const QString& w : warnings.first(std::min(warnings.size(), kWarningsShown)))
             trustLines << QStringLiteral("⚠ ") + w;
+        if (warnings.size() > kWarningsShown)
+            trustLines << tr("⚠ … and %n more roofline warning(s): `kix verify` lists them all", nullptr,
+                             int(warnings.size() - kWarningsShown));
         if (!problem.isEmpty())
             trustLines << problem;
     }
@@ -96,7 +102,7 @@ void DigestPanel::showRun(int storeIndex) {
     m_trust->setText(trustLines.join(u'\n'));
     m_trust->setVisible(!trustLines.isEmpty());
     m_caption->setText(e ? tr("%1: %2. Only digests recomputed by kix are shown as verified.")
-                               .arg(title, summarize(checks).text())
+                               .arg(widgetLine(title), summarize(checks).text())
                          : tr("Select a run."));
 }
 

@@ -36,8 +36,7 @@ LeaderboardWidget::LeaderboardWidget(QWidget* parent)
     m_table->sortByColumn(LeaderboardModel::Rank, Qt::AscendingOrder);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setTextElideMode(Qt::ElideRight);
-    m_position->setTextFormat(Qt::PlainText);
-    m_position->setWordWrap(true);
+    holdUntrustedText(m_position);
     m_compare->setEnabled(false);
     m_compare->setToolTip(tr("Compare the selected run with the fastest run of its cohort"));
 

@@ -332,7 +332,8 @@ void MainWindow::buildLayout() {
     setCentralWidget(splitter);
 
     m_statusText = new QLabel(this);
-    m_statusText->setTextFormat(Qt::PlainText);
+    holdUntrustedText(m_statusText);
+    m_statusText->setWordWrap(false); // one line in the status bar
     m_loadProgress = new QProgressBar(this);
     m_loadProgress->setMaximumWidth(220);
     m_loadProgress->hide();

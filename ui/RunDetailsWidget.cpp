@@ -4,6 +4,7 @@
 #include "Digest.h"
 #include "Format.h"
 #include "PairsModel.h"
+#include "PlainText.h"
 #include "ProblemModel.h"
 #include "Roles.h"
 #include "TableViews.h"
@@ -141,12 +142,11 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
     , m_environment(new PairsModel(this))
     , m_problems(new ProblemModel(this))
     , m_raw(new QPlainTextEdit(this)) {
-    m_heading->setTextFormat(Qt::PlainText); // manifest text is untrusted: never rich text
+    holdUntrustedText(m_heading); // manifest text: never rich text, never wider than the view
     QFont headingFont = m_heading->font();
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.25);
     headingFont.setBold(true);
     m_heading->setFont(headingFont);
-    m_heading->setWordWrap(true);
     m_raw->setReadOnly(true);
     m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);

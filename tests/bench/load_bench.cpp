@@ -9,6 +9,7 @@
 //
 // A load is timed from loadAsync() to the table being filled, its rows recomputed and sorted by latency.
 // "UI stall" is the longest gap between two ticks of a 1 ms timer on the UI thread over the same span.
+#include "BenchSupport.h"
 #include "KixResources.h"
 #include "RunFilterProxy.h"
 #include "RunStore.h"
@@ -29,64 +30,15 @@
 
 using namespace kix;
 using namespace kix::ui;
+using namespace kix::bench;
 
 namespace {
-
-// Peak and current resident memory of this process, MiB (Linux /proc/self/status).
-std::pair<double, double> residentMiB() {
-    QFile status(QStringLiteral("/proc/self/status"));
-    double peak = 0, now = 0;
-    if (status.open(QIODevice::ReadOnly))
-        for (const QByteArray& line : status.readAll().split('\n')) {
-            const auto kib = [&] { return line.simplified().split(' ').value(1).toDouble() / 1024.0; };
-            if (line.startsWith("VmHWM:"))
-                peak = kib();
-            else if (line.startsWith("VmRSS:"))
-                now = kib();
-        }
-    return {peak, now};
-}
-
-// Measures the longest gap between ticks of a 1 ms timer while running.
-class StallMeter {
-public:
-    StallMeter() {
-        m_timer.setInterval(1);
-        QObject::connect(&m_timer, &QTimer::timeout,
-                         [this] { m_longest = std::max(m_longest, m_clock.restart()); });
-    }
-    void start() {
-        m_longest = 0;
-        m_clock.start();
-        m_timer.start();
-    }
-    qint64 stop() {
-        m_timer.stop();
-        return std::max(m_longest, m_clock.elapsed());
-    }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_longest = 0;
-};
 
 struct Sample {
     double ms = 0;
     qint64 stall = 0;
     int rows = 0;
 };
-
-void waitUntil(const std::function<bool()>& done) {
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (done())
-            loop.quit();
-    });
-    poll.start(1);
-    loop.exec();
-}
 
 // Loads the paths as the explorer does and waits for the filled, sorted table.
 Sample loadOnce(const QStringList& paths) {
