@@ -69,8 +69,13 @@ QString Manifest::title() const {
 QString Manifest::implementationLabel() const {
     if (!runSpec.implementationName.isEmpty())
         return runSpec.implementationName;
-    if (run && !run->title.isEmpty())
-        return run->title.section(QStringLiteral(" · "), 0, 0).trimmed();
+    if (run && !run->title.isEmpty()) {
+        // The part before the first " · ", looked for in the first 4,096 characters only: views ask for
+        // this label per drawn point and row, and a 15 MiB title searched whole each time froze them.
+        const QStringView head = QStringView(run->title).left(4096);
+        const qsizetype dot = head.indexOf(QStringLiteral(" · "));
+        return (dot < 0 ? head : head.left(dot)).trimmed().toString();
+    }
     return run ? run->name : QString();
 }
 

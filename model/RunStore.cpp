@@ -2,9 +2,9 @@
 
 #include "LoadJob.h"
 
+#include <QElapsedTimer>
 #include <QMetaObject>
 #include <QSet>
-#include <QElapsedTimer>
 #include <QThread>
 #include <QTimer>
 
@@ -29,6 +29,7 @@ QList<ParsedDocument> RunStore::loadBlocking(const QStringList& paths, const Jso
 }
 
 int RunStore::addDocuments(QList<ParsedDocument>&& documents) {
+    m_recent.clear(); // a new protocol, environment or merged source changes rows already built
     int first = -1, last = -1;
     for (ParsedDocument& doc : documents) {
         const int row = m_index.add(std::move(doc));
@@ -155,9 +156,26 @@ void RunStore::clear() {
     m_pendingAt = 0;
     m_finishPending.reset();
     m_index.clear();
+    m_recent.clear();
     emit cleared();
     if (wasLoading)
         emit loadFinished(0, 0, true);
+}
+
+ManifestPtr RunStore::at(int row) const {
+    constexpr qsizetype kKept = 8; // Compare shows up to 8 runs
+    for (qsizetype i = 0; i < m_recent.size(); ++i)
+        if (m_recent[i].first == row) {
+            m_recent.move(i, 0);
+            return m_recent.front().second;
+        }
+    ManifestPtr m = m_index.manifest(row);
+    if (m) {
+        m_recent.prepend({row, m});
+        if (m_recent.size() > kKept)
+            m_recent.removeLast();
+    }
+    return m;
 }
 
 const RunEntry* RunStore::runAt(int row) const {

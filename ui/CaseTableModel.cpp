@@ -12,6 +12,14 @@ namespace kix::ui {
 void CaseTableModel::setManifest(ManifestPtr manifest) {
     beginResetModel();
     m_manifest = std::move(manifest);
+    m_labels.clear();
+    if (m_manifest) {
+        m_labels.reserve(m_manifest->runSpec.cases.size());
+        for (const CaseResult& c : m_manifest->runSpec.cases) {
+            const QString axes = c.axesLabel();
+            m_labels << widgetLine(axes.isEmpty() ? c.id : axes);
+        }
+    }
     endResetModel();
 }
 
@@ -90,7 +98,7 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
         return {};
     switch (col) {
     case Axes:
-        return c.axesLabel().isEmpty() ? c.id : c.axesLabel();
+        return m_labels.value(index.row());
     case Status:
         return c.status;
     case Samples:

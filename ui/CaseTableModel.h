@@ -36,6 +36,9 @@ public:
 
 private:
     ManifestPtr m_manifest;
+    // Each case's label (its axes, else its id), sanitized once: sorting 10,000 cases by it asks for
+    // each label about 28 times.
+    QStringList m_labels;
 };
 
 } // namespace kix::ui

@@ -18,6 +18,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QEventLoop>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,7 +26,9 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 #include <algorithm>
 
 namespace kix::ui {
@@ -107,6 +110,8 @@ DiffWidget::DiffWidget(QWidget* parent)
 }
 
 void DiffWidget::clear() {
+    ++m_job; // a comparison still being prepared is not shown
+    m_preparing = false;
     m_lastVerdict = {};
     m_comparison = {};
     m_allFields.clear();
@@ -128,8 +133,54 @@ void DiffWidget::setRuns(ManifestPtr a, ManifestPtr b) {
     setRunList({std::move(a), std::move(b)}, 0);
 }
 
+namespace {
+
+// What a comparison shows, computed off the UI thread (10,000 cases: about 400 ms).
+struct PreparedComparison {
+    MultiComparison multi;
+    CaseComparison twoCases;      // two runs against the first: per-case ratios with the noise test
+    QList<FieldChange> twoFields; // and the field diff
+};
+
+PreparedComparison prepareComparison(const QList<ManifestPtr>& runs, int baseline) {
+    PreparedComparison p;
+    p.multi = compareRuns(runs, baseline);
+    if (p.multi.error.isEmpty() && p.multi.runs.size() == 2 && p.multi.baseline == 0) {
+        p.twoCases = compareCases(*p.multi.runs[0], *p.multi.runs[1]);
+        p.twoFields = diffManifests(*p.multi.runs[0], *p.multi.runs[1]);
+    }
+    return p;
+}
+
+} // namespace
+
 void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
-    const MultiComparison m = compareRuns(runs, baseline);
+    const quint64 job = ++m_job;
+    m_preparing = true;
+    m_title->setText(tr("Comparing %n run(s)…", nullptr, int(runs.size())));
+    QtConcurrent::run([runs, baseline] {
+        return prepareComparison(runs, baseline);
+    }).then(this, [this, job, runs](const PreparedComparison& p) {
+        if (job != m_job)
+            return; // cleared, or other runs asked for meanwhile
+        m_preparing = false;
+        present(p.multi, runs, p.twoCases, p.twoFields);
+        emit comparisonShown();
+    });
+}
+
+bool DiffWidget::waitUntilShown(int timeoutMs) {
+    if (!m_preparing)
+        return true;
+    QEventLoop loop;
+    connect(this, &DiffWidget::comparisonShown, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return !m_preparing;
+}
+
+void DiffWidget::present(const MultiComparison& m, const QList<ManifestPtr>& runs,
+                         const CaseComparison& twoCases, const QList<FieldChange>& twoFields) {
     if (!m.error.isEmpty()) {
         clear();
         if (runs.size() > kMaxCompareRuns ||
@@ -144,7 +195,7 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
     m_baseline->setCurrentIndex(m.baseline);
     m_baseline->setEnabled(m.runs.size() >= 2); // two runs too: B as the baseline reads A ÷ B
     if (m.runs.size() == 2 && m.baseline == 0)
-        showTwo();
+        showTwo(twoCases, twoFields);
     else
         showMany();
 }
@@ -161,7 +212,7 @@ void DiffWidget::changeEvent(QEvent* event) {
         setBanner(m_bannerGood);
 }
 
-void DiffWidget::showTwo() {
+void DiffWidget::showTwo(const CaseComparison& cmp, const QList<FieldChange>& fields) {
     const Manifest& a = *m_comparison.runs[0];
     const Manifest& b = *m_comparison.runs[1];
     m_pages->setCurrentIndex(0);
@@ -182,10 +233,9 @@ void DiffWidget::showTwo() {
         text += tr("\nA and B are the same run.");
     m_verdict->setText(text);
     m_lastVerdict = v;
-    const CaseComparison cmp = compareCases(a, b);
     m_cases->setRows(cmp.rows);
     m_caseView->setVisible(!cmp.rows.isEmpty()); // suite-only runs have no per-case rows to show
-    m_allFields = diffManifests(a, b);
+    m_allFields = fields;
     m_summary->setText(
         tr("Cases: %1. Fields: %2")
             .arg(cmp.summary(), tr("%n difference(s) by JSON path.", nullptr, int(m_allFields.size()))));

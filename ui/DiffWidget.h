@@ -5,6 +5,7 @@
 // comparability and context. Both have a filter for the fields.
 #pragma once
 
+#include "CaseComparison.h"
 #include "Comparability.h"
 #include "Diff.h"
 #include "Manifest.h"
@@ -32,7 +33,8 @@ class DiffWidget : public QWidget {
 public:
     explicit DiffWidget(QWidget* parent = nullptr);
     void setRuns(ManifestPtr a, ManifestPtr b);
-    // 2–8 runs against runs[baseline]; fewer or more show why in the title.
+    // 2–8 runs against runs[baseline]; fewer or more show why in the title. Compared off the UI thread:
+    // comparisonShown() says when the result is in (the latest request wins).
     void setRunList(const QList<ManifestPtr>& runs, int baseline = 0);
     void clear();
 
@@ -49,17 +51,25 @@ public:
     const ComparabilityVerdict& verdict() const { return m_lastVerdict; }
     const MultiComparison& comparison() const { return m_comparison; }
     bool hasComparison() const { return !m_comparison.runs.isEmpty(); }
+    bool isPreparing() const { return m_preparing; }
+    // Runs the event loop until the comparison asked for is shown (for an export); false on timeout.
+    bool waitUntilShown(int timeoutMs);
 
     // For File ▸ Export: the cases and fields as tables, and the JSON `kix diff --json` writes.
     ExportTable caseTable() const;
     ExportTable fieldTable() const;
     nlohmann::json exportJson() const;
 
+signals:
+    void comparisonShown();
+
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void showTwo();
+    void present(const MultiComparison& m, const QList<ManifestPtr>& runs, const CaseComparison& twoCases,
+                 const QList<FieldChange>& twoFields);
+    void showTwo(const CaseComparison& cmp, const QList<FieldChange>& fields);
     void showMany();
     void applyFilter();
     void setBanner(bool good);
@@ -81,6 +91,8 @@ private:
     QList<FieldChange> m_allFields;
     bool m_bannerGood = false;
     bool m_bannerShown = false;
+    quint64 m_job = 0; // the latest comparison asked for
+    bool m_preparing = false;
 };
 
 } // namespace kix::ui

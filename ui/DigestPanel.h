@@ -18,14 +18,17 @@ class DigestPanel : public QWidget {
     Q_OBJECT
 public:
     explicit DigestPanel(RunStore* store, QWidget* parent = nullptr);
+    // Checks the run off the UI thread and emits runShown() when its rows are in (at once for no run).
     void showRun(int storeIndex);
-    void verifyAll(); // asynchronous; emits verified() when the rows are in
+    bool isChecking() const { return m_checking; } // a showRun() result is still to come
+    void verifyAll();                              // asynchronous; emits verified() when the rows are in
     DigestModel* model() const { return m_model; }
     // What the line under the caption says: the evidence level and the roofline check of the selected run.
     QString trustText() const;
 
 signals:
     void verified(int runs, int mismatches);
+    void runShown(int storeIndex);
 
 private:
     RunStore* m_store;
@@ -34,6 +37,7 @@ private:
     QLabel* m_trust;
     QPushButton* m_all;
     quint64 m_job = 0;
+    bool m_checking = false;
 };
 
 } // namespace kix::ui

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTimer>
@@ -26,9 +27,10 @@ ExplorerCommandLine::ExplorerCommandLine() {
         {QStringLiteral("select"),
          QStringLiteral("Rows to select once loaded, e.g. 0 or 0,3 (two to eight rows: compare)."),
          QStringLiteral("rows")});
-    m_parser.addOption({QStringLiteral("tab"),
-                        QStringLiteral("Tab to show: details, compare, plot, digests, leaderboard or published."),
-                        QStringLiteral("tab")});
+    m_parser.addOption(
+        {QStringLiteral("tab"),
+         QStringLiteral("Tab to show: details, compare, plot, digests, leaderboard or published."),
+         QStringLiteral("tab")});
     m_parser.addOption({QStringLiteral("screenshot"),
                         QStringLiteral("Render the window to this PNG once loaded, then exit."),
                         QStringLiteral("png")});
@@ -75,16 +77,26 @@ void ExplorerCommandLine::start(MainWindow& window) {
                 if (rows.size() >= 2)
                     window.compareSelected();
             }
-            const QStringList tabs{QStringLiteral("details"), QStringLiteral("compare"),
-                                   QStringLiteral("plot"), QStringLiteral("digests"),
+            const QStringList tabs{QStringLiteral("details"),     QStringLiteral("compare"),
+                                   QStringLiteral("plot"),        QStringLiteral("digests"),
                                    QStringLiteral("leaderboard"), QStringLiteral("published")};
             if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
                 window.tabs()->setCurrentIndex(tab);
-            if (!screenshot.isEmpty())
-                QTimer::singleShot(600, &window, [&window, screenshot] {
+            if (!screenshot.isEmpty()) {
+                // After the first paint, and once the comparison and digest checks (off the UI thread)
+                // are in, or 30 s have passed.
+                auto* poll = new QTimer(&window);
+                auto waited = std::make_shared<QElapsedTimer>();
+                waited->start();
+                QObject::connect(poll, &QTimer::timeout, &window, [&window, screenshot, poll, waited] {
+                    if (waited->elapsed() < 600 || (window.isSettling() && waited->elapsed() < 30000))
+                        return;
+                    poll->stop();
                     const bool ok = window.grab().save(screenshot);
                     QCoreApplication::exit(ok ? 0 : 1);
                 });
+                poll->start(50);
+            }
         });
     const QStringList paths = m_parser.positionalArguments();
     if (paths.isEmpty())

@@ -315,6 +315,7 @@ void MainWindow::buildLayout() {
     connect(m_plot, &PlotWidget::exportRequested, this, &MainWindow::exportPlot);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_details, tr("Details"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { refreshStaleViews(false); });
     m_tabs->addTab(m_diff, tr("Compare"));
     m_tabs->addTab(m_plot, tr("Plot"));
     m_tabs->addTab(m_digests, tr("Digests"));
@@ -457,7 +458,7 @@ QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
         }
         std::sort(candidates.begin(), candidates.end());
         for (const auto& [latency, i] : candidates.mid(0, 4))
-            leaders << index.manifest(index.rowOfRun(i));
+            leaders << m_store->at(index.rowOfRun(i)); // kept: the next selection draws them again
     }
     const QList<int> selected = selectedStoreIndices();
     if (selected.size() == 2) {
@@ -474,15 +475,34 @@ void MainWindow::onSelectionChanged() {
     const QList<int> selected = selectedStoreIndices();
     const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
     m_details->setManifest(first);
-    m_plot->plot()->showRun(first, plotCompanions(first));
-    m_digests->showRun(selected.value(0, -1));
-    if (selected.size() == 2)
-        m_diff->setRuns(first, m_store->at(selected[1]));
+    m_stale = StalePlot | StaleDigests;
+    if (selected.size() == 2 && !m_comparingRuns)
+        m_stale |= StaleCompare;
+    refreshStaleViews(false);
     const StoreRow row = first ? m_store->row(selected.first()) : StoreRow{};
     m_leaderboard->setSelectedRun(first && row.kind == StoreRow::Kind::Run ? row.index : -1);
     action(QStringLiteral("cite"))->setEnabled(first && first->hasRun());
     action(QStringLiteral("compare"))
         ->setEnabled(selected.size() >= kMinCompareRuns && selected.size() <= kMaxCompareRuns);
+}
+
+void MainWindow::refreshStaleViews(bool all) {
+    const QWidget* shown = m_tabs->currentWidget();
+    const QList<int> selected = selectedStoreIndices();
+    const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
+    if ((m_stale & StalePlot) && (all || shown == m_plot)) {
+        m_stale &= ~StalePlot;
+        m_plot->plot()->showRun(first, plotCompanions(first));
+    }
+    if ((m_stale & StaleDigests) && (all || shown == m_digests)) {
+        m_stale &= ~StaleDigests;
+        m_digests->showRun(selected.value(0, -1));
+    }
+    if ((m_stale & StaleCompare) && (all || shown == m_diff)) {
+        m_stale &= ~StaleCompare;
+        if (selected.size() == 2)
+            m_diff->setRuns(first, m_store->at(selected[1]));
+    }
 }
 
 void MainWindow::compareSelected() {
@@ -494,6 +514,7 @@ void MainWindow::compareSelected() {
     QList<ManifestPtr> runs;
     for (const int i : selected)
         runs << m_store->at(i);
+    m_stale &= ~StaleCompare;
     m_diff->setRunList(runs, 0);
     m_tabs->setCurrentWidget(m_diff);
 }
@@ -508,9 +529,16 @@ void MainWindow::compareRuns(const QList<int>& runIndices) {
         if (row >= 0)
             rows << m_proxy->mapFromSource(m_runs->index(row, 0)).row();
     }
+    m_comparingRuns = true; // the selection below must not compare the first two on its own
     selectRows(rows);
+    m_comparingRuns = false;
+    m_stale &= ~StaleCompare;
     m_diff->setRunList(runs, 0);
     m_tabs->setCurrentWidget(m_diff);
+}
+
+bool MainWindow::isSettling() const {
+    return m_diff->isPreparing() || m_digests->isChecking();
 }
 
 QString MainWindow::selectedRowsText() const {
@@ -543,6 +571,10 @@ QString MainWindow::exportTo(ExportWhat what, const QString& path) {
     if (!exportFormatFromSuffix(QFileInfo(path).suffix(), format))
         return tr("unknown export format \"%1\": use .csv, .md or .json")
             .arg(widgetLine(QFileInfo(path).suffix()));
+    refreshStaleViews(true); // the comparison exported is the one the selection asks for
+    if ((what == ExportWhat::Comparison || what == ExportWhat::ComparisonFields) &&
+        !m_diff->waitUntilShown(60000))
+        return tr("the comparison is still being computed: try again");
     QByteArray bytes;
     switch (what) {
     case ExportWhat::RunTable:
@@ -611,6 +643,7 @@ void MainWindow::exportPlot() {
                                       tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"));
     if (path.isEmpty())
         return;
+    refreshStaleViews(true);
     const QString error = m_plot->plot()->exportTo(path);
     if (error.isEmpty())
         statusBar()->showMessage(tr("Plot written to %1").arg(widgetLine(path)), 8000);

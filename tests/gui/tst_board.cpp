@@ -242,6 +242,7 @@ private slots:
         QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
         w.selectRows({0, 1});
         w.compareSelected();
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         QCOMPARE(w.diff()->comparison().runs.size(), 2);
         QCOMPARE(w.diff()->comparison().baseline, 0);
         QComboBox* box = w.diff()->baselineBox();
@@ -250,6 +251,7 @@ private slots:
         const QString first = w.diff()->comparison().runs[0]->run->digest;
         box->setCurrentIndex(1);
         emit box->activated(1);
+        QVERIFY(w.diff()->waitUntilShown(10000));
         QCOMPARE(w.diff()->comparison().baseline, 1);
         QCOMPARE(w.diff()->comparison().runs[0]->run->digest, first); // same runs, same order
         QVERIFY(w.diff()
@@ -266,6 +268,7 @@ private slots:
         w.selectRows({0, 1, 2});
         QVERIFY(w.action(QStringLiteral("compare"))->isEnabled());
         w.compareSelected();
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         QCOMPARE(w.tabs()->currentWidget(), w.diff());
         QCOMPARE(w.diff()->comparison().runs.size(), 3);
         QCOMPARE(w.diff()->multiCaseModel()->columnCount(), 7);
@@ -313,6 +316,7 @@ private slots:
         QVERIFY(w.leaderboard()->compareButton()->isEnabled());
         const int leader = w.leaderboard()->leaderOfSelected();
         w.leaderboard()->compareButton()->click();
+        QVERIFY(w.diff()->waitUntilShown(10000));
         QCOMPARE(w.tabs()->currentWidget(), w.diff());
         QCOMPARE(w.diff()->comparison().runs.size(), 2);
         QCOMPARE(w.diff()->comparison().runs[0]->run->digest, w.store()->index().run(leader).run->digest());
@@ -365,6 +369,7 @@ private slots:
         // A comparison: its JSON is `kix diff --json`'s.
         w.selectRows({0, 1});
         w.compareSelected();
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         const QString cmp = dir.filePath(QStringLiteral("cmp.json"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Comparison, cmp), QString());
         const auto& runs = w.diff()->comparison().runs;

@@ -96,6 +96,7 @@ private slots:
                 QVERIFY2(c.state == kix::DigestCheck::State::Verified, qPrintable(c.field + u' ' + c.reason));
         }
         QCOMPARE(w.tabs()->currentWidget(), w.diff());
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         QVERIFY2(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("✔ Comparable")),
                  qPrintable(w.diff()->verdictLabel()->text()));
         QCOMPARE(w.diff()->caseModel()->rowCount(), 2);

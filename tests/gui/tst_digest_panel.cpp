@@ -59,6 +59,13 @@ struct Folder {
 
 } // namespace
 
+// Shows the run and waits until its checks are in.
+static bool showAndWait(DigestPanel& panel, int row) {
+    QSignalSpy shown(&panel, &DigestPanel::runShown);
+    panel.showRun(row);
+    return !shown.isEmpty() || shown.wait(10000);
+}
+
 class TestDigestPanel : public QObject {
     Q_OBJECT
     QTemporaryDir m_config;
@@ -124,7 +131,7 @@ private slots:
         QAbstractItemModelTester tester(panel.model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int row = store.indexOfFile(f.a);
-        panel.showRun(row);
+        QVERIFY(showAndWait(panel, row));
         const DigestModel* model = panel.model();
         QCOMPARE(model->rowCount(), store.verify(row).size() + 1);
         const int last = model->rowCount() - 1;
@@ -142,7 +149,7 @@ private slots:
         QByteArray bytes = kixtest::readAll(f.a);
         bytes.replace("8120", "8121");
         QVERIFY(kixfix::writeFile(f.a, bytes));
-        panel.showRun(row);
+        QVERIFY(showAndWait(panel, row));
         QCOMPARE(model->index(model->rowCount() - 1, DigestModel::State).data().toString(),
                  QStringLiteral("✖ subject digest does not match"));
         QVERIFY2(panel.trustText().startsWith(QStringLiteral("Evidence: verified digests (")),
@@ -157,6 +164,24 @@ private slots:
         QCOMPARE(envelopeRows, 1);
     }
 
+    // The checks run off the UI thread; a run selected while another's are running wins, and the
+    // earlier result never reaches the table.
+    void latestSelectionWins() {
+        const Folder f;
+        RunStore store;
+        store.add(RunStore::loadBlocking({f.a, f.support}));
+        DigestPanel panel(&store);
+        QSignalSpy shown(&panel, &DigestPanel::runShown);
+        const int row = store.indexOfFile(f.a);
+        panel.showRun(row);
+        panel.showRun(-1);         // nothing selected: shown at once
+        QTest::qWait(300);         // long enough for the first check to come back: it must be dropped
+        QVERIFY(!shown.isEmpty()); // the first may have been shown already if its check was that fast
+        QCOMPARE(shown.last().at(0).toInt(), -1);
+        QCOMPARE(panel.model()->rowCount(), 0);
+        QVERIFY(panel.trustText().isEmpty());
+    }
+
     // A run faster than its memory floor is flagged with the numbers.
     void panelFlagsASuspiciousRun() {
         const Folder f;
@@ -166,7 +191,7 @@ private slots:
         RunStore store;
         store.add(RunStore::loadBlocking({fast, f.support}));
         DigestPanel panel(&store);
-        panel.showRun(store.indexOfFile(fast));
+        QVERIFY(showAndWait(panel, store.indexOfFile(fast)));
         const QStringList lines = panel.trustText().split(u'\n');
         QCOMPARE(lines.value(1), QStringLiteral("Roofline: suspicious 0.0060× floor"));
         QVERIFY2(lines.value(2).startsWith(

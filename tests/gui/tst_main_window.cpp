@@ -17,6 +17,7 @@
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -165,6 +166,7 @@ private slots:
         w.selectRows(
             {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-c"))});
         w.compareSelected();
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         QCOMPARE(w.tabs()->currentWidget(), w.diff());
         const QString verdict = w.diff()->verdictLabel()->text();
         QVERIFY2(verdict.startsWith(QStringLiteral("⚠ Not comparable by KernelIndex's policy")),
@@ -185,13 +187,102 @@ private slots:
         w.selectRows(
             {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-b"))});
         w.compareSelected();
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         QVERIFY2(w.diff()->verdictLabel()->text().startsWith(QStringLiteral("✔ Comparable")),
                  qPrintable(w.diff()->verdictLabel()->text()));
         w.selectRows(
             {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-d"))});
         w.compareSelected();
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
         QVERIFY(w.diff()->verdictLabel()->text().contains(
             QStringLiteral("B is not eligible: its status is compile_error")));
+    }
+
+    // Issue 13: a run of 2,000 cases (one roofline warning each) made the digest panel ask for 23,000 px
+    // of height, and a title of 1,024 characters without a space (what is kept of a huge one) made labels
+    // ask for 9,986 px of width, and an unsanitized one for 7.4 million (Qt then crashed painting it). The
+    // window keeps its size whatever is selected and whichever tab is shown.
+    void hugeRunsKeepTheWindowSize() {
+        QFile seedFile(QStringLiteral(":/kix/samples/kernelindex/sol-submission-14917.manifest.json"));
+        QVERIFY(seedFile.open(QIODevice::ReadOnly));
+        const nlohmann::json seed = nlohmann::json::parse(seedFile.readAll().toStdString());
+        QTemporaryDir dir;
+        nlohmann::json many = seed;
+        many["run"]["metadata"]["title"] = "many cases";
+        for (int i = 0; i < 2000; ++i)
+            many["run"]["spec"]["cases"].push_back(
+                {{"id", "c" + std::to_string(i)},
+                 {"axes", {{"batch_size", i % 64 + 1}, {"seq_len", i}}},
+                 {"latencyNs", {{"mean", 1000 + i}, {"stddev", 10}, {"samples", 50}}}});
+        nlohmann::json titled = seed;
+        titled["run"]["metadata"]["title"] = "x" + std::string(std::size_t{1} << 20, 'x');
+        for (const auto& [name, doc] : {std::pair{"many.json", many}, std::pair{"titled.json", titled}})
+            QVERIFY(
+                kixfix::writeFile(dir.filePath(QLatin1String(name)), QByteArray::fromStdString(doc.dump())));
+        MainWindow w;
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(kixtest::loadInto(w, {dir.path()}));
+        const QSize size = w.size();
+        for (int row = 0; row < w.runTable()->model()->rowCount(); ++row) {
+            w.selectRows({row});
+            for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+                w.tabs()->setCurrentIndex(tab);
+                QTRY_VERIFY(!w.isSettling());
+                QCoreApplication::processEvents();
+                QVERIFY2(w.size() == size && w.minimumSizeHint().width() <= size.width() &&
+                             w.minimumSizeHint().height() <= size.height(),
+                         qPrintable(QStringLiteral("row %1, tab %2: window %3x%4, minimum %5x%6")
+                                        .arg(row)
+                                        .arg(w.tabs()->tabText(tab))
+                                        .arg(w.width())
+                                        .arg(w.height())
+                                        .arg(w.minimumSizeHint().width())
+                                        .arg(w.minimumSizeHint().height())));
+            }
+        }
+        w.tabs()->setCurrentWidget(w.digests());
+        QTRY_VERIFY(!w.isSettling());
+    }
+
+    // A selection redraws the tab in view; the plot, digest and compare tabs catch up when shown (a run
+    // of 10,000 cases cost each of them 100-300 ms on every click), and before an export.
+    void hiddenTabsCatchUpWhenShown() {
+        CatalogFolder f;
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {f.catalog}));
+        w.tabs()->setCurrentWidget(w.details());
+        w.selectRows({kixtest::rowOf(w, QStringLiteral("run-a"))});
+        QCOMPARE(w.details()->heading()->text(), w.store()->at(w.selectedStoreIndices().first())->title());
+        QCOMPARE(w.digests()->model()->rowCount(), 0);
+        QVERIFY(w.plot()->plot()->title().isEmpty());
+        w.tabs()->setCurrentWidget(w.plot());
+        QVERIFY(!w.plot()->plot()->title().isEmpty());
+        QCOMPARE(w.digests()->model()->rowCount(), 0);
+        QSignalSpy digestsShown(w.digests(), &DigestPanel::runShown);
+        w.tabs()->setCurrentWidget(w.digests());
+        QVERIFY(!digestsShown.isEmpty() || digestsShown.wait(10000)); // checked off the UI thread
+        QCOMPARE(w.digests()->model()->rowCount(), 9);
+
+        // Two runs selected on another tab: Compare shows them when opened.
+        w.tabs()->setCurrentWidget(w.details());
+        w.selectRows(
+            {kixtest::rowOf(w, QStringLiteral("run-a")), kixtest::rowOf(w, QStringLiteral("run-b"))});
+        QVERIFY(!w.diff()->hasComparison());
+        w.tabs()->setCurrentWidget(w.diff());
+        QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
+        QVERIFY(w.diff()->hasComparison());
+        QCOMPARE(w.diff()->comparison().runs.size(), 2);
+
+        // An export brings every stale view up to date first.
+        w.tabs()->setCurrentWidget(w.details());
+        w.selectRows(
+            {kixtest::rowOf(w, QStringLiteral("run-b")), kixtest::rowOf(w, QStringLiteral("run-a"))});
+        QTemporaryDir dir;
+        QCOMPARE(w.exportTo(MainWindow::ExportWhat::Comparison, dir.filePath(QStringLiteral("c.json"))),
+                 QString());
+        QCOMPARE(w.diff()->comparison().runs[0]->title(),
+                 w.store()->at(w.selectedStoreIndices().first())->title());
     }
 
     void digestPanelShowsModelStates() {
@@ -199,6 +290,9 @@ private slots:
         MainWindow w;
         QVERIFY(kixtest::loadInto(w, {f.catalog}));
         w.selectRows({kixtest::rowOf(w, QStringLiteral("run-a"))});
+        QSignalSpy shown(w.digests(), &DigestPanel::runShown);
+        w.tabs()->setCurrentWidget(w.digests()); // a hidden tab catches up when shown
+        QVERIFY(!shown.isEmpty() || shown.wait(10000));
         const DigestModel* model = w.digests()->model();
         const auto expected = w.store()->verify(w.selectedStoreIndices().first());
         QCOMPARE(model->rowCount(), expected.size());
