@@ -345,10 +345,10 @@ ReduceFn reduceKernelFor(int quads) {
 //    column groups per block were as fast on the large cases and up to 0.8 us slower on the
 //    others), launched with programmatic dependent launch but not triggered early (the early
 //    trigger was 1-9% slower).
-//  * the column pass's plans keep at most two blocks per SM resident (kColumnPassBlocksPerSm: 128
-//    column blocks and 136 of the main pass for hidden 4096, against 268 with three): 1546 and
-//    1801 rows 1.07-1.08 against 1.09-1.11, 128-1249 rows unchanged (two sweeps of 2026-12-04,
-//    each plan three times, alternating).
+//  * the column pass's plans keep at most two blocks per SM resident (kColumnPassBlocksPerSm: 80
+//    column blocks and 184 of the main pass for hidden 2560, against 316 with three): 1801 rows
+//    1.07-1.10 against 1.10-1.13, 1546 rows 1.07-1.10 against 1.09-1.11, 128-1249 rows within 0.01
+//    (two sweeps of 2026-12-04, each plan three times, alternating).
 //  * no L2 prefetch ahead of the column pass (kColumnAhead): two batches ahead made 1249-1801 rows
 //    6-15% slower and changed nothing below 512 rows (2026-12-03).
 //  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
