@@ -56,13 +56,13 @@ std::optional<double> floorRatio(const kernels::CaseReport& r, TimingMethod m) {
     return *own / *floor;
 }
 
-void addTimingEvidence(const kernels::CaseReport& r, Json& c) {
-    c["timer"] = kernels::methodName(TimingMethod::CudaEvents);
+void addTimingEvidence(const kernels::CaseReport& r, Json& evidenceCase) {
+    evidenceCase["timer"] = kernels::methodName(TimingMethod::CudaEvents);
     if (!r.fused.cuptiNs.empty())
-        c["cupti"] = {{"latencyNs", latencyJson(summarizeSamples(r.fused.cuptiNs))},
-                      {"samplesNs", r.fused.cuptiNs}};
+        evidenceCase["cupti"] = {{"latencyNs", latencyJson(summarizeSamples(r.fused.cuptiNs))},
+                                 {"samplesNs", r.fused.cuptiNs}};
     else if (!r.fusedNs.empty())
-        c["cupti"] = cuptiUnavailable(r.fused.cuptiError);
+        evidenceCase["cupti"] = cuptiUnavailable(r.fused.cuptiError);
     if (r.copyFloor.eventNs.empty() && r.copyFloor.cuptiNs.empty())
         return;
     Json floor = {{"copiedBytes", r.copyBytes}, {"ratioStatistic", "median"}};
@@ -78,7 +78,7 @@ void addTimingEvidence(const kernels::CaseReport& r, Json& c) {
             one["kixRatio"] = *ratio;
         floor[kernels::methodName(m)] = std::move(one);
     }
-    c["copyFloor"] = std::move(floor);
+    evidenceCase["copyFloor"] = std::move(floor);
 }
 
 Json caseMeasurements(const kernels::CaseReport& r) {
