@@ -1,6 +1,7 @@
 #include "cupti_timer.h"
 #include "harness_data.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <dlfcn.h>
@@ -191,14 +192,24 @@ struct Harness::Impl {
         return int(std::clamp(wanted, double(options.minIterations), double(options.maxIterations)));
     }
 
-    // Warm-up (timed with events, not reported), then `iterations` calls by each method; 0 chooses
-    // the count from the warm-up's median.
+    // Warm-up (timed with events, not reported): `warmup` calls, then batches of about 20 ms until
+    // options.settleMilliseconds have passed. Then `iterations` calls by each method; 0 chooses the
+    // count from the warm-up's median.
     template <typename Call>
     std::string measure(Call&& call, int warmup, int iterations, const std::function<bool()>& cancelled,
                         Timing& t) {
+        const auto start = std::chrono::steady_clock::now();
         std::vector<double> warm;
         if (auto err = timeEvents(std::max(warmup, 1), call, cancelled, warm); !err.empty())
             return err;
+        const double perCallNs = std::max(summarize(warm).median, 1.0);
+        const int batch = int(std::clamp(20e6 / perCallNs, 1.0, 2000.0));
+        while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() <
+               options.settleMilliseconds) {
+            std::vector<double> more;
+            if (auto err = timeEvents(batch, call, cancelled, more); !err.empty())
+                return err;
+        }
         const int n = iterations > 0 ? iterations : iterationsFor(summarize(warm).median);
         if (auto err = timeEvents(n, call, cancelled, t.eventNs); !err.empty())
             return err;

@@ -345,6 +345,10 @@ ReduceFn reduceKernelFor(int quads) {
 //    column groups per block were as fast on the large cases and up to 0.8 us slower on the
 //    others), launched with programmatic dependent launch but not triggered early (the early
 //    trigger was 1-9% slower).
+//  * the column pass's plans keep at most two blocks per SM resident (kColumnPassBlocksPerSm: 80
+//    column blocks and 184 of the main pass for hidden 2560, against 316 with three): 1801 rows
+//    1.07-1.10 against 1.10-1.13, 1546 rows 1.07-1.10 against 1.09-1.11, 128-1249 rows within 0.01
+//    (two sweeps of 2026-12-04, each plan three times, alternating).
 //  * no L2 prefetch ahead of the column pass (kColumnAhead): two batches ahead made 1249-1801 rows
 //    6-15% slower and changed nothing below 512 rows (2026-12-03).
 //  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
@@ -354,6 +358,7 @@ constexpr std::int64_t kColumnPassRows = 2048;
 constexpr int kColumnUnits = 4;
 constexpr int kColumnAhead = 0;
 constexpr int kReduceQuads = 0;
+constexpr int kColumnPassBlocksPerSm = 2;
 
 } // namespace
 
@@ -468,6 +473,8 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
         perSm = 1;
     if (overrides.blocksPerSm > 0)
         perSm = std::min(perSm, overrides.blocksPerSm);
+    else if (plan.columnPass)
+        perSm = std::min(perSm, kColumnPassBlocksPerSm);
     const std::int64_t resident = std::int64_t(sms) * perSm;
     const std::int64_t rowsPerStep = std::int64_t(plan.rowLanes) * plan.rowsPerIteration;
     const std::int64_t steps = (std::max<std::int64_t>(rows, 1) + rowsPerStep - 1) / rowsPerStep;

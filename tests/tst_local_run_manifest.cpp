@@ -6,6 +6,7 @@
 #include "ManifestParser.h"
 #include "ManifestSet.h"
 #include "ManifestWriter.h"
+#include "Roofline.h"
 #include "RunStore.h"
 #include "TestSupport.h"
 #include "Verification.h"
@@ -13,6 +14,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 using namespace kix;
 
@@ -44,6 +46,15 @@ runner::LocalRunFacts facts(bool correct) {
         r.plan.threads = 320;
         r.fusedNs = {60000, 61000, 62000};
         r.referenceNs = {500000, 510000};
+        // Both methods for the kernel and its copy floor; the second case as if CUPTI had failed.
+        r.copyBytes = r.bytes / 2;
+        r.copyFloor.eventNs = {57000, 58000, 59000};
+        if (i == 0) {
+            r.fused.cuptiNs = {55000, 56000, 56500, 57000};
+            r.copyFloor.cuptiNs = {50000, 51000, 52000};
+        } else {
+            r.fused.cuptiError = r.copyFloor.cuptiError = "CUPTI dropped 3 activity records";
+        }
         r.checks = {{"grad_hidden_states", 1e-6, 2e-3, 1e-5, 0.05, correct || i > 0 ? 0 : 3, 100},
                     {"grad_residual", 1e-6, 2e-3, 1e-5, 0.05, 0, 100},
                     {"grad_weight", 1e-4, 1e-6, 1e-5, 0.05, 0, 2560}};
@@ -136,6 +147,83 @@ private slots:
         QCOMPARE(evidence["cases"][0]["status"].get<std::string>(), std::string("incorrect_numerical"));
         QCOMPARE(evidence["cases"][1]["status"].get<std::string>(), std::string("passed"));
         QCOMPARE(evidence["cases"][0]["samplesNs"].dump(), std::string("[60000.0,61000.0,62000.0]"));
+    }
+
+    // Which number is which method and statistic: the evidence, the case runs' measurements, the
+    // suite's geomeans (only over cases that all have them) and the protocol's notes.
+    void timingMethodsAreNamed() {
+        auto f = facts(true);
+        const runner::LocalRunSet set = runner::buildLocalRunSet(f);
+        QCOMPARE(set.error, QString());
+        const Json evidence = Json::parse(
+            set.files.find("kix-run-20261202T142842Z-nvidia-h200.samples.json")->bytes.toStdString());
+        const Json& first = evidence["cases"][0];
+        QCOMPARE(first["timer"].get<std::string>(), std::string("cuda_events"));
+        QCOMPARE(first["cupti"]["latencyNs"]["median"].get<double>(), 56250.0);
+        QCOMPARE(first["cupti"]["samplesNs"].size(), std::size_t(4));
+        const Json& floor = first["copyFloor"];
+        QCOMPARE(floor["copiedBytes"].get<double>(), f.cases[0].bytes / 2);
+        QCOMPARE(floor["ratioStatistic"].get<std::string>(), std::string("median"));
+        QCOMPARE(floor["cuda_events"]["latencyNs"]["median"].get<double>(), 58000.0);
+        QCOMPARE(floor["cuda_events"]["kixRatio"].get<double>(), 61000.0 / 58000.0);
+        QCOMPARE(floor["cupti"]["latencyNs"]["median"].get<double>(), 51000.0);
+        QCOMPARE(floor["cupti"]["kixRatio"].get<double>(), 56250.0 / 51000.0);
+        QCOMPARE(floor["cupti"]["samplesNs"].dump(), std::string("[50000.0,51000.0,52000.0]"));
+        // The events' own numbers stay where they were, not repeated.
+        QVERIFY(!first.contains("cuda_events"));
+        QCOMPARE(first["latencyNs"]["median"].get<double>(), 61000.0);
+        const Json& second = evidence["cases"][1];
+        QCOMPARE(second["cupti"].dump(),
+                 std::string(R"({"unavailable":"CUPTI dropped 3 activity records"})"));
+        QCOMPARE(second["copyFloor"]["cupti"]["unavailable"].get<std::string>(),
+                 std::string("CUPTI dropped 3 activity records"));
+        QVERIFY(second["copyFloor"]["cuda_events"].contains("kixRatio"));
+        QCOMPARE(evidence["cupti"]["unavailable"].get<std::string>(),
+                 std::string("CUPTI dropped 3 activity records"));
+
+        const auto bundle = [&](const char* name) {
+            return Json::parse(set.files.find(name)->bytes.toStdString());
+        };
+        const Json one = bundle(
+            "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json");
+        QCOMPARE(
+            one["run"]["spec"]["measurements"].dump(),
+            std::string(
+                R"([{"metric":"latency_cupti","sampleCount":4,"statistic":"median","unit":"ns","value":56250.0},)"
+                R"({"metric":"copy_floor_latency_cupti","sampleCount":3,"statistic":"median","unit":"ns","value":51000.0},)"
+                R"({"metric":"copy_floor_latency_cuda_events","sampleCount":3,"statistic":"median","unit":"ns","value":58000.0},)"
+                R"({"metric":"copy_floor_ratio_cupti","statistic":"median","unit":"ratio","value":)" +
+                Json(56250.0 / 51000.0).dump() +
+                R"(},{"metric":"copy_floor_ratio_cuda_events","statistic":"median","unit":"ratio","value":)" +
+                Json(61000.0 / 58000.0).dump() + "}]"));
+        // The primary timing is still CUDA events' mean.
+        QCOMPARE(one["run"]["spec"]["timing"]["primaryStatistic"].get<std::string>(), std::string("mean"));
+        const Json& protocol = one["protocol"]["spec"];
+        QCOMPARE(protocol["measurement"]["timer"].get<std::string>(), std::string("cuda_events"));
+        QCOMPARE(protocol["measurement"]["primaryStatistic"].get<std::string>(), std::string("mean"));
+        const std::string notes = protocol["comparability"]["notes"].get<std::string>();
+        QVERIFY2(QString::fromStdString(notes).size() <= 1000, notes.c_str()); // KernelIndex's limit
+        QVERIFY(notes.find(kKixL2FlushedPhrase) != std::string::npos);
+        QVERIFY(notes.find("*_cupti: CUPTI") != std::string::npos);
+
+        // Case 1 has no CUPTI samples: the suite gives no CUPTI geomean, the events' ratio it does.
+        Json suite =
+            bundle("kix-run-20261202T142842Z-nvidia-h200.manifest.json")["run"]["spec"]["measurements"];
+        QCOMPARE(suite.size(), std::size_t(2));
+        QCOMPARE(suite[0]["metric"].get<std::string>(), std::string("latency"));
+        QCOMPARE(suite[1]["metric"].get<std::string>(), std::string("copy_floor_ratio_cuda_events"));
+        QCOMPARE(suite[1]["statistic"].get<std::string>(), std::string("geomean"));
+
+        f.cases[1].fused.cuptiNs = {56000, 57000};
+        f.cases[1].copyFloor.cuptiNs = {52000};
+        suite = runner::buildLocalRunBundle(f)["run"]["spec"]["measurements"];
+        QCOMPARE(suite.size(), std::size_t(4));
+        QCOMPARE(suite[0]["metric"].get<std::string>(), std::string("latency")); // still the primary
+        QCOMPARE(suite[1]["metric"].get<std::string>(), std::string("latency_cupti"));
+        QCOMPARE(suite[1]["value"].get<double>(), double(std::llround(std::sqrt(56250.0 * 56500.0))));
+        QCOMPARE(suite[2]["metric"].get<std::string>(), std::string("copy_floor_ratio_cupti"));
+        QVERIFY(qAbs(suite[2]["value"].get<double>() - std::sqrt(56250.0 / 51000.0 * 56500.0 / 52000.0)) <
+                1e-12);
     }
 
     void failedWriteLeavesNoFile() {

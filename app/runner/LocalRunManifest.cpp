@@ -1,6 +1,7 @@
 #include "LocalRunManifest.h"
 
 #include "Digest.h"
+#include "LocalRunTiming.h"
 #include "ManifestWriter.h"
 #include "OutputName.h"
 #include "ProblemDefinition.h"
@@ -185,28 +186,31 @@ Json deviceEvidence(const LocalRunFacts& f) {
 
 Json localProtocol(const LocalRunFacts& f) {
     const auto& o = f.options;
+    // KernelIndex caps the notes at 1,000 characters (tst_local_run_manifest checks it).
     const QString notes =
         QStringLiteral(
-            "Local reruns of kix's bundled kernel, comparable only within one definition, GPU type and kix "
-            "harness version. Each case: %1 warm-up launches, then adaptive timing (%2 to %3 launches, about "
-            "%4 ms per case), %6 by writing a buffer of twice its size; the reference (one kernel per step "
-            "of the definition's PyTorch reference, fp32 "
-            "intermediates) timed %5 times. Inputs: counter-based generator, seed per case. The suite "
-            "value is the geometric mean over cases of the per-case mean latency.")
+            "Local reruns of kix's bundled kernel, comparable within one definition, GPU type and kix "
+            "harness version. Per case: %1 warm-ups for at least warmupDuration, then %2-%3 timed launches "
+            "(about %4 ms) per "
+            "method, %6; the reference (one kernel per step, fp32 intermediates) %5 launches; "
+            "inputs from a counter-based generator, seed per case. %7")
             .arg(o.warmup)
             .arg(o.minIterations)
             .arg(o.maxIterations)
             .arg(o.targetMillisecondsPerCase)
             .arg(o.referenceIterations)
-            .arg(QLatin1String(kKixL2FlushedPhrase));
+            .arg(QLatin1String(kKixL2FlushedPhrase), QLatin1String(kTimingMethodsNote));
+    // The primary timing's method and statistic; the others are named in the notes (KernelIndex's
+    // measurement section has one timer) and in each measurement's metric.
+    Json measurement = {
+        {"timer", "cuda_events"}, {"primaryStatistic", "mean"}, {"warmupIterations", std::max(0, o.warmup)}};
+    if (o.settleMilliseconds > 0) // a minimum: the warm-up calls may take longer
+        measurement["warmupDuration"] = std::llround(o.settleMilliseconds * 1e6);
     return makeResource(
         ResourceKind::BenchmarkProtocol, QStringLiteral("kix-local-rerun-%1").arg(QLatin1String(KIX_VERSION)),
         QStringLiteral("kix local rerun harness %1").arg(QLatin1String(KIX_VERSION)),
         {{"harness", {{"name", "kix local rerun"}, {"version", KIX_VERSION}}},
-         {"measurement",
-          {{"timer", "cuda_events"},
-           {"primaryStatistic", "mean"},
-           {"warmupIterations", std::max(0, o.warmup)}}},
+         {"measurement", measurement},
          {"correctness",
           {{"reference",
             "fp64 evaluation of the definition's math on the GPU; every element |out - ref| <= atol + "
@@ -269,10 +273,13 @@ QByteArray localEvidence(const LocalRunFacts& f, const QString& runName, const Q
         c["samplesNs"] = r.fusedNs;
         if (!r.referenceNs.empty())
             c["referenceSamplesNs"] = r.referenceNs;
+        addTimingEvidence(r, c);
         cases.push_back(std::move(c));
     }
     Json evidence = rawSamplesDocument(runName, cases);
     evidence["device"] = deviceEvidence(f);
+    if (const std::string why = cuptiUnavailableReason(f.cases); !why.empty())
+        evidence["cupti"] = {{"unavailable", why}};
     return jsonFileBytes(evidence);
 }
 
@@ -332,6 +339,8 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
                 *wc);
         }
         addCaseMeasurements(r, spec);
+        if (Json byMethod = caseMeasurements(r); !byMethod.empty())
+            spec["measurements"] = std::move(byMethod);
         if (const auto own = summarizeSamples(r.fusedNs).mean)
             means.push_back(*own);
         const QString caseName = QStringLiteral("--") + boundedName(uuid, 48);
@@ -346,12 +355,16 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
     if (!f.workloadDigest.isEmpty())
         suiteSpec["workloadDigest"] = f.workloadDigest.toStdString();
     if (const auto g = geometricMean(means);
-        g && means.size() == f.cases.size() && suiteStatus == QLatin1String("passed"))
-        suiteSpec["measurements"] = Json::array({{{"metric", "latency"},
-                                                  {"unit", "ns"},
-                                                  {"statistic", "geomean"},
-                                                  {"value", std::llround(*g)},
-                                                  {"sampleCount", means.size()}}});
+        g && means.size() == f.cases.size() && suiteStatus == QLatin1String("passed")) {
+        // The primary value first (RunSpec::primary: a run without timing takes measurements[0]).
+        Json measurements = Json::array({{{"metric", "latency"},
+                                          {"unit", "ns"},
+                                          {"statistic", "geomean"},
+                                          {"value", std::llround(*g)},
+                                          {"sampleCount", means.size()}}});
+        addSuiteMeasurements(f.cases, measurements);
+        suiteSpec["measurements"] = std::move(measurements);
+    }
     const Json run = makeResource(ResourceKind::BenchmarkRun, runName, title, suiteSpec);
     out.suiteStatus = suiteStatus;
     out.suiteRunFile = localRunFileName(f);

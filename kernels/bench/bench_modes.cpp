@@ -159,7 +159,7 @@ int reportSweepCase(const SweepReport& r, int caseIndex, bool first, std::FILE* 
 } // namespace
 
 int runSweep(const std::vector<int>& cases, const std::vector<std::string>& plans,
-             const std::string& jsonPath) {
+             const std::string& jsonPath, double settleMilliseconds) {
     const bool builtIn = plans.empty();
     const std::vector<std::string>& texts = builtIn ? builtInPlans() : plans;
     std::vector<LaunchOverrides> variants;
@@ -173,6 +173,7 @@ int runSweep(const std::vector<int>& cases, const std::vector<std::string>& plan
     }
     HarnessOptions options;
     options.minIterations = 50; // as SOL-ExecBench: 50 timed calls per method
+    options.settleMilliseconds = settleMilliseconds;
     Harness harness(options);
     if (const std::string err = harness.init(); !err.empty()) {
         std::fprintf(stderr, "kix-kernel-bench: %s\n", err.c_str());

@@ -18,8 +18,9 @@ int runChecks(int launches);
 // Candidate plans (text, kix::kernels::parseLaunchOverrides; empty: the built-in list, which adds
 // the previous two-launch design) on the chosen cases, CUPTI and events medians per candidate, and
 // the copy floor. Writes a JSON file when `jsonPath` is set. A plan may repeat, to see the spread.
+// Each candidate warms up for at least `settleMilliseconds` (HarnessOptions::settleMilliseconds).
 int runSweep(const std::vector<int>& cases, const std::vector<std::string>& plans,
-             const std::string& jsonPath);
+             const std::string& jsonPath, double settleMilliseconds);
 
 std::string jsonEscape(const std::string& s);
 void writeSamples(std::FILE* f, const std::vector<double>& v);

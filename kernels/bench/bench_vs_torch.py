@@ -12,7 +12,7 @@ torch.compile is checked against an fp64 evaluation; the formulation itself is f
 against the fp64 CPU reference of kernels/include/kix/rmsnorm_backward_cpu.h.
 
 Usage: bench_vs_torch.py --lib build/lib/libkix_kernels_capi.so --bench build/bin/kix-kernel-bench
-       [--json out.json] [--cases 0,1,2] [--warmup 10] [--iterations 50] [--self-check-only]
+       [--json out.json] [--cases 0,1,2] [--warmup 10] [--iterations 50] [--settle-ms 250] [--self-check-only]
 """
 import argparse
 import ctypes
@@ -162,10 +162,17 @@ def time_cupti(lib, fn, flush, iterations):
     return list(spans), ""
 
 
-def measure(lib, fn, flush, warmup, iterations):
-    for i in range(warmup):
+def measure(lib, fn, flush, warmup, iterations, settle_ms):
+    # `warmup` calls, and for at least settle_ms: after a case of milliseconds per call the next
+    # case's first ~0.1 s ran about 7% slower on an H200 (BENCHMARKS.md, 2026-12-04).
+    start = time.monotonic()
+    i = 0
+    while i < warmup or (time.monotonic() - start) * 1e3 < settle_ms:
         flush.fill_(i & 0xFF)
         fn()
+        i += 1
+        if i % 256 == 0:
+            torch.cuda.synchronize()
     torch.cuda.synchronize()
     events = time_events(fn, flush, iterations)
     cupti, error = time_cupti(lib, fn, flush, iterations)
@@ -190,6 +197,7 @@ def main():
     ap.add_argument("--cases")
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--iterations", type=int, default=50)
+    ap.add_argument("--settle-ms", type=float, default=250.0, help="warm-up lasts at least this long")
     ap.add_argument("--self-check-only", action="store_true")
     args = ap.parse_args()
 
@@ -249,16 +257,16 @@ def main():
         ok = all(c["failures"] == 0 for cs in checks.values() for c in cs)
         failures += 0 if ok else 1
 
-        t = {"kix": measure(lib, kix, flush, args.warmup, args.iterations),
-             "eager": measure(lib, lambda: formulation(go, x, nrm, rstd, wt), flush, args.warmup, args.iterations),
-             "compile": measure(lib, lambda: compiled(go, x, nrm, rstd, wt), flush, args.warmup, args.iterations)}
+        t = {"kix": measure(lib, kix, flush, args.warmup, args.iterations, args.settle_ms),
+             "eager": measure(lib, lambda: formulation(go, x, nrm, rstd, wt), flush, args.warmup, args.iterations, args.settle_ms),
+             "compile": measure(lib, lambda: compiled(go, x, nrm, rstd, wt), flush, args.warmup, args.iterations, args.settle_ms)}
         nbytes = rows * hidden * 10 + rows * 4 + hidden * 8
         del gh, gr, ws
         torch.cuda.empty_cache()
         copy_n = (nbytes // 2 + 15) // 16 * 16
         src = torch.randint(0, 256, (copy_n,), dtype=torch.uint8, device=dev)
         dst = torch.empty_like(src)
-        t["floor"] = measure(lib, lambda: dst.copy_(src), flush, args.warmup, args.iterations)
+        t["floor"] = measure(lib, lambda: dst.copy_(src), flush, args.warmup, args.iterations, args.settle_ms)
         del src, dst
         cells = " ".join(f"{med(t[k], m) / 1e3:9.2f}" for k in ("kix", "eager", "compile", "floor")
                          for m in ("cuptiNs", "eventNs"))
@@ -281,7 +289,7 @@ def main():
               f"kix / copy floor {ratio:.3f}", flush=True)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"device": props.name, "torch": torch.__version__, "warmup": args.warmup,
+            json.dump({"device": props.name, "torch": torch.__version__, "warmup": args.warmup, "settleMs": args.settle_ms,
                        "iterations": args.iterations, "statistic": "median", "summary": summary,
                        "cases": rows_out}, f)
     return 1 if failures else 0

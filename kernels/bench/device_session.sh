@@ -9,6 +9,8 @@
 #   torch    bench_vs_torch.py: kix, eager, torch.compile, copy floor, both methods ($KIX_TORCH_ARGS)
 #   control  the kernels/ tree in $KIX_CONTROL_SRC (an earlier version) built alone and swept with its
 #            own built-in candidates on $KIX_CONTROL_CASES: the earlier kernel on the same machine
+#   kixrun   `kix run` on the bundled suite twice ($KIX_RUN_BIN, built elsewhere, Qt libraries in
+#            $KIX_TEST_LIBS); both output folders to $OUT/kixrun.tar.gz, a table of each to the log
 #   sass     cuobjdump -sass of the kernels' library, to $OUT/sass.txt
 # Results: $OUT/log.txt and the JSON files (at most 8 files come back from the device machine).
 set -u -o pipefail
@@ -55,6 +57,14 @@ for step in ${KIX_STEPS:-check harness torch}; do
       /tmp/kb_control/bin/kix-kernel-bench --sweep --cases "$KIX_CONTROL_CASES" --json "$out/control.json" 2>&1 |
         tee -a "$log"
       python3 kernels/bench/sweep_table.py "$out/control.json" 2>&1 | tee -a "$log" ;;
+    kixrun)
+      for n in 1 2; do
+        say "kix run --output /tmp/kixrun/run$n"
+        LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" run --output "/tmp/kixrun/run$n" 2>&1 |
+          tee -a "$log" || rc=1
+      done
+      python3 kernels/bench/kix_run_table.py /tmp/kixrun/run1 /tmp/kixrun/run2 2>&1 | tee -a "$log"
+      tar czf "$out/kixrun.tar.gz" -C /tmp kixrun ;;
     sass)
       say "sass"
       cuobjdump -sass /tmp/kb/libkix_kernels.a > "$out/sass.txt" 2>&1 || say "cuobjdump failed" ;;

@@ -19,8 +19,9 @@ namespace {
 const char* kUsage =
     "usage: %s [--cases 0,3,5] [--json FILE] [--no-reference] [--no-copy-floor] [--no-cupti]\n"
     "          [--rows-per-iteration 1|2] [--prefetch 0|1] [--row-lanes K] [--plan TEXT] [--iterations N]\n"
+    "          [--settle-ms MS]\n"
     "       %s --list-workloads | --check [--launches N]\n"
-    "       %s --sweep [--cases LIST] [--plans 'TEXT;TEXT;...'] [--json FILE]\n"
+    "       %s --sweep [--cases LIST] [--plans 'TEXT;TEXT;...'] [--json FILE] [--settle-ms MS]\n"
     "TEXT: a plan as tokens (r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> fin=kernel|launch|cols|none cols<N> hv0 hv1\n"
     "      trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 cmix1 bps<N> default), see kix/rmsnorm_backward.h\n";
 
@@ -92,6 +93,8 @@ bool parseValueOption(const char* flag, const char* value, Arguments& a, std::st
         error = parseLaunchOverrides(value, a.options.launch);
     else if (f == "--iterations")
         a.options.minIterations = a.options.maxIterations = std::atoi(value);
+    else if (f == "--settle-ms")
+        a.options.settleMilliseconds = std::atof(value);
     else
         return false;
     return true;
@@ -195,15 +198,19 @@ int runTable(const Arguments& a) {
                 d.runtimeVersion);
     std::printf("device-to-device copy of 1 GiB: %.0f GB/s (read + write, CUDA events)%s\n", copyGBps,
                 copyError.c_str());
-    std::printf("medians in us; cupti = first GPU activity start to last end per call, events = CUDA events "
-                "around the call; floor = same-run device copy of the case's bytes\n");
+    std::printf(
+        "medians in us; cupti = first GPU activity start to last end per call, events = CUDA events "
+        "around the call; floor = same-run device copy of the case's bytes; warm-up >= %.0f ms each\n",
+        a.options.settleMilliseconds);
     std::printf("%-3s %-10s %-14s %5s %9s %9s %9s %9s %6s %6s %6s %9s %s\n", "#", "B x S", "plan", "grid",
                 "cupti", "events", "floorC", "floorE", "xFlrC", "xFlrE", "TB/s", "ref_ev", "correct");
     std::FILE* json = a.jsonPath.empty() ? nullptr : std::fopen(a.jsonPath.c_str(), "w");
     if (json)
         std::fprintf(json,
-                     "{\"device\":\"%s\",\"sms\":%d,\"copyGBps\":%.1f,\"statistic\":\"median\",\"cases\":[",
-                     kixbench::jsonEscape(d.name).c_str(), d.multiprocessors, copyGBps);
+                     "{\"device\":\"%s\",\"sms\":%d,\"copyGBps\":%.1f,\"statistic\":\"median\","
+                     "\"settleMs\":%.0f,\"cases\":[",
+                     kixbench::jsonEscape(d.name).c_str(), d.multiprocessors, copyGBps,
+                     a.options.settleMilliseconds);
     int failures = 0;
     std::vector<double> ratioCupti, ratioEvents;
     for (std::size_t k = 0; k < a.cases.size(); ++k) {
@@ -247,7 +254,7 @@ int main(int argc, char** argv) {
     case Mode::Check:
         return runCheck(a.launches);
     case Mode::Sweep:
-        return kixbench::runSweep(a.cases, a.plans, a.jsonPath) ? 1 : 0;
+        return kixbench::runSweep(a.cases, a.plans, a.jsonPath, a.options.settleMilliseconds) ? 1 : 0;
     case Mode::Table:
         break;
     }

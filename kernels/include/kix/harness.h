@@ -5,11 +5,12 @@
 //  1. draws the inputs (counter-based, seed per case), poisons the outputs with NaN, launches the
 //     fused kernel once and checks all three outputs element by element against an fp64 evaluation
 //     on the GPU with the workload's tolerances (CaseReport::checks);
-//  2. times the fused kernel: `warmup` calls, then the same number of timed calls by each method
+//  2. times the fused kernel: `warmup` calls (for at least settleMilliseconds), then the same
+//     number of timed calls by each method
 //     of kix/timing.h (CUPTI and CUDA events), the L2 flushed before every call (CaseReport::fused);
 //     afterwards grad_weight must still have the bits of step 1 (gradWeightStable);
 //  3. times a device-to-device copy (cudaMemcpyAsync) of copyBytes = bytes / 2, so that the copy
-//     reads and writes `bytes` in all, the same way and in the same run: the per-case floor
+//     reads and writes `bytes` in all, the same way (warm-up included) and in the same run: the floor
 //     (CaseReport::copyFloor); floorRatio(method) = median fused / median copy, by that method;
 //  4. optionally times the unfused reference (one kernel per step, fp32 intermediates).
 // Every number is in nanoseconds; SampleStats gives count, median (the primary statistic), mean,
@@ -54,7 +55,12 @@ struct OutputCheck {
 };
 
 struct HarnessOptions {
-    int warmup = 10;                        // untimed calls before each method's timed calls
+    int warmup = 10; // untimed calls before each method's timed calls
+    // ... and warm-up lasts at least this long (wall clock), per implementation and case: after a
+    // case of milliseconds per call, the next case's first ~0.1 s ran about 7% slower on an H200
+    // (cause not found; BENCHMARKS.md, 2026-12-04), which made the case's time depend on the case
+    // before it. 0: `warmup` calls only.
+    double settleMilliseconds = 250;
     int minIterations = 50;                 // timed calls per method: enough for about
     int maxIterations = 200;                // targetMillisecondsPerCase, within these bounds
     double targetMillisecondsPerCase = 150; // per implementation, method and case

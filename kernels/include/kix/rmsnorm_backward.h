@@ -79,7 +79,8 @@ struct LaunchOverrides {
     int halves = -1;          // -1: the plan's choice, 0 contiguous 8 columns, 1 two halves
     int triggerEarly = -1;    // -1: the plan's choice, 0 off, 1 on (second kernel only)
     int reduceQuads = -1;     // -1: the plan's choice; 0, 1, 2, 4 or 8 (second kernel only)
-    int blocksPerSm = 0;      // 0: as many as fit (occupancy); else at most this many resident per SM
+    int blocksPerSm = 0;      // 0: the plan's choice (as many as fit; 2 at most with the column
+                              // pass); else at most this many resident per SM
 };
 
 // A plan as text, for sweeps chosen at run time (kix-kernel-bench --plan/--plans): space-separated
