@@ -42,6 +42,10 @@ ExplorerCommandLine::ExplorerCommandLine() {
          QStringLiteral("Mark this GPU's published speed-of-light and baseline times on the plot "
                         "(e.g. \"NVIDIA B200\"), whatever GPU the run used."),
          QStringLiteral("gpu")});
+    m_parser.addOption({QStringLiteral("plot-cases"),
+                        QStringLiteral("Place the plot's cases in workload order, by size, or on a size axis "
+                                       "(log, each series joined in size order)."),
+                        QStringLiteral("workload|by-size|size-axis")});
 }
 
 bool ExplorerCommandLine::parse(const QStringList& arguments) {
@@ -63,6 +67,10 @@ void ExplorerCommandLine::start(MainWindow& window) {
         if (i >= 0)
             sol->setCurrentIndex(i);
     }
+    const QStringList placements{QStringLiteral("workload"), QStringLiteral("by-size"),
+                                 QStringLiteral("size-axis")}; // the order of the plot's "Cases" box
+    if (const int i = int(placements.indexOf(m_parser.value(QStringLiteral("plot-cases")))); i >= 0)
+        window.plot()->orderBox()->setCurrentIndex(i);
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = QObject::connect(
         &window, &MainWindow::loadFinished, &window, [&window, screenshot, select, tabName, connection] {
