@@ -52,7 +52,8 @@ struct Frame {
     }
 };
 
-void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char* c) {
+// Level marks are shorter on the size axis, where width reads as a span of sizes (as on screen).
+void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char* c, double half = 9) {
     switch (kind) {
     case PlotSeries::Kind::Run:
         out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"4\" fill=\"%3\"/>\n")
@@ -69,7 +70,7 @@ void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char*
     default:
         out += QStringLiteral(
                    "<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" stroke-width=\"2.5\"/>\n")
-                   .arg(num(x - 9), num(y), num(x + 9), QLatin1String(c));
+                   .arg(num(x - half), num(y), num(x + half), QLatin1String(c));
     }
 }
 
@@ -186,7 +187,7 @@ void dataSvg(QString& out, const Frame& f, const PlotData& data) {
             if (p.low && p.high)
                 out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\"/>\n")
                            .arg(num(f.x(p.x)), num(f.y(*p.low)), num(f.y(*p.high)), QLatin1String(c));
-            marker(out, s.kind, f.x(p.x), f.y(p.value), c);
+            marker(out, s.kind, f.x(p.x), f.y(p.value), c, f.logX ? 5 : 9);
         }
     }
 }

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <QToolTip>
+#include <array>
 
 namespace kix::ui {
 
@@ -16,16 +17,18 @@ namespace {
 
 constexpr int kMostTickLabels = 40; // beyond this many cases, every k-th is labelled
 
-// A short horizontal mark: a published level for one case, drawn without joining cases.
-QCPScatterStyle levelMark(const QColor& c) {
+// A short horizontal mark: a published level for one case, drawn without joining cases. On the size axis
+// it is shorter, as width there reads as a span of sizes, and the dashed line joins the marks.
+QCPScatterStyle levelMark(const QColor& c, bool sizeAxis) {
+    const double half = sizeAxis ? 5 : 9;
     QPainterPath path;
-    path.moveTo(-9, 0);
-    path.lineTo(9, 0);
-    QCPScatterStyle style(path, QPen(c, 2.5), Qt::NoBrush, 18);
+    path.moveTo(-half, 0);
+    path.lineTo(half, 0);
+    QCPScatterStyle style(path, QPen(c, 2.5), Qt::NoBrush, 2 * half);
     return style;
 }
 
-QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c) {
+QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c, bool sizeAxis) {
     switch (kind) {
     case PlotSeries::Kind::Run:
         return {QCPScatterStyle::ssDisc, c, c, 8};
@@ -35,7 +38,7 @@ QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c) {
         return {QCPScatterStyle::ssTriangle, c, c, 7};
     case PlotSeries::Kind::SpeedOfLight:
     case PlotSeries::Kind::Baseline:
-        return levelMark(c);
+        return levelMark(c, sizeAxis);
     case PlotSeries::Kind::SuiteLine:
     case PlotSeries::Kind::Parity:
         return {};
@@ -143,19 +146,25 @@ QString LatencyPlot::footnote() const {
     return m_footnote->layout() ? m_footnote->text() : QString();
 }
 
-// The footnote's row exists only while it has text: an empty row would still take its height.
-void LatencyPlot::setFootnote(const QString& text) {
-    m_footnote->setText(text);
-    const bool placed = m_footnote->layout() != nullptr;
-    if (text.isEmpty() && placed) {
-        plotLayout()->take(m_footnote);
-        plotLayout()->simplify();
-    } else if (!text.isEmpty() && !placed) {
-        plotLayout()->insertRow(2); // under the axis rect, above the legend
-        plotLayout()->addElement(2, 0, m_footnote);
-        plotLayout()->setRowStretchFactor(2, 0.001);
+// Under the data: the footnote, then the legend, each in a row of its own only while it has something to
+// show. An empty footnote's row would keep its height, and an empty legend caps the column's width (its
+// maximum size is that of no entries), squeezing the data into a strip. Out of the layout, an element
+// must be hidden too: it would still draw, at its old place.
+void LatencyPlot::layOutBelow(bool showFootnote, bool showLegend) {
+    const std::array<std::pair<QCPLayoutElement*, bool>, 2> below{
+        {{m_footnote, showFootnote}, {legend, showLegend}}};
+    for (const auto& [element, show] : below)
+        if (element->layout())
+            plotLayout()->take(element);
+    plotLayout()->simplify();
+    for (const auto& [element, show] : below) {
+        element->setVisible(show);
+        if (!show)
+            continue;
+        const int row = plotLayout()->rowCount();
+        plotLayout()->addElement(row, 0, element);
+        plotLayout()->setRowStretchFactor(row, 0.001);
     }
-    m_footnote->setVisible(!text.isEmpty()); // out of the layout it would still draw, at its old place
 }
 
 void LatencyPlot::rebuild() {
@@ -189,7 +198,7 @@ void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double
     // Joined (size axis only) in the model's order: by size, equal sizes in workload order.
     g->setLineStyle(s.joined ? QCPGraph::lsLine : QCPGraph::lsNone);
     g->setPen(QPen(c, 1.5, isPublished(s.kind) ? Qt::DashLine : Qt::SolidLine));
-    g->setScatterStyle(markerOf(s.kind, c));
+    g->setScatterStyle(markerOf(s.kind, c, m_data.sizeAxis));
     QVector<double> keys, values, minus, plus;
     bool spread = false;
     for (const PlotPoint& p : s.points) {
@@ -247,7 +256,7 @@ void LatencyPlot::draw() {
     xAxis->setLabel(m_data.xLabel);
     m_title->setText(widgetLine(m_data.title));
     m_title->setVisible(!m_data.title.isEmpty());
-    setFootnote(widgetLine(m_data.footnote));
+    m_footnote->setText(widgetLine(m_data.footnote));
     std::vector<double> all; // every drawn value, for the range and the log decision
     int colour = 0;
     for (const PlotSeries& s : m_data.series) {
@@ -272,7 +281,7 @@ void LatencyPlot::draw() {
         yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         yAxis->setRange(0, hi * 1.15);
     }
-    legend->setVisible(plottableCount() > 0);
+    layOutBelow(!m_data.footnote.isEmpty(), plottableCount() > 0);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

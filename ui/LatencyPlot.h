@@ -48,7 +48,7 @@ private:
     void drawSeries(const PlotSeries& s, int colour, std::vector<double>& all);
     void drawBars(std::vector<double>& all);
     void drawXAxis();
-    void setFootnote(const QString& text);
+    void layOutBelow(bool showFootnote, bool showLegend);
     void applyPalette();
     void showTooltip(QMouseEvent* event);
     QString pointText(const PlotSeries& s, const PlotPoint& p) const;
@@ -63,7 +63,7 @@ private:
     PlotData m_data;
     QCPItemText* m_notice = nullptr;
     QCPTextElement* m_title = nullptr;
-    QCPTextElement* m_footnote = nullptr; // in the layout under the data only while it has text
+    QCPTextElement* m_footnote = nullptr; // in the layout under the data only while it has text (layOutBelow)
 };
 
 } // namespace kix::ui

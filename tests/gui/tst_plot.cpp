@@ -238,6 +238,34 @@ private slots:
             QStringLiteral("Not drawn on the size axis: 1 case without a size (no positive axes).")));
     }
 
+    // Nothing to draw (no run; a size axis over cases without a size): the notice in a plot of full width,
+    // no empty legend row squeezing the axis rect into a strip.
+    void nothingToDrawKeepsTheWidth() {
+        auto doc = kixtest::seedJson();
+        doc["run"]["spec"]["cases"] = Json::parse(
+            R"([{"id": "a", "latencyNs": {"mean": 1000}}, {"id": "b", "latencyNs": {"mean": 2000}}])");
+        const auto unsized =
+            parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("unsized.json"));
+        LatencyPlot plot;
+        plot.setCaseAxis(CaseAxis::Size);
+        for (const auto& run : {ManifestPtr(), unsized}) {
+            plot.showRun(run, {});
+            plot.replot();
+            QVERIFY(!plot.notice().isEmpty());
+            QCOMPARE(plot.graphCount(), 0);
+            QVERIFY(!plot.legend->layout());
+            QVERIFY2(
+                plot.axisRect()->width() > 0.8 * plot.viewport().width(),
+                qPrintable(
+                    QStringLiteral("%1 of %2").arg(plot.axisRect()->width()).arg(plot.viewport().width())));
+        }
+        QCOMPARE(plot.notice(),
+                 QStringLiteral("No case of this run records a size (bytes moved or axes): plot "
+                                "its cases in workload order or by size instead."));
+        plot.showRun(runWithCases(), {}); // and back: the legend below the data again
+        QCOMPARE(plot.legend->layout(), static_cast<QCPLayout*>(plot.plotLayout()));
+    }
+
     void exportFormats() {
         LatencyPlot plot;
         plot.showRun(runWithCases(), {});
