@@ -99,35 +99,27 @@ qsizetype sharingASize(const QList<PlotCategory>& categories) {
     return n;
 }
 
-// x = the category index; on the size axis x = the case size, the points of cases without a size left
-// out (the footnote says how many), every series joined. The categories are in size order already, so
-// each series' points, in category order, are in size order too: that is the join order.
-void placePoints(PlotData& out, const CaseSizes& sizes, CaseAxis axis) {
+// Categories: x = the category index. By size, the cases without a size go last, and the footnote says
+// so (or that nothing could be sized, and the order stayed the run's).
+void placeOnCategories(PlotData& out, const CaseSizes& sizes, CaseAxis axis) {
     const qsizetype n = out.categories.size();
-    out.xLow = -0.6;
-    out.xHigh = std::max<double>(0, double(n) - 1) + 0.6;
-    if (!out.sizeAxis) {
-        for (auto& s : out.series)
-            for (auto& p : s.points)
-                p.x = p.category;
-        if (axis != CaseAxis::SizeOrder || n == 0)
-            return;
-        if (sizes.measure == SizeMeasure::None)
-            out.footnote = QStringLiteral("No case of this run records a size (bytes moved or axes): the "
-                                          "cases stay in workload order.");
-        else if (sizes.unsized() > 0 && n > 1)
-            out.footnote = QStringLiteral("%1 without a size (%2) placed last, in workload order.")
-                               .arg(casesText(sizes.unsized()), whyUnsized(sizes.measure));
+    for (auto& s : out.series)
+        for (auto& p : s.points)
+            p.x = p.category;
+    if (axis != CaseAxis::SizeOrder || n == 0)
         return;
-    }
-    out.xLabel = sizes.axisLabel();
-    if (sizes.measure == SizeMeasure::None) {
-        out.sizeAxis = false; // nothing to place on it: the empty categories and the notice instead
-        out.series.clear();
-        out.notice = QStringLiteral("No case of this run records a size (bytes moved or axes): plot its "
-                                    "cases in workload order or by size instead.");
-        return;
-    }
+    if (sizes.measure == SizeMeasure::None)
+        out.footnote = QStringLiteral("No case of this run records a size (bytes moved or axes): the "
+                                      "cases stay in workload order.");
+    else if (sizes.unsized() > 0 && n > 1)
+        out.footnote = QStringLiteral("%1 without a size (%2) placed last, in workload order.")
+                           .arg(casesText(sizes.unsized()), whyUnsized(sizes.measure));
+}
+
+// The size axis: x = the case size, the points of cases without a size left out (the footnote says how
+// many), every series joined. The categories are in size order already, so each series' points, in
+// category order, are in size order too: that is the join order.
+void placeOnSizeAxis(PlotData& out, const CaseSizes& sizes) {
     double lo = 0, hi = 0;
     for (const auto& c : out.categories)
         if (c.size) {
@@ -153,6 +145,24 @@ void placePoints(PlotData& out, const CaseSizes& sizes, CaseAxis axis) {
                                 "order.")
                      .arg(casesText(shared));
     out.footnote = notes.join(u' ');
+}
+
+void placePoints(PlotData& out, const CaseSizes& sizes, CaseAxis axis) {
+    out.xLow = -0.6;
+    out.xHigh = std::max<double>(0, double(out.categories.size()) - 1) + 0.6;
+    if (!out.sizeAxis) {
+        placeOnCategories(out, sizes, axis);
+        return;
+    }
+    out.xLabel = sizes.axisLabel();
+    if (sizes.measure == SizeMeasure::None) {
+        out.sizeAxis = false; // nothing to place on it: the empty categories and the notice instead
+        out.series.clear();
+        out.notice = QStringLiteral("No case of this run records a size (bytes moved or axes): plot its "
+                                    "cases in workload order or by size instead.");
+        return;
+    }
+    placeOnSizeAxis(out, sizes);
 }
 
 void addSpeedOfLight(PlotData& out, const Manifest& run, const QList<qsizetype>& order,

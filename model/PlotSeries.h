@@ -1,9 +1,9 @@
 // What the latency plot draws, computed without widgets: the selected run's cases as categories (in the
-// run's order or by size) or on a numeric size axis, its
-// values with the spread its statistics record, its reference implementation, the other runs matched case
-// by case with the rule Compare uses (matchCases), the published speed-of-light and baseline times, and
-// for runs that publish only a suite value, a ranked bar chart. The plot widget only draws this, so the
-// numbers are tested here, and building it is linear in the cases (it may run off the UI thread).
+// run's order or by size) or on a numeric size axis, its values with the spread its statistics record, its
+// reference implementation, the other runs matched case by case with the rule Compare uses (matchCases),
+// the published speed-of-light and baseline times, and for runs that publish only a suite value, a ranked
+// bar chart. The plot widget only draws this, so the numbers are tested here, and building it is linear
+// in the cases (it may run off the UI thread).
 #pragma once
 
 #include "Manifest.h"
