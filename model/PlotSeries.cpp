@@ -31,15 +31,6 @@ namespace {
 
 constexpr double kMicro = 1e3; // latencies are drawn in µs
 
-double sizeOf(const CaseResult& c) {
-    if (c.bytes && *c.bytes > 0)
-        return *c.bytes;
-    double product = 1;
-    for (const auto& axis : c.axes)
-        product *= axis.second;
-    return product;
-}
-
 std::optional<double> valueOf(const CaseResult& c, const QString& statistic, PlotMode mode) {
     const auto v = mode == PlotMode::Speedup ? c.effectiveSpeedup() : c.latencyNs.value(statistic);
     if (!v || !(*v > 0))
@@ -73,14 +64,105 @@ std::optional<double> suiteValue(const Manifest& m, PlotMode mode) {
     return mode == PlotMode::Speedup ? *v : *v / kMicro;
 }
 
-// The selected run's cases in the chosen order: category k is case order[k].
-QList<qsizetype> caseOrder(const QList<CaseResult>& cases, CaseOrder order) {
-    QList<qsizetype> out(cases.size());
+// The selected run's cases in the chosen order: category k is case order[k]. By size (and on the size
+// axis): smallest first, equal sizes and the cases without a size (put last) in the run's order.
+QList<qsizetype> caseOrder(const CaseSizes& sizes, CaseAxis axis) {
+    QList<qsizetype> out(sizes.size.size());
     std::iota(out.begin(), out.end(), 0);
-    if (order == CaseOrder::Size)
-        std::stable_sort(out.begin(), out.end(),
-                         [&](qsizetype a, qsizetype b) { return sizeOf(cases[a]) < sizeOf(cases[b]); });
+    if (axis != CaseAxis::Workload)
+        std::stable_sort(out.begin(), out.end(), [&](qsizetype a, qsizetype b) {
+            const auto& sa = sizes.size[a];
+            const auto& sb = sizes.size[b];
+            return sa && (!sb || *sa < *sb);
+        });
     return out;
+}
+
+QString casesText(qsizetype n) {
+    return n == 1 ? QStringLiteral("1 case") : QStringLiteral("%1 cases").arg(n);
+}
+
+QString whyUnsized(SizeMeasure measure) {
+    return measure == SizeMeasure::BytesMoved ? QStringLiteral("no bytes moved recorded")
+                                              : QStringLiteral("no positive axes");
+}
+
+// Cases whose size another case also has: on the size axis they share an x.
+qsizetype sharingASize(const QList<PlotCategory>& categories) {
+    QHash<double, int> count;
+    for (const auto& c : categories)
+        if (c.size)
+            ++count[*c.size];
+    qsizetype n = 0;
+    for (const int k : std::as_const(count))
+        n += k > 1 ? k : 0;
+    return n;
+}
+
+// Categories: x = the category index. By size, the cases without a size go last, and the footnote says
+// so (or that nothing could be sized, and the order stayed the run's).
+void placeOnCategories(PlotData& out, const CaseSizes& sizes, CaseAxis axis) {
+    const qsizetype n = out.categories.size();
+    for (auto& s : out.series)
+        for (auto& p : s.points)
+            p.x = p.category;
+    if (axis != CaseAxis::SizeOrder || n == 0)
+        return;
+    if (sizes.measure == SizeMeasure::None)
+        out.footnote = QStringLiteral("No case of this run records a size (bytes moved or axes): the "
+                                      "cases stay in workload order.");
+    else if (sizes.unsized() > 0 && n > 1)
+        out.footnote = QStringLiteral("%1 without a size (%2) placed last, in workload order.")
+                           .arg(casesText(sizes.unsized()), whyUnsized(sizes.measure));
+}
+
+// The size axis: x = the case size, the points of cases without a size left out (the footnote says how
+// many), every series joined. The categories are in size order already, so each series' points, in
+// category order, are in size order too: that is the join order.
+void placeOnSizeAxis(PlotData& out, const CaseSizes& sizes) {
+    double lo = 0, hi = 0;
+    for (const auto& c : out.categories)
+        if (c.size) {
+            lo = lo > 0 ? std::min(lo, *c.size) : *c.size;
+            hi = std::max(hi, *c.size);
+        }
+    out.xLow = lo / 1.6; // the margin a log axis keeps for the end markers and their whiskers
+    out.xHigh = hi * 1.6;
+    for (auto& s : out.series) {
+        if (s.level)
+            continue;
+        s.joined = true;
+        s.points.removeIf([&](const PlotPoint& p) { return !out.categories[p.category].size; });
+        for (auto& p : s.points)
+            p.x = *out.categories[p.category].size;
+    }
+    QStringList notes;
+    if (const qsizetype unsized = sizes.unsized())
+        notes << QStringLiteral("Not drawn on the size axis: %1 without a size (%2).")
+                     .arg(casesText(unsized), whyUnsized(sizes.measure));
+    if (const qsizetype shared = sharingASize(out.categories))
+        notes << QStringLiteral("%1 share a size with another case: drawn at the same x, joined in workload "
+                                "order.")
+                     .arg(casesText(shared));
+    out.footnote = notes.join(u' ');
+}
+
+void placePoints(PlotData& out, const CaseSizes& sizes, CaseAxis axis) {
+    out.xLow = -0.6;
+    out.xHigh = std::max<double>(0, double(out.categories.size()) - 1) + 0.6;
+    if (!out.sizeAxis) {
+        placeOnCategories(out, sizes, axis);
+        return;
+    }
+    out.xLabel = sizes.axisLabel();
+    if (sizes.measure == SizeMeasure::None) {
+        out.sizeAxis = false; // nothing to place on it: the empty categories and the notice instead
+        out.series.clear();
+        out.notice = QStringLiteral("No case of this run records a size (bytes moved or axes): plot its "
+                                    "cases in workload order or by size instead.");
+        return;
+    }
+    placeOnSizeAxis(out, sizes);
 }
 
 void addSpeedOfLight(PlotData& out, const Manifest& run, const QList<qsizetype>& order,
@@ -141,7 +223,8 @@ void addOther(PlotData& out, const PlotRequest& rq, const Manifest& other, const
                                       .arg(rq.mode == PlotMode::Speedup ? QStringLiteral("speedup")
                                                                         : other.runSpec.primaryStatistic),
                  {},
-                 v});
+                 v,
+                 false});
         return;
     }
     PlotSeries s{PlotSeries::Kind::Companion, runName(other), {}, {}};
@@ -164,11 +247,14 @@ void addOther(PlotData& out, const PlotRequest& rq, const Manifest& other, const
 void buildPerCase(PlotData& out, const PlotRequest& rq) {
     const Manifest& run = *rq.run;
     const auto& cases = run.runSpec.cases;
-    const QList<qsizetype> order = caseOrder(cases, rq.order);
+    const CaseSizes sizes = caseSizes(cases);
+    const QList<qsizetype> order = caseOrder(sizes, rq.axis);
+    out.sizeAxis = rq.axis == CaseAxis::Size;
+    out.sizeMeasure = sizes.measure;
     QList<int> categoryOf(cases.size());
     for (int k = 0; k < order.size(); ++k) {
         categoryOf[order[k]] = k;
-        out.categories.append({cases[order[k]].id, caseLabel(cases[order[k]]), sizeOf(cases[order[k]])});
+        out.categories.append({cases[order[k]].id, caseLabel(cases[order[k]]), sizes.size[order[k]]});
     }
     addOwnSeries(out, rq, order);
     for (const auto& other : rq.others)
@@ -179,7 +265,8 @@ void buildPerCase(PlotData& out, const PlotRequest& rq) {
         addSpeedOfLight(out, run, order, *rq.problem, gpu);
     }
     if (rq.mode == PlotMode::Speedup)
-        out.series.append({PlotSeries::Kind::Parity, QStringLiteral("1× (reference)"), {}, 1.0});
+        out.series.append({PlotSeries::Kind::Parity, QStringLiteral("1× (reference)"), {}, 1.0, false});
+    placePoints(out, sizes, rq.axis);
 }
 
 // Runs with only a suite value: one bar each, fastest (or, for speedups, largest) first.
@@ -197,7 +284,8 @@ void buildBars(PlotData& out, const PlotRequest& rq) {
         return higherIsBetter ? a.value > b.value : a.value < b.value;
     });
     for (int k = 0; k < out.bars.size(); ++k)
-        out.categories.append({QString(), QStringLiteral("#%1 %2").arg(k + 1).arg(out.bars[k].label), 0});
+        out.categories.append({QString(), QStringLiteral("#%1 %2").arg(k + 1).arg(out.bars[k].label), {}});
+    out.xHigh = std::max<double>(0, double(out.bars.size()) - 1) + 0.6;
 }
 
 } // namespace

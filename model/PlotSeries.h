@@ -1,11 +1,13 @@
-// What the latency plot draws, computed without widgets: the selected run's cases as categories, its
-// values with the spread its statistics record, its reference implementation, the other runs matched case
-// by case with the rule Compare uses (matchCases), the published speed-of-light and baseline times, and
-// for runs that publish only a suite value, a ranked bar chart. The plot widget only draws this, so the
-// numbers are tested here, and building it is linear in the cases (it may run off the UI thread).
+// What the latency plot draws, computed without widgets: the selected run's cases as categories (in the
+// run's order or by size) or on a numeric size axis, its values with the spread its statistics record, its
+// reference implementation, the other runs matched case by case with the rule Compare uses (matchCases),
+// the published speed-of-light and baseline times, and for runs that publish only a suite value, a ranked
+// bar chart. The plot widget only draws this, so the numbers are tested here, and building it is linear
+// in the cases (it may run off the UI thread).
 #pragma once
 
 #include "Manifest.h"
+#include "PlotSeriesSize.h"
 #include "ProblemDefinition.h"
 
 #include <QList>
@@ -15,18 +17,21 @@
 namespace kix {
 
 enum class PlotMode { Latency, Speedup };
-enum class CaseOrder { Workload, Size }; // the run's own order, or by bytes moved (else the axes' product)
+// Where the cases go along x: categories in the run's own order, categories by size (caseSizes: one
+// measure for the run), or a numeric log axis with x = the case size, each series joined in size order.
+enum class CaseAxis { Workload, SizeOrder, Size };
 
 struct PlotCategory {
     QString id;
-    QString label; // "4×1973"; other axes as name=value
-    double size = 0;
+    QString label;              // "4×1973"; other axes as name=value
+    std::optional<double> size; // in PlotData::sizeMeasure; none: the measure cannot size this case
 };
 
 struct PlotPoint {
     int category = 0;
     double value = 0;                // in the plot's unit (µs, or × for speedups)
     std::optional<double> low, high; // the recorded spread, same unit: min–max, else p05–p95, else ±1 sd
+    double x = 0;                    // where it is drawn: the category, or on the size axis the case size
 };
 
 struct PlotSeries {
@@ -34,7 +39,8 @@ struct PlotSeries {
     Kind kind = Kind::Run;
     QString name;
     QList<PlotPoint> points;
-    std::optional<double> level; // SuiteLine and Parity: one value across every category
+    std::optional<double> level; // SuiteLine and Parity: one value across the whole x range
+    bool joined = false;         // on the size axis: points joined by lines, in size order
 };
 
 struct PlotBar {
@@ -46,7 +52,11 @@ struct PlotBar {
 struct PlotData {
     QString title; // for exports: what, whose, where
     QString yLabel, xLabel;
-    QString notice; // shown instead of points, when there are none
+    QString notice;   // shown instead of points, when there are none
+    QString footnote; // said under the data: cases the size axis leaves out, sizes shared, cases put last
+    bool sizeAxis = false; // x is the case size on a log scale (categories keep the size order)
+    SizeMeasure sizeMeasure = SizeMeasure::None;
+    double xLow = -0.6, xHigh = 0.6; // the x range to draw; levels span all of it
     QList<PlotCategory> categories;
     QList<PlotSeries> series;
     QList<PlotBar> bars; // suite values, fastest first, when the selected run has no per-case results
@@ -57,7 +67,7 @@ struct PlotRequest {
     ManifestPtr run;
     QList<ManifestPtr> others;
     PlotMode mode = PlotMode::Latency;
-    CaseOrder order = CaseOrder::Workload;
+    CaseAxis axis = CaseAxis::Workload;
     const ProblemDefinition* problem = nullptr; // for the speed-of-light and baseline times
     QString solGpu;                             // whose published times to draw; empty: the run's own GPU
 };

@@ -36,9 +36,13 @@ struct Frame {
     double left = 90, right = 0, top = 50, bottom = 0; // pixels of the data area
     double lo = 0, hi = 1;
     bool log = false;
-    int categories = 1;
-    double x(double category) const {
-        return left + (category + 0.6) / (categories - 1 + 1.2) * (right - left);
+    double xLow = -0.6, xHigh = 0.6; // categories, or on the size axis sizes (log)
+    bool logX = false;
+    double legendTop = 0; // the legend's first row, below the axis label and the footnote
+    double x(double key) const {
+        const double t =
+            logX ? std::log10(key / xLow) / std::log10(xHigh / xLow) : (key - xLow) / (xHigh - xLow);
+        return left + t * (right - left);
     }
     double y(double v) const {
         const double t =
@@ -48,7 +52,8 @@ struct Frame {
     }
 };
 
-void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char* c) {
+// Level marks are shorter on the size axis, where width reads as a span of sizes (as on screen).
+void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char* c, double half = 9) {
     switch (kind) {
     case PlotSeries::Kind::Run:
         out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"4\" fill=\"%3\"/>\n")
@@ -65,7 +70,7 @@ void marker(QString& out, PlotSeries::Kind kind, double x, double y, const char*
     default:
         out += QStringLiteral(
                    "<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" stroke-width=\"2.5\"/>\n")
-                   .arg(num(x - 9), num(y), num(x + 9), QLatin1String(c));
+                   .arg(num(x - half), num(y), num(x + half), QLatin1String(c));
     }
 }
 
@@ -77,9 +82,13 @@ namespace {
 Frame frameOf(const PlotData& data, const PlotSvgOptions& options) {
     Frame f;
     const int legendRows = int(data.series.size() + (data.bars.isEmpty() ? 0 : 1) + 2) / 3;
+    const double footnote = data.footnote.isEmpty() ? 0 : 20;
     f.right = options.width - 30;
-    f.bottom = options.height - 110 - 20 * legendRows;
-    f.categories = std::max<int>(1, int(data.categories.size()));
+    f.bottom = options.height - 110 - footnote - 20 * legendRows;
+    f.legendTop = f.bottom + 95 + footnote;
+    f.logX = data.sizeAxis && data.xLow > 0;
+    f.xLow = data.xLow;
+    f.xHigh = data.xHigh > data.xLow ? data.xHigh : data.xLow + 1;
     std::vector<double> all;
     for (const auto& s : data.series) {
         if (s.level)
@@ -128,6 +137,14 @@ void axesSvg(QString& out, const Frame& f, const PlotData& data) {
             .arg(num((f.top + f.bottom) / 2), text(data.yLabel));
     out += QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\">%3</text>\n")
                .arg(num((f.left + f.right) / 2), num(f.bottom + 70), text(data.xLabel));
+    if (f.logX) {
+        for (const double t : sizeTicks(f.xLow, f.xHigh))
+            out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"#ddd\"/>"
+                                  "<text x=\"%1\" y=\"%4\" text-anchor=\"middle\">%5</text>\n")
+                       .arg(num(f.x(t)), num(f.top), num(f.bottom), num(f.bottom + 18),
+                            text(sizeTickText(t, data.sizeMeasure)));
+        return;
+    }
     const int step = int(data.categories.size() / 40) + 1;
     for (int k = 0; k < data.categories.size(); k += step)
         out +=
@@ -135,9 +152,22 @@ void axesSvg(QString& out, const Frame& f, const PlotData& data) {
                 .arg(num(f.x(k)), num(f.bottom + 16), text(data.categories[k].label));
 }
 
+// On the size axis, a series' points joined in size order: the published times dashed, as on screen.
+void joinSvg(QString& out, const Frame& f, const PlotSeries& s, const char* c) {
+    if (!s.joined || s.points.size() < 2)
+        return;
+    QStringList points;
+    for (const PlotPoint& p : s.points)
+        points << num(f.x(p.x)) + u',' + num(f.y(p.value));
+    const bool published = s.kind == PlotSeries::Kind::SpeedOfLight || s.kind == PlotSeries::Kind::Baseline;
+    out += QStringLiteral("<polyline points=\"%1\" fill=\"none\" stroke=\"%2\" stroke-width=\"1.5\"%3/>\n")
+               .arg(points.join(u' '), QLatin1String(c),
+                    published ? QStringLiteral(" stroke-dasharray=\"6 3\"") : QString());
+}
+
 // Bars, then every series: markers with whiskers, level marks, or one level across.
 void dataSvg(QString& out, const Frame& f, const PlotData& data) {
-    const double slot = f.x(1) - f.x(0);
+    const double slot = f.x(1) - f.x(0); // bars: categories only
     for (int k = 0; k < data.bars.size(); ++k)
         out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"/>\n")
                    .arg(num(f.x(k) - 0.3 * slot), num(f.y(data.bars[k].value)), num(0.6 * slot),
@@ -147,17 +177,17 @@ void dataSvg(QString& out, const Frame& f, const PlotData& data) {
         const PlotSeries& s = data.series[i];
         const char* c = colourOf(s, i);
         if (s.level) {
-            out +=
-                QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
-                               "stroke-dasharray=\"6 3\"/>\n")
-                    .arg(num(f.x(-0.4)), num(f.y(*s.level)), num(f.x(f.categories - 0.6)), QLatin1String(c));
+            out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" "
+                                  "stroke-dasharray=\"6 3\"/>\n")
+                       .arg(num(f.x(f.xLow)), num(f.y(*s.level)), num(f.x(f.xHigh)), QLatin1String(c));
             continue;
         }
+        joinSvg(out, f, s, c);
         for (const PlotPoint& p : s.points) {
             if (p.low && p.high)
                 out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\"/>\n")
-                           .arg(num(f.x(p.category)), num(f.y(*p.low)), num(f.y(*p.high)), QLatin1String(c));
-            marker(out, s.kind, f.x(p.category), f.y(p.value), c);
+                           .arg(num(f.x(p.x)), num(f.y(*p.low)), num(f.y(*p.high)), QLatin1String(c));
+            marker(out, s.kind, f.x(p.x), f.y(p.value), c, f.logX ? 5 : 9);
         }
     }
 }
@@ -167,7 +197,7 @@ void legendSvg(QString& out, const Frame& f, const PlotData& data) {
     for (int i = 0; i < data.series.size(); ++i) {
         const double x = f.left + (i % 3) * (f.right - f.left) / 3;
         const int row = i / 3; // whole rows: the integer division is meant
-        const double y = f.bottom + 95 + row * 20.0;
+        const double y = f.legendTop + row * 20.0;
         marker(out, data.series[i].kind, x + 8, y - 4, colourOf(data.series[i], i));
         out += QStringLiteral("<text x=\"%1\" y=\"%2\">%3</text>\n")
                    .arg(num(x + 22), num(y), text(data.series[i].name));
@@ -191,6 +221,10 @@ QByteArray plotSvg(const PlotData& data, const PlotSvgOptions& options) {
     axesSvg(out, f, data);
     dataSvg(out, f, data);
     legendSvg(out, f, data);
+    if (!data.footnote.isEmpty())
+        out +=
+            QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\" font-style=\"italic\">%3</text>\n")
+                .arg(num((f.left + f.right) / 2), num(f.bottom + 90), text(data.footnote));
     if (!data.notice.isEmpty())
         out +=
             QStringLiteral("<text x=\"%1\" y=\"%2\" text-anchor=\"middle\" font-style=\"italic\">%3</text>\n")

@@ -1,6 +1,7 @@
 // The plot as SVG, written from PlotData itself (Qt's SVG module is not a dependency): a title, the axes
-// with category labels, markers and whiskers, level marks for published times, suite levels, bars, and
-// the legend below the data. Text is XML-escaped and sanitized (TextSanitizer), so a run's name cannot
+// with category labels (or, on the size axis, log size ticks and each series joined in size order),
+// markers and whiskers, level marks for published times, suite levels, bars, the footnote and the legend
+// below the data. Text is XML-escaped and sanitized (TextSanitizer), so a run's name cannot
 // inject markup or controls into the file.
 #pragma once
 

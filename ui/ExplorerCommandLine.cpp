@@ -14,6 +14,22 @@
 
 namespace kix::ui {
 
+namespace {
+// --sol-gpu and --plot-cases: set in the plot's own boxes, as a user would.
+void applyPlotOptions(const QCommandLineParser& parser, PlotWidget& plot) {
+    if (const QString gpu = parser.value(QStringLiteral("sol-gpu")); !gpu.isEmpty()) {
+        QComboBox* sol = plot.speedOfLightBox();
+        const int i = sol->findData(gpu);
+        if (i >= 0)
+            sol->setCurrentIndex(i);
+    }
+    const QStringList placements{QStringLiteral("workload"), QStringLiteral("by-size"),
+                                 QStringLiteral("size-axis")}; // the order of the plot's "Cases" box
+    if (const int i = int(placements.indexOf(parser.value(QStringLiteral("plot-cases")))); i >= 0)
+        plot.orderBox()->setCurrentIndex(i);
+}
+} // namespace
+
 ExplorerCommandLine::ExplorerCommandLine() {
     m_parser.setApplicationDescription(QStringLiteral(
         "Explore, compare, plot, verify and cite GPU-kernel benchmark runs: manifests (.json, .yaml, "
@@ -44,6 +60,10 @@ ExplorerCommandLine::ExplorerCommandLine() {
          QStringLiteral("Mark this GPU's published speed-of-light and baseline times on the plot "
                         "(e.g. \"NVIDIA B200\"), whatever GPU the run used."),
          QStringLiteral("gpu")});
+    m_parser.addOption({QStringLiteral("plot-cases"),
+                        QStringLiteral("Place the plot's cases in workload order, by size, or on a size axis "
+                                       "(log, each series joined in size order)."),
+                        QStringLiteral("workload|by-size|size-axis")});
 }
 
 bool ExplorerCommandLine::parse(const QStringList& arguments) {
@@ -59,12 +79,7 @@ void ExplorerCommandLine::start(MainWindow& window) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(palette == QLatin1String("dark") ? darkPalette() : lightPalette());
     }
-    if (const QString gpu = m_parser.value(QStringLiteral("sol-gpu")); !gpu.isEmpty()) {
-        QComboBox* sol = window.plot()->speedOfLightBox();
-        const int i = sol->findData(gpu);
-        if (i >= 0)
-            sol->setCurrentIndex(i);
-    }
+    applyPlotOptions(m_parser, *window.plot());
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = QObject::connect(
         &window, &MainWindow::loadFinished, &window, [&window, screenshot, select, tabName, connection] {

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QSaveFile>
 #include <QToolTip>
+#include <array>
 
 namespace kix::ui {
 
@@ -16,16 +17,18 @@ namespace {
 
 constexpr int kMostTickLabels = 40; // beyond this many cases, every k-th is labelled
 
-// A short horizontal mark: a published level for one case, drawn without joining cases.
-QCPScatterStyle levelMark(const QColor& c) {
+// A short horizontal mark: a published level for one case, drawn without joining cases. On the size axis
+// it is shorter, as width there reads as a span of sizes, and the dashed line joins the marks.
+QCPScatterStyle levelMark(const QColor& c, bool sizeAxis) {
+    const double half = sizeAxis ? 5 : 9;
     QPainterPath path;
-    path.moveTo(-9, 0);
-    path.lineTo(9, 0);
-    QCPScatterStyle style(path, QPen(c, 2.5), Qt::NoBrush, 18);
+    path.moveTo(-half, 0);
+    path.lineTo(half, 0);
+    QCPScatterStyle style(path, QPen(c, 2.5), Qt::NoBrush, 2 * half);
     return style;
 }
 
-QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c) {
+QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c, bool sizeAxis) {
     switch (kind) {
     case PlotSeries::Kind::Run:
         return {QCPScatterStyle::ssDisc, c, c, 8};
@@ -35,13 +38,41 @@ QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c) {
         return {QCPScatterStyle::ssTriangle, c, c, 7};
     case PlotSeries::Kind::SpeedOfLight:
     case PlotSeries::Kind::Baseline:
-        return levelMark(c);
+        return levelMark(c, sizeAxis);
     case PlotSeries::Kind::SuiteLine:
     case PlotSeries::Kind::Parity:
         return {};
     }
     return {};
 }
+
+bool isPublished(PlotSeries::Kind kind) {
+    return kind == PlotSeries::Kind::SpeedOfLight || kind == PlotSeries::Kind::Baseline;
+}
+
+// The size axis' ticks: the model's (decades, or 1-2-5 steps on a narrow span) with its labels ("1 GB",
+// "10k"), so the screen and the SVG export say the same; log subticks only between whole decades.
+class SizeTicker : public QCPAxisTickerLog {
+public:
+    explicit SizeTicker(SizeMeasure measure)
+        : m_measure(measure) {}
+
+protected:
+    QVector<double> createTickVector(double /*tickStep*/, const QCPRange& range) override {
+        const QList<double> ticks = sizeTicks(range.lower, range.upper);
+        m_decades = ticks.size() >= 2 && std::abs(ticks[1] / ticks[0] - 10) < 1e-6;
+        return {ticks.begin(), ticks.end()};
+    }
+    int getSubTickCount(double /*tickStep*/) override { return m_decades ? 8 : 0; }
+    QString getTickLabel(double tick, const QLocale& /*locale*/, QChar /*formatChar*/,
+                         int /*precision*/) override {
+        return sizeTickText(tick, m_measure);
+    }
+
+private:
+    SizeMeasure m_measure;
+    bool m_decades = false;
+};
 
 } // namespace
 
@@ -58,6 +89,10 @@ LatencyPlot::LatencyPlot(QWidget* parent)
     axisRect()->insetLayout()->take(legend);
     plotLayout()->addElement(2, 0, legend);
     plotLayout()->setRowStretchFactor(2, 0.001);
+    QFont small = font();
+    small.setItalic(true);
+    m_footnote = new QCPTextElement(this, QString(), small);
+    m_footnote->setVisible(false);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legend->setWrap(3);
     legend->setVisible(true);
@@ -83,8 +118,8 @@ void LatencyPlot::setMode(Mode mode) {
     rebuild();
 }
 
-void LatencyPlot::setCaseOrder(CaseOrder order) {
-    m_order = order;
+void LatencyPlot::setCaseAxis(CaseAxis axis) {
+    m_axis = axis;
     rebuild();
 }
 
@@ -107,12 +142,37 @@ QString LatencyPlot::title() const {
     return m_title->text();
 }
 
+QString LatencyPlot::footnote() const {
+    return m_footnote->layout() ? m_footnote->text() : QString();
+}
+
+// Under the data: the footnote, then the legend, each in a row of its own only while it has something to
+// show. An empty footnote's row would keep its height, and an empty legend caps the column's width (its
+// maximum size is that of no entries), squeezing the data into a strip. Out of the layout, an element
+// must be hidden too: it would still draw, at its old place.
+void LatencyPlot::layOutBelow(bool showFootnote, bool showLegend) {
+    const std::array<std::pair<QCPLayoutElement*, bool>, 2> below{
+        {{m_footnote, showFootnote}, {legend, showLegend}}};
+    for (const auto& [element, show] : below)
+        if (element->layout())
+            plotLayout()->take(element);
+    plotLayout()->simplify();
+    for (const auto& [element, show] : below) {
+        element->setVisible(show);
+        if (!show)
+            continue;
+        const int row = plotLayout()->rowCount();
+        plotLayout()->addElement(row, 0, element);
+        plotLayout()->setRowStretchFactor(row, 0.001);
+    }
+}
+
 void LatencyPlot::rebuild() {
     PlotRequest rq;
     rq.run = m_run;
     rq.others = m_others;
     rq.mode = m_mode == Mode::Speedup ? PlotMode::Speedup : PlotMode::Latency;
-    rq.order = m_order;
+    rq.axis = m_axis;
     rq.problem = m_showSol ? bundledProblem() : nullptr;
     rq.solGpu = m_solGpu;
     m_data = buildPlotData(rq);
@@ -130,18 +190,19 @@ void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double
     g->setName(widgetLine(s.name));
     if (s.level) {
         // One value for every case: a level across the plot (not a line through cases).
-        const double last = std::max<double>(0, double(m_data.categories.size()) - 1);
         g->setPen(QPen(c, 1.5, s.kind == PlotSeries::Kind::Parity ? Qt::DotLine : Qt::DashDotLine));
-        g->setData({-0.4, last + 0.4}, {*s.level, *s.level}, true);
+        g->setData({m_data.xLow, m_data.xHigh}, {*s.level, *s.level}, true);
         all.push_back(*s.level);
         return;
     }
-    g->setLineStyle(QCPGraph::lsNone);
-    g->setScatterStyle(markerOf(s.kind, c));
+    // Joined (size axis only) in the model's order: by size, equal sizes in workload order.
+    g->setLineStyle(s.joined ? QCPGraph::lsLine : QCPGraph::lsNone);
+    g->setPen(QPen(c, 1.5, isPublished(s.kind) ? Qt::DashLine : Qt::SolidLine));
+    g->setScatterStyle(markerOf(s.kind, c, m_data.sizeAxis));
     QVector<double> keys, values, minus, plus;
     bool spread = false;
     for (const PlotPoint& p : s.points) {
-        keys << p.category;
+        keys << p.x;
         values << p.value;
         minus << (p.low ? std::max(0.0, p.value - *p.low) : 0);
         plus << (p.high ? std::max(0.0, *p.high - p.value) : 0);
@@ -195,11 +256,8 @@ void LatencyPlot::draw() {
     xAxis->setLabel(m_data.xLabel);
     m_title->setText(widgetLine(m_data.title));
     m_title->setVisible(!m_data.title.isEmpty());
+    m_footnote->setText(widgetLine(m_data.footnote));
     std::vector<double> all; // every drawn value, for the range and the log decision
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    const int step = int(m_data.categories.size() / kMostTickLabels) + 1;
-    for (int k = 0; k < m_data.categories.size(); k += step)
-        ticker->addTick(k, widgetLine(m_data.categories[k].label));
     int colour = 0;
     for (const PlotSeries& s : m_data.series) {
         const bool fixed = s.kind == PlotSeries::Kind::Parity || s.kind == PlotSeries::Kind::SpeedOfLight ||
@@ -208,15 +266,9 @@ void LatencyPlot::draw() {
     }
     if (!m_data.bars.isEmpty())
         drawBars(all);
-    if (m_data.categories.isEmpty())
-        ticker->addTick(0, tr("suite"));
     m_notice->setText(widgetLine(m_data.notice));
     m_notice->setVisible(!m_data.notice.isEmpty() && m_data.bars.size() < 2);
-
-    const double lastKey = std::max<double>(0, double(m_data.categories.size()) - 1);
-    xAxis->setTicker(ticker);
-    xAxis->setTickLabelRotation(m_data.categories.size() > 6 ? 45 : 0);
-    xAxis->setRange(-0.6, lastKey + 0.6);
+    drawXAxis();
     const double lo = all.empty() ? 1 : *std::min_element(all.begin(), all.end());
     const double hi = all.empty() ? 10 : *std::max_element(all.begin(), all.end());
     const bool log = m_data.bars.isEmpty() && m_forcedLog.value_or(hi / std::max(lo, 1e-12) > 20);
@@ -229,34 +281,62 @@ void LatencyPlot::draw() {
         yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         yAxis->setRange(0, hi * 1.15);
     }
-    legend->setVisible(plottableCount() > 0);
+    layOutBelow(!m_data.footnote.isEmpty(), plottableCount() > 0);
     replot(QCustomPlot::rpQueuedReplot);
 }
 
+// Categories: one labelled tick per case (every k-th beyond kMostTickLabels). The size axis: log scale,
+// the model's ticks and unit.
+void LatencyPlot::drawXAxis() {
+    xAxis->setRange(m_data.xLow, m_data.xHigh);
+    if (m_data.sizeAxis) {
+        xAxis->setScaleType(QCPAxis::stLogarithmic);
+        xAxis->setTicker(QSharedPointer<SizeTicker>(new SizeTicker(m_data.sizeMeasure)));
+        xAxis->setTickLabelRotation(0);
+        return;
+    }
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int step = int(m_data.categories.size() / kMostTickLabels) + 1;
+    for (int k = 0; k < m_data.categories.size(); k += step)
+        ticker->addTick(k, widgetLine(m_data.categories[k].label));
+    if (m_data.categories.isEmpty())
+        ticker->addTick(0, tr("suite"));
+    xAxis->setScaleType(QCPAxis::stLinear);
+    xAxis->setTicker(ticker);
+    xAxis->setTickLabelRotation(m_data.categories.size() > 6 ? 45 : 0);
+}
+
+QString LatencyPlot::pointText(const PlotSeries& s, const PlotPoint& p) const {
+    const PlotCategory& c = m_data.categories[p.category];
+    QString where = tr("case %1").arg(widgetLine(c.label));
+    if (m_data.sizeAxis && c.size)
+        where += tr(", size %1").arg(sizeText(*c.size, m_data.sizeMeasure));
+    return tr("%1\n%2\n%3")
+        .arg(widgetLine(s.name), where,
+             m_mode == Mode::Speedup
+                 ? formatRatio(p.value) + tr(" (exact %1)").arg(p.value, 0, 'g', 8)
+                 : formatLatency(p.value * 1e3) + tr(" (%1 ns)").arg(p.value * 1e3, 0, 'f', 1));
+}
+
 void LatencyPlot::showTooltip(QMouseEvent* event) {
-    // The nearest point of any series within 10 pixels, with its exact value.
+    // The nearest point of any series within 10 pixels, with its exact value, else a level under the mouse.
     QString best;
     double bestDistance = 10;
-    for (int g = 0; g < graphCount(); ++g) {
-        QCPGraph* graph = this->graph(g);
-        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
-            const QPointF p(xAxis->coordToPixel(it->key), yAxis->coordToPixel(it->value));
-            const double d = QLineF(p, event->position()).length();
+    for (const PlotSeries& s : m_data.series) {
+        for (const PlotPoint& p : s.points) {
+            const QPointF at(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.value));
+            const double d = QLineF(at, event->position()).length();
             if (d < bestDistance) {
                 bestDistance = d;
-                const int i = qRound(it->key);
-                const QString caseName = i >= 0 && i < m_data.categories.size()
-                                             ? widgetLine(m_data.categories[i].label)
-                                             : tr("suite");
-                best = tr("%1\ncase %2\n%3")
-                           .arg(graph->name(), caseName,
-                                m_mode == Mode::Speedup
-                                    ? formatRatio(it->value) + tr(" (exact %1)").arg(it->value, 0, 'g', 8)
-                                    : formatLatency(it->value * 1e3) +
-                                          tr(" (%1 ns)").arg(it->value * 1e3, 0, 'f', 1));
+                best = pointText(s, p);
             }
         }
     }
+    for (const PlotSeries& s : m_data.series)
+        if (s.level && best.isEmpty() && std::abs(yAxis->coordToPixel(*s.level) - event->position().y()) < 5)
+            best =
+                tr("%1\n%2").arg(widgetLine(s.name), m_mode == Mode::Speedup ? formatRatio(*s.level)
+                                                                             : formatLatency(*s.level * 1e3));
     if (best.isEmpty())
         QToolTip::hideText();
     else
@@ -308,6 +388,7 @@ void LatencyPlot::applyPalette() {
     legend->setTextColor(fg);
     legend->setBorderPen(QPen(grid));
     m_title->setTextColor(fg);
+    m_footnote->setTextColor(fg);
     m_notice->setColor(fg);
     m_notice->setBrush(pal.brush(QPalette::AlternateBase));
     m_notice->setPen(QPen(grid));

@@ -1,8 +1,11 @@
 // Draws what model/PlotSeries computed: the selected run's cases as categories with markers (never joined
-// by lines: the cases are unrelated workloads), whiskers for the recorded spread, the reference, other
-// runs, the published speed-of-light and baseline times as short level marks per case, suite-only runs
-// as levels, or, when the selected run has no cases, a ranked bar chart. The legend sits below the data,
-// never over it; a title names what is shown (exports carry it).
+// by lines: side by side, the cases are unrelated workloads), whiskers for the recorded spread, the
+// reference, other runs, the published speed-of-light and baseline times as short level marks per case,
+// suite-only runs as levels, or, when the selected run has no cases, a ranked bar chart. On the size axis
+// (x = the case size, log scale) each series is joined in size order: a line from case to case as a
+// guide, not a prediction between them; the published times are joined dashed, as they too are per-case
+// values over the same sizes. The legend and the footnote sit below the data, never over it; a title
+// names what is shown (exports carry all three).
 #pragma once
 
 #include "Manifest.h"
@@ -21,13 +24,15 @@ public:
     void showRun(ManifestPtr run, const QList<ManifestPtr>& others);
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
-    void setCaseOrder(CaseOrder order);
+    void setCaseAxis(CaseAxis axis);
+    CaseAxis caseAxis() const { return m_axis; }
     // Whose published speed-of-light times to draw: "" for the run's own GPU; `show` false draws none.
     void setSpeedOfLight(bool show, const QString& gpu = {});
     // Log scale on or off; "auto" follows the data's span (log when max/min > 20).
     void setLogScale(std::optional<bool> forced);
     bool isLogScale() const;
     QString notice() const { return m_data.notice; } // what the plot says instead of points, if anything
+    QString footnote() const;                        // what it says under the data, if anything
     const PlotData& data() const { return m_data; }
     QString title() const;
 
@@ -42,19 +47,23 @@ private:
     void draw();
     void drawSeries(const PlotSeries& s, int colour, std::vector<double>& all);
     void drawBars(std::vector<double>& all);
+    void drawXAxis();
+    void layOutBelow(bool showFootnote, bool showLegend);
     void applyPalette();
     void showTooltip(QMouseEvent* event);
+    QString pointText(const PlotSeries& s, const PlotPoint& p) const;
 
     ManifestPtr m_run;
     QList<ManifestPtr> m_others;
     Mode m_mode = Mode::Latency;
-    CaseOrder m_order = CaseOrder::Workload;
+    CaseAxis m_axis = CaseAxis::Workload;
     QString m_solGpu;
     bool m_showSol = true;
     std::optional<bool> m_forcedLog;
     PlotData m_data;
     QCPItemText* m_notice = nullptr;
     QCPTextElement* m_title = nullptr;
+    QCPTextElement* m_footnote = nullptr; // in the layout under the data only while it has text (layOutBelow)
 };
 
 } // namespace kix::ui

@@ -22,9 +22,10 @@ PlotWidget::PlotWidget(QWidget* parent)
     , m_sol(new QComboBox(this))
     , m_scale(new QComboBox(this)) {
     m_mode->addItems({tr("Latency per case"), tr("Speedup per case")});
-    m_order->addItems({tr("Workload order"), tr("By size")});
-    m_order->setToolTip(
-        tr("Order of the cases: as the run lists them, or by bytes moved (else the axes' product)"));
+    m_order->addItems({tr("Workload order"), tr("By size"), tr("Size axis (log)")});
+    m_order->setToolTip(tr("The cases side by side as the run lists them or by size, or on a log axis of "
+                           "their size with each series joined in size order. The size is the bytes moved "
+                           "when the cases record them, else the product of their axes."));
     m_sol->addItems({tr("The run's GPU"), tr("None")});
     if (const ProblemDefinition* problem = bundledProblem())
         for (const QString& gpu : problem->speedOfLightGpus())
@@ -53,8 +54,9 @@ PlotWidget::PlotWidget(QWidget* parent)
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_plot->setMode(i == 1 ? LatencyPlot::Mode::Speedup : LatencyPlot::Mode::Latency);
     });
-    connect(m_order, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_plot->setCaseOrder(i == 1 ? CaseOrder::Size : CaseOrder::Workload); });
+    connect(m_order, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_plot->setCaseAxis(i == 2 ? CaseAxis::Size : i == 1 ? CaseAxis::SizeOrder : CaseAxis::Workload);
+    });
     connect(m_sol, &QComboBox::currentIndexChanged, this, &PlotWidget::applySpeedOfLight);
     connect(m_scale, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_plot->setLogScale(i == 0 ? std::nullopt : std::optional<bool>(i == 1)); });

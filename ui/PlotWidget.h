@@ -1,4 +1,5 @@
-// The plot tab: mode (latency / speedup), case order, whose speed-of-light times, log scale, export.
+// The plot tab: mode (latency / speedup), the cases' order or size axis, whose speed-of-light times, log
+// scale, export.
 #pragma once
 
 #include "LatencyPlot.h"

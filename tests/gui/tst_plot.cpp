@@ -1,9 +1,14 @@
-// The latency plot: series and points per run (markers, never lines between cases), the legend outside
-// the data, ranked bars and a notice instead of invented points for suite-only runs, log axes for wide
-// spans, speedup view, speed-of-light marks, PNG/PDF/SVG export with the title.
+// The latency plot: series and points per run (markers, never lines between cases side by side), the
+// legend outside the data, ranked bars and a notice instead of invented points for suite-only runs, log
+// axes for wide spans, speedup view, speed-of-light marks, PNG/PDF/SVG export with the title. The size
+// axis: chosen in the "Cases" box, x = the case size on a log axis with readable ticks, every series
+// joined in size order (the published times dashed), the footnote for cases it cannot draw, exports.
 #include "GuiTestSupport.h"
 #include "LatencyPlot.h"
 #include "ManifestParser.h"
+#include "PlotWidget.h"
+
+#include <QComboBox>
 
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -20,6 +25,39 @@ ManifestPtr runWithCases() {
         {"id": "c", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63000}}])");
     doc["run"]["spec"]["implementation"] = Json{{"name", "kix fused"}};
     return parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("cases.json"));
+}
+
+// The same three cases and one of unknown shape (no axes, no bytes): the size axis cannot place it.
+ManifestPtr runWithUnsized() {
+    auto doc = kixtest::seedJson();
+    doc["run"]["spec"]["cases"] = Json::parse(R"([
+        {"id": "a", "axes": {"batch_size": 1, "seq_len": 128}, "latencyNs": {"mean": 10000, "stddev": 100, "samples": 50}, "referenceLatencyNs": {"mean": 70000}},
+        {"id": "d", "latencyNs": {"mean": 20000}},
+        {"id": "b", "axes": {"batch_size": 64, "seq_len": 8192}, "latencyNs": {"mean": 3500000, "stddev": 2000, "samples": 50}, "referenceLatencyNs": {"mean": 32000000}},
+        {"id": "c", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63000}}])");
+    doc["run"]["spec"]["implementation"] = Json{{"name", "kix fused"}};
+    return parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("unsized.json"));
+}
+
+QList<double> keysOf(const QCPGraph* g) {
+    QList<double> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out << it->key;
+    return out;
+}
+
+QList<double> valuesOf(const QCPGraph* g) {
+    QList<double> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+const QCPGraph* graphNamed(const LatencyPlot& plot, const QString& name) {
+    for (int g = 0; g < plot.graphCount(); ++g)
+        if (plot.graph(g)->name() == name)
+            return plot.graph(g);
+    return nullptr;
 }
 } // namespace
 
@@ -72,6 +110,160 @@ private slots:
                      "ac4k publishes only a suite mean (45.3 µs): there are no per-case points to plot."));
         plot.showRun(nullptr, {});
         QCOMPARE(plot.notice(), QStringLiteral("Select a run to plot its latency per case."));
+    }
+
+    // The "Cases" box: workload order and by size are categories with markers only; the size axis puts
+    // x = the axes' product (no bytes recorded) on a log axis and joins each series in size order.
+    void casesBox_data() {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QList<double>>("keys");
+        QTest::addColumn<QList<double>>("values");
+        QTest::addColumn<bool>("sizeAxis");
+        QTest::newRow("workload order")
+            << 0 << QList<double>{0, 1, 2} << QList<double>{10, 3500, 63} << false;
+        QTest::newRow("by size") << 1 << QList<double>{0, 1, 2} << QList<double>{10, 63, 3500} << false;
+        QTest::newRow("size axis") << 2 << QList<double>{128, 7892, 524288} << QList<double>{10, 63, 3500}
+                                   << true;
+    }
+    void casesBox() {
+        QFETCH(int, index);
+        QFETCH(QList<double>, keys);
+        QFETCH(QList<double>, values);
+        QFETCH(bool, sizeAxis);
+        PlotWidget w;
+        QCOMPARE(w.orderBox()->count(), 3);
+        w.plot()->showRun(runWithCases(), {});
+        w.orderBox()->setCurrentIndex(2); // through the size axis and back: each choice redraws whole
+        w.orderBox()->setCurrentIndex(index);
+        const LatencyPlot& plot = *w.plot();
+        QCOMPARE(plot.caseAxis(), sizeAxis     ? CaseAxis::Size
+                                  : index == 1 ? CaseAxis::SizeOrder
+                                               : CaseAxis::Workload);
+        QCOMPARE(keysOf(plot.graph(0)), keys);
+        QCOMPARE(valuesOf(plot.graph(0)), values);
+        const auto joined = sizeAxis ? QCPGraph::lsLine : QCPGraph::lsNone;
+        QCOMPARE(plot.graph(0)->lineStyle(), joined);
+        QCOMPARE(plot.graph(1)->lineStyle(), joined); // the reference too
+        QCOMPARE(plot.xAxis->scaleType(), sizeAxis ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+        QVERIFY(!plot.axisRect()->insetLayout()->elements(false).contains(plot.legend));
+        QCOMPARE(plot.legend->layout(), static_cast<QCPLayout*>(plot.plotLayout()));
+        QVERIFY(plot.footnote().isEmpty()); // every case has a size, each its own
+    }
+
+    // The size axis: its label names the measure, the log ticks read as counts, the case of unknown shape
+    // is left out and the footnote (under the data, never over it) says so; back in categories it is gone.
+    void sizeAxisTicksAndFootnote() {
+        LatencyPlot plot;
+        plot.resize(1000, 600);
+        plot.showRun(runWithUnsized(), {});
+        plot.setCaseAxis(CaseAxis::Size);
+        QCOMPARE(plot.xAxis->label(), QStringLiteral("case size: batch_size × seq_len (log scale)"));
+        QVERIFY(qSharedPointerDynamicCast<QCPAxisTickerLog>(plot.xAxis->ticker()));
+        plot.replot();
+        QCOMPARE(plot.xAxis->tickVectorLabels(),
+                 (QVector<QString>{QStringLiteral("100"), QStringLiteral("1k"), QStringLiteral("10k"),
+                                   QStringLiteral("100k")}));
+        QCOMPARE(plot.xAxis->range().lower, 128 / 1.6);
+        QCOMPARE(plot.xAxis->range().upper, 524288 * 1.6);
+        QCOMPARE(keysOf(plot.graph(0)), (QList<double>{128, 7892, 524288})); // d (20 µs) is not drawn
+        QCOMPARE(keysOf(plot.graph(1)), (QList<double>{128, 524288}));
+        QCOMPARE(plot.footnote(),
+                 QStringLiteral("Not drawn on the size axis: 1 case without a size (no positive axes)."));
+        QCOMPARE(plot.plotLayout()->rowCount(), 4); // title, data, footnote, legend
+        plot.setCaseAxis(CaseAxis::SizeOrder);
+        QCOMPARE(plot.footnote(),
+                 QStringLiteral("1 case without a size (no positive axes) placed last, in workload order."));
+        QCOMPARE(plot.graph(0)->lineStyle(), QCPGraph::lsNone);
+        plot.setCaseAxis(CaseAxis::Workload);
+        QVERIFY(plot.footnote().isEmpty());
+        QCOMPARE(plot.plotLayout()->rowCount(), 3); // the footnote's row is gone with it
+        QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLinear);
+        QCOMPARE(plot.graph(0)->dataCount(), 4);
+    }
+
+    // The published times on the size axis: per-case values over the same sizes, joined dashed.
+    void sizeAxisSpeedOfLight() {
+        auto doc = kixtest::seedJson();
+        doc["run"]["spec"]["cases"] = Json::parse(R"([
+            {"id": "ea1263c4-b63d-5fa4-a641-fc4f16d3462a", "bytes": 9000, "latencyNs": {"mean": 3500000}},
+            {"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "bytes": 100, "latencyNs": {"mean": 63000}}])");
+        LatencyPlot plot;
+        plot.setSpeedOfLight(true, QStringLiteral("NVIDIA B200"));
+        plot.setCaseAxis(CaseAxis::Size);
+        plot.showRun(parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("sol.json")), {});
+        QCOMPARE(plot.xAxis->label(), QStringLiteral("case size: bytes moved (log scale)"));
+        plot.replot();
+        QVERIFY(plot.xAxis->tickVectorLabels().contains(QStringLiteral("1 kB")));
+        const QCPGraph* sol =
+            graphNamed(plot, QStringLiteral("speed of light T_sol (NVIDIA B200, published)"));
+        const QCPGraph* base = graphNamed(plot, QStringLiteral("baseline T_b (NVIDIA B200, published)"));
+        QVERIFY(sol && base);
+        QCOMPARE(keysOf(sol), (QList<double>{100, 9000}));
+        QCOMPARE(valuesOf(sol), (QList<double>{10.9, 700.6}));
+        QCOMPARE(valuesOf(base), (QList<double>{117.392, 5691.1705}));
+        QCOMPARE(sol->lineStyle(), QCPGraph::lsLine);
+        QCOMPARE(sol->pen().style(), Qt::DashLine);
+        QCOMPARE(plot.graph(0)->pen().style(), Qt::SolidLine);
+    }
+
+    // Each export format in the size axis' mode; the SVG joins the two series with a polyline each and
+    // carries the axis label and the footnote.
+    void exportSizeAxis() {
+        LatencyPlot plot;
+        plot.showRun(runWithUnsized(), {});
+        plot.setCaseAxis(CaseAxis::Size);
+        QTemporaryDir dir;
+        for (const char* name : {"s.png", "s.pdf", "s.svg"}) {
+            QCOMPARE(plot.exportTo(dir.filePath(QLatin1String(name))), QString());
+            QVERIFY(QFileInfo(dir.filePath(QLatin1String(name))).size() > 1000);
+        }
+        QFile svg(dir.filePath(QStringLiteral("s.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svg);
+        int polylines = 0;
+        QStringList texts;
+        while (!xml.atEnd()) {
+            if (xml.readNext() != QXmlStreamReader::StartElement)
+                continue;
+            if (xml.name() == QLatin1String("polyline"))
+                ++polylines;
+            else if (xml.name() == QLatin1String("text"))
+                texts << xml.readElementText();
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(polylines, 2); // the run (3 sized cases) and its reference (2)
+        QVERIFY(texts.contains(QStringLiteral("case size: batch_size × seq_len (log scale)")));
+        QVERIFY(texts.contains(QStringLiteral("10k")));
+        QVERIFY(texts.contains(
+            QStringLiteral("Not drawn on the size axis: 1 case without a size (no positive axes).")));
+    }
+
+    // Nothing to draw (no run; a size axis over cases without a size): the notice in a plot of full width,
+    // no empty legend row squeezing the axis rect into a strip.
+    void nothingToDrawKeepsTheWidth() {
+        auto doc = kixtest::seedJson();
+        doc["run"]["spec"]["cases"] = Json::parse(
+            R"([{"id": "a", "latencyNs": {"mean": 1000}}, {"id": "b", "latencyNs": {"mean": 2000}}])");
+        const auto unsized =
+            parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("unsized.json"));
+        LatencyPlot plot;
+        plot.setCaseAxis(CaseAxis::Size);
+        for (const auto& run : {ManifestPtr(), unsized}) {
+            plot.showRun(run, {});
+            plot.replot();
+            QVERIFY(!plot.notice().isEmpty());
+            QCOMPARE(plot.graphCount(), 0);
+            QVERIFY(!plot.legend->layout());
+            QVERIFY2(
+                plot.axisRect()->width() > 0.8 * plot.viewport().width(),
+                qPrintable(
+                    QStringLiteral("%1 of %2").arg(plot.axisRect()->width()).arg(plot.viewport().width())));
+        }
+        QCOMPARE(plot.notice(),
+                 QStringLiteral("No case of this run records a size (bytes moved or axes): plot "
+                                "its cases in workload order or by size instead."));
+        plot.showRun(runWithCases(), {}); // and back: the legend below the data again
+        QCOMPARE(plot.legend->layout(), static_cast<QCPLayout*>(plot.plotLayout()));
     }
 
     void exportFormats() {
