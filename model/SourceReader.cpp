@@ -1,5 +1,7 @@
 #include "SourceReader.h"
 
+#include "Signing.h"
+
 #include "DocumentReader.h"
 #include "YamlReader.h"
 
@@ -116,6 +118,8 @@ SourceFormat formatOf(const QString& path) {
 
 bool isSourceName(const QString& fileName) {
     const QString name = fileName.toLower();
+    if (name.endsWith(QLatin1String(kEnvelopeSuffix)))
+        return false; // `kix verify` of a `kix run` folder read its own envelope as a bad catalog
     static constexpr const char* kExtensions[] = {".json", ".yaml", ".yml", ".jsonl", ".jsonl.zst"};
     return std::ranges::any_of(kExtensions,
                                [&](const char* ext) { return name.endsWith(QLatin1String(ext)); });

@@ -15,7 +15,8 @@ enum class SourceFormat { Json, Yaml, JsonLines, JsonLinesZstd };
 
 // By name: .yaml/.yml, .jsonl, .jsonl.zst; anything else is read as JSON.
 SourceFormat formatOf(const QString& path);
-// The names a folder walk picks up: .json, .yaml, .yml, .jsonl, .jsonl.zst.
+// The names a folder walk picks up: .json, .yaml, .yml, .jsonl, .jsonl.zst — but not signing envelopes
+// ("<manifest>.intoto.jsonl"), which are read beside the manifests they sign, never as catalogs.
 bool isSourceName(const QString& fileName);
 QString sourceNamePatterns(); // "*.json *.yaml *.yml *.jsonl *.jsonl.zst", for dialogs and messages
 

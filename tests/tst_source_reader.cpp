@@ -50,8 +50,9 @@ private slots:
 
     void folderWalk() {
         QTemporaryDir dir;
+        // a.json.intoto.jsonl: a signing envelope, read beside a.json by the signature checks, not a catalog
         for (const char* f : {"a.json", "b.yaml", "c.yml", "sub/d.jsonl", "sub/e.jsonl.zst", "notes.txt",
-                              ".hidden/f.json", "sub/.g.json"})
+                              ".hidden/f.json", "sub/.g.json", "a.json.intoto.jsonl", "sub/X.INTOTO.JSONL"})
             QVERIFY(kixfix::writeFile(dir.filePath(QString::fromLatin1(f)), "{}"));
         const Inputs in = collectInputs({dir.path()});
         QVERIFY2(in.problems.isEmpty(), qPrintable(messages(in).join(u'\n')));
