@@ -33,12 +33,24 @@ Resource resourceView(const ResourceRecord& r, const QList<Origin>& origins) {
     return v;
 }
 
+namespace {
+
+// KernelIndex titles read "implementation · benchmark · GPU": the part before the first " · ", looked
+// for in the first 4,096 characters only. Views ask for this label per row and drawn point, and a
+// 15 MiB title split whole each time froze them.
+QString implementationOfTitle(const QString& title) {
+    const QStringView head = QStringView(title).left(4096);
+    const qsizetype dot = head.indexOf(QStringLiteral(" · "));
+    return (dot < 0 ? head : head.left(dot)).trimmed().toString();
+}
+
+} // namespace
+
 QString implementationLabel(const RunRecord& run) {
     if (!run.spec.implementationName.isEmpty())
         return run.spec.implementationName;
-    // KernelIndex titles read "implementation · benchmark · GPU".
     if (!run.resource->title.isEmpty())
-        return run.resource->title.section(QStringLiteral(" · "), 0, 0).trimmed();
+        return implementationOfTitle(run.resource->title);
     return run.resource->name;
 }
 
@@ -69,13 +81,8 @@ QString Manifest::title() const {
 QString Manifest::implementationLabel() const {
     if (!runSpec.implementationName.isEmpty())
         return runSpec.implementationName;
-    if (run && !run->title.isEmpty()) {
-        // The part before the first " · ", looked for in the first 4,096 characters only: views ask for
-        // this label per drawn point and row, and a 15 MiB title searched whole each time froze them.
-        const QStringView head = QStringView(run->title).left(4096);
-        const qsizetype dot = head.indexOf(QStringLiteral(" · "));
-        return (dot < 0 ? head : head.left(dot)).trimmed().toString();
-    }
+    if (run && !run->title.isEmpty())
+        return implementationOfTitle(run->title);
     return run ? run->name : QString();
 }
 

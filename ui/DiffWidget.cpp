@@ -169,7 +169,7 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
     });
 }
 
-bool DiffWidget::waitUntilShown(int timeoutMs) {
+bool DiffWidget::waitUntilShown(int timeoutMs) const {
     if (!m_preparing)
         return true;
     QEventLoop loop;

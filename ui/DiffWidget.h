@@ -53,7 +53,7 @@ public:
     bool hasComparison() const { return !m_comparison.runs.isEmpty(); }
     bool isPreparing() const { return m_preparing; }
     // Runs the event loop until the comparison asked for is shown (for an export); false on timeout.
-    bool waitUntilShown(int timeoutMs);
+    bool waitUntilShown(int timeoutMs) const;
 
     // For File ▸ Export: the cases and fields as tables, and the JSON `kix diff --json` writes.
     ExportTable caseTable() const;

@@ -70,6 +70,26 @@ bool ExplorerCommandLine::parse(const QStringList& arguments) {
     return m_parser.parse(arguments);
 }
 
+namespace {
+
+// Saves the window to `path` and ends the program: after the first paint, and once the comparison and
+// digest checks (computed off the UI thread) are in, or 30 s have passed.
+void saveScreenshotWhenSettled(MainWindow& window, const QString& path) {
+    auto* poll = new QTimer(&window);
+    auto waited = std::make_shared<QElapsedTimer>();
+    waited->start();
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, path, poll, waited] {
+        if (waited->elapsed() < 600 || (window.isSettling() && waited->elapsed() < 30000))
+            return;
+        poll->stop();
+        const bool ok = window.grab().save(path);
+        QCoreApplication::exit(ok ? 0 : 1);
+    });
+    poll->start(50);
+}
+
+} // namespace
+
 void ExplorerCommandLine::start(MainWindow& window) {
     const QString screenshot = m_parser.value(QStringLiteral("screenshot"));
     const QString select = m_parser.value(QStringLiteral("select"));
@@ -97,21 +117,8 @@ void ExplorerCommandLine::start(MainWindow& window) {
                                    QStringLiteral("leaderboard"), QStringLiteral("published")};
             if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
                 window.tabs()->setCurrentIndex(tab);
-            if (!screenshot.isEmpty()) {
-                // After the first paint, and once the comparison and digest checks (off the UI thread)
-                // are in, or 30 s have passed.
-                auto* poll = new QTimer(&window);
-                auto waited = std::make_shared<QElapsedTimer>();
-                waited->start();
-                QObject::connect(poll, &QTimer::timeout, &window, [&window, screenshot, poll, waited] {
-                    if (waited->elapsed() < 600 || (window.isSettling() && waited->elapsed() < 30000))
-                        return;
-                    poll->stop();
-                    const bool ok = window.grab().save(screenshot);
-                    QCoreApplication::exit(ok ? 0 : 1);
-                });
-                poll->start(50);
-            }
+            if (!screenshot.isEmpty())
+                saveScreenshotWhenSettled(window, screenshot);
         });
     const QStringList paths = m_parser.positionalArguments();
     if (paths.isEmpty())

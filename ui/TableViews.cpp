@@ -14,6 +14,9 @@ QTableView* makeReadOnlyTable(QAbstractItemModel* model, QWidget* parent) {
     view->verticalHeader()->hide();
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Widths from the first 100 rows and those in view, not from 1,000 (Qt's default): with 10,000 cases
+    // each reset and resize measured 1,000 sanitized cells per column on the UI thread.
+    view->horizontalHeader()->setResizeContentsPrecision(100);
     return view;
 }
 

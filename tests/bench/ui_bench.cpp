@@ -66,7 +66,7 @@ Json manyCases(int count, bool reversed, double scale, const std::string& title)
 }
 
 QString write(const QDir& dir, const QString& name, const Json& doc) {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(doc.dump())) < 0)
         throw std::runtime_error("cannot write " + path.toStdString());
