@@ -532,7 +532,6 @@ void MainWindow::compareRuns(const QList<int>& runIndices) {
     m_comparingRuns = true; // the selection below must not compare the first two on its own
     selectRows(rows);
     m_comparingRuns = false;
-    m_stale &= ~StaleCompare;
     m_diff->setRunList(runs, 0);
     m_tabs->setCurrentWidget(m_diff);
 }
