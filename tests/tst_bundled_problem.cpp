@@ -3,6 +3,7 @@
 // skipped with the reason where absent); the copy compiled into the resources is the file itself.
 #include "KixResources.h"
 #include "ProblemSourceCheck.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "kix/workloads.h"
 
@@ -146,5 +147,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBundledProblem)
+KIX_TEST_GUILESS_MAIN(TestBundledProblem)
 #include "tst_bundled_problem.moc"

@@ -2,6 +2,7 @@
 // and hand-built cases. The seed's digests alone cannot catch a canonicalization bug; these can.
 #include "Canonical.h"
 #include "JsonReader.h"
+#include "TestMain.h"
 
 #include <QTest>
 #include <bit>
@@ -132,5 +133,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCanonical)
+KIX_TEST_GUILESS_MAIN(TestCanonical)
 #include "tst_canonical.moc"

@@ -3,6 +3,7 @@
 #include "Comparability.h"
 #include "Diff.h"
 #include "ManifestParser.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QElapsedTimer>
@@ -188,5 +189,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaseComparison)
+KIX_TEST_GUILESS_MAIN(TestCaseComparison)
 #include "tst_case_comparison.moc"

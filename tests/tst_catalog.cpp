@@ -5,6 +5,7 @@
 #include "CatalogReader.h"
 #include "Policy.h"
 #include "RunStore.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QElapsedTimer>
@@ -192,12 +193,14 @@ private slots:
         const RecordIndex index = load({path});
         const Problems problems = publishedKeyProblems(index, index.run(0));
         QCOMPARE(problems.size(), 1);
-        QCOMPARE(problems.first().toString(),
-                 QStringLiteral("%1:%2: row.comparisonKey: published comparisonKey %3 differs from the %4 kix recomputes "
-                                "from the loaded records")
-                     .arg(path)
-                     .arg(line)
-                     .arg(QString::fromStdString(zeros), QString::fromStdString(catalog.keyOf(catalog.w1))));
+        QCOMPARE(
+            problems.first().toString(),
+            QStringLiteral(
+                "%1:%2: row.comparisonKey: published comparisonKey %3 differs from the %4 kix recomputes "
+                "from the loaded records")
+                .arg(path)
+                .arg(line)
+                .arg(QString::fromStdString(zeros), QString::fromStdString(catalog.keyOf(catalog.w1))));
         QCOMPARE(problems.first().code, QStringLiteral("catalog.key_mismatch"));
         QCOMPARE(index.manifest(index.rowOfRun(0))->problems.size(), 1);
         const DigestCheck key = verifyRun(index, index.run(0)).last();
@@ -289,5 +292,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCatalog)
+KIX_TEST_GUILESS_MAIN(TestCatalog)
 #include "tst_catalog.moc"

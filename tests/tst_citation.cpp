@@ -3,6 +3,7 @@
 #include "Citation.h"
 #include "CitationEscape.h"
 #include "ManifestParser.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "TextSanitizer.h"
 
@@ -364,5 +365,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCitation)
+KIX_TEST_GUILESS_MAIN(TestCitation)
 #include "tst_citation.moc"

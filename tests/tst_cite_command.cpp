@@ -1,6 +1,7 @@
 // `kix cite` end to end: hostile manifest text, option values and file names never reach the
 // terminal raw, in the citation or in an error message.
 #include "Commands.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "TextSanitizer.h"
 
@@ -68,9 +69,10 @@ private slots:
                                QStringLiteral("2026-12-02"), path});
         QCOMPARE(r.code, 0);
         // The only message: KernelIndex would refuse the annotation (kix reads it for the permalink).
-        QCOMPARE(r.err, path + QStringLiteral(": run.metadata.annotations: warning: KernelIndex does not allow the "
-                                              "member \"annotations\" here (allowed: name, title, description, "
-                                              "labels, authors, sourceRefs)\n"));
+        QCOMPARE(r.err,
+                 path + QStringLiteral(": run.metadata.annotations: warning: KernelIndex does not allow the "
+                                       "member \"annotations\" here (allowed: name, title, description, "
+                                       "labels, authors, sourceRefs)\n"));
         QVERIFY(r.out.contains(QStringLiteral("2026-12-02")));
         QVERIFY2(terminalSafe(r.out), r.out.toUtf8().toPercentEncoding(" \n").constData());
     }
@@ -99,5 +101,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCiteCommand)
+KIX_TEST_GUILESS_MAIN(TestCiteCommand)
 #include "tst_cite_command.moc"

@@ -10,6 +10,7 @@
 #include "RooflineRun.h"
 #include "RunStore.h"
 #include "Signing.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
@@ -755,5 +756,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+KIX_TEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

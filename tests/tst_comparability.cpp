@@ -6,6 +6,7 @@
 #include "ManifestParser.h"
 #include "RunStore.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
@@ -222,5 +223,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestComparability)
+KIX_TEST_GUILESS_MAIN(TestComparability)
 #include "tst_comparability.moc"

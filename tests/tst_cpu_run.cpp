@@ -9,6 +9,7 @@
 #include "ManifestWriter.h"
 #include "ProblemDefinition.h"
 #include "RunStore.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "Verification.h"
 
@@ -138,5 +139,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCpuRun)
+KIX_TEST_GUILESS_MAIN(TestCpuRun)
 #include "tst_cpu_run.moc"

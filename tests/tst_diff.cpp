@@ -1,6 +1,7 @@
 // Field-level diff by JSON path; per-case arrays matched by id.
 #include "Diff.h"
 #include "ManifestParser.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -63,5 +64,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDiff)
+KIX_TEST_GUILESS_MAIN(TestDiff)
 #include "tst_diff.moc"

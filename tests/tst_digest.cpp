@@ -2,6 +2,7 @@
 #include "Digest.h"
 #include "ManifestParser.h"
 #include "Sha256.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -84,5 +85,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDigest)
+KIX_TEST_GUILESS_MAIN(TestDigest)
 #include "tst_digest.moc"

@@ -1,5 +1,6 @@
 // Evidence levels: what kix checked, with a signature never upgrading a digest that does not verify.
 #include "Evidence.h"
+#include "TestMain.h"
 
 #include <QTest>
 
@@ -150,5 +151,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvidence)
+KIX_TEST_GUILESS_MAIN(TestEvidence)
 #include "tst_evidence.moc"

@@ -1,6 +1,7 @@
 // Human-readable latencies, ratios and numbers, rounding boundaries included (issue 13: 999.6 µs
 // was shown as "1000 µs").
 #include "Format.h"
+#include "TestMain.h"
 
 #include <QTest>
 #include <cmath>
@@ -94,5 +95,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFormat)
+KIX_TEST_GUILESS_MAIN(TestFormat)
 #include "tst_format.moc"

@@ -2,6 +2,7 @@
 // match loosely, bad entries are located problems, and an environment's own L2 size replaces the table's.
 #include "GpuBandwidth.h"
 #include "KixResources.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -124,5 +125,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuBandwidth)
+KIX_TEST_GUILESS_MAIN(TestGpuBandwidth)
 #include "tst_gpu_bandwidth.moc"

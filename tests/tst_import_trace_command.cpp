@@ -3,6 +3,7 @@
 // planted symbolic link, never replacing a file without --force, an all-or-nothing set, option values
 // checked before anything is read. Every message asserted exactly.
 #include "Commands.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportTraceCommand)
+KIX_TEST_GUILESS_MAIN(TestImportTraceCommand)
 #include "tst_import_trace_command.moc"

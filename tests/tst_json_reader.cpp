@@ -2,6 +2,7 @@
 #include "JsonReader.h"
 #include "KixResources.h"
 #include "ManifestParser.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QElapsedTimer>
@@ -273,5 +274,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonReader)
+KIX_TEST_GUILESS_MAIN(TestJsonReader)
 #include "tst_json_reader.moc"

@@ -1,6 +1,7 @@
 // The kernel's math on the CPU (always runs in CI): the fp32 path the kernel follows against the
 // fp64 reference, bf16 rounding, the allclose check, and the workload table against the dataset.
 #include "JsonReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "kix/kernel_inputs.h"
 #include "kix/rmsnorm_backward_cpu.h"
@@ -116,5 +117,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernelCpu)
+KIX_TEST_GUILESS_MAIN(TestKernelCpu)
 #include "tst_kernel_cpu.moc"

@@ -4,6 +4,7 @@
 // workload shapes (rows capped at 4096 so the CPU reference stays quick) with the default plan and
 // the workload's tolerances; the plan's choice by row count and its limits; plans as text; and one
 // full harness case timed by both methods.
+#include "TestMain.h"
 #include "kix/harness.h"
 #include "kix/kernel_check.h"
 
@@ -266,5 +267,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernelCuda)
+KIX_TEST_GUILESS_MAIN(TestKernelCuda)
 #include "tst_kernel_cuda.moc"

@@ -9,6 +9,7 @@
 #include "RecordIndex.h"
 #include "RunStore.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -294,5 +295,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernelIndexExamples)
+KIX_TEST_GUILESS_MAIN(TestKernelIndexExamples)
 #include "tst_kernelindex_examples.moc"

@@ -7,6 +7,7 @@
 #include "KixResources.h"
 #include "LocalRunManifest.h"
 #include "ManifestSet.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "TraceImport.h"
 
@@ -144,5 +145,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKernelIndexSchemas)
+KIX_TEST_GUILESS_MAIN(TestKernelIndexSchemas)
 #include "tst_kernelindex_schemas.moc"

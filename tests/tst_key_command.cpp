@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "KeyStore.h"
 #include "Signing.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QFile>
@@ -264,5 +265,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKeyCommand)
+KIX_TEST_GUILESS_MAIN(TestKeyCommand)
 #include "tst_key_command.moc"

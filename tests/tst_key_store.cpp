@@ -2,6 +2,7 @@
 // permissions, refused (with the exact message) when others can reach it, never printed.
 #include "KeyStore.h"
 #include "SigningKey.h"
+#include "TestMain.h"
 
 #include <QDir>
 #include <QFile>
@@ -264,5 +265,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKeyStore)
+KIX_TEST_GUILESS_MAIN(TestKeyStore)
 #include "tst_key_store.moc"

@@ -4,6 +4,7 @@
 #include "Leaderboard.h"
 #include "RunStore.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -186,5 +187,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLeaderboard)
+KIX_TEST_MAIN(TestLeaderboard)
 #include "tst_leaderboard.moc"

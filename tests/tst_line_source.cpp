@@ -1,6 +1,7 @@
 // JSON Lines, plain and zstd: every line delivered once with its number, over-long lines skipped with
 // a located problem, corrupt or truncated streams stopped with one, special files refused at once.
 #include "LineSource.h"
+#include "TestMain.h"
 
 #include "SharedData.h"
 
@@ -355,5 +356,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLineSource)
+KIX_TEST_GUILESS_MAIN(TestLineSource)
 #include "tst_line_source.moc"

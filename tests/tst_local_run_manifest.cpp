@@ -8,6 +8,7 @@
 #include "ManifestWriter.h"
 #include "Roofline.h"
 #include "RunStore.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "Verification.h"
 
@@ -241,5 +242,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLocalRunManifest)
+KIX_TEST_GUILESS_MAIN(TestLocalRunManifest)
 #include "tst_local_run_manifest.moc"

@@ -4,6 +4,7 @@
 #include "FieldReader.h"
 #include "ManifestParser.h"
 #include "RecordFixtures.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -345,5 +346,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestManifestParser)
+KIX_TEST_GUILESS_MAIN(TestManifestParser)
 #include "tst_manifest_parser.moc"

@@ -4,6 +4,7 @@
 #include "ManifestWriter.h"
 #include "OutputName.h"
 #include "Sha256.h"
+#include "TestMain.h"
 
 #include <QDir>
 #include <QFile>
@@ -211,5 +212,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestManifestSet)
+KIX_TEST_GUILESS_MAIN(TestManifestSet)
 #include "tst_manifest_set.moc"

@@ -6,6 +6,7 @@
 #include "ManifestParser.h"
 #include "MultiComparison.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMultiComparison)
+KIX_TEST_MAIN(TestMultiComparison)
 #include "tst_multi_comparison.moc"

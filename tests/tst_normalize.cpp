@@ -1,6 +1,7 @@
 // KernelIndex's normalization before hashing: set-like lists and durations, rule by rule, its own
 // example whose published digest needs it, and catalog resources that are already normal.
 #include "Normalize.h"
+#include "TestMain.h"
 
 #include "Digest.h"
 #include "LineSource.h"
@@ -319,5 +320,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNormalize)
+KIX_TEST_GUILESS_MAIN(TestNormalize)
 #include "tst_normalize.moc"

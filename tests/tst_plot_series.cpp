@@ -5,6 +5,7 @@
 // footnote for cases it cannot draw or draws at one x.
 #include "ManifestParser.h"
 #include "PlotSeries.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -424,5 +425,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPlotSeries)
+KIX_TEST_MAIN(TestPlotSeries)
 #include "tst_plot_series.moc"

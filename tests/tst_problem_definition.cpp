@@ -1,6 +1,7 @@
 // The "kix.problem/v1" reader: the bundled problem 013 reads without a problem and states the facts the
 // program needs; every bad input is a located problem with its code and exact text, and reading goes on.
 #include "ProblemDefinition.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
@@ -263,7 +264,9 @@ private slots:
         QCOMPARE(texts(r.problems), expected);
         QVERIFY(!r.definition); // nothing half-read is handed on
         if (code.isEmpty()) // no code of its own; a typed read (FieldReader) gives one of the field.* area
-            QVERIFY2(r.problems.first().code.isEmpty() || r.problems.first().code.startsWith(QLatin1String("field.")), qPrintable(r.problems.first().code));
+            QVERIFY2(r.problems.first().code.isEmpty() ||
+                         r.problems.first().code.startsWith(QLatin1String("field.")),
+                     qPrintable(r.problems.first().code));
         else
             QCOMPARE(r.problems.first().code, code);
         QVERIFY(r.problems.first().isError());
@@ -348,5 +351,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProblemDefinition)
+KIX_TEST_GUILESS_MAIN(TestProblemDefinition)
 #include "tst_problem_definition.moc"

@@ -7,6 +7,7 @@
 #include "ProblemDefinition.h"
 #include "RecordIndex.h"
 #include "RunStore.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "Verification.h"
 
@@ -155,5 +156,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProblemDocument)
+KIX_TEST_GUILESS_MAIN(TestProblemDocument)
 #include "tst_problem_document.moc"

@@ -4,6 +4,7 @@
 // tst_bundled_problem runs the same comparisons against the real files in ../shared.
 #include "Digest.h"
 #include "ProblemSourceCheck.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "WorkloadSuiteBuilder.h"
 
@@ -325,5 +326,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProblemSourceCheck)
+KIX_TEST_GUILESS_MAIN(TestProblemSourceCheck)
 #include "tst_problem_source_check.moc"

@@ -4,6 +4,7 @@
 #include "KixResources.h"
 #include "PublishedFigures.h"
 #include "PublishedFiguresTable.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -436,5 +437,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPublishedFigures)
+KIX_TEST_GUILESS_MAIN(TestPublishedFigures)
 #include "tst_published_figures.moc"

@@ -6,6 +6,7 @@
 #include "RecordIndex.h"
 #include "RunStore.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -177,5 +178,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecordIndex)
+KIX_TEST_GUILESS_MAIN(TestRecordIndex)
 #include "tst_record_index.moc"

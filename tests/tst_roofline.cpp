@@ -2,6 +2,7 @@
 // 10 bytes per element), floors, cache-aware verdicts with their exact text, suites and no-floor reasons.
 #include "Roofline.h"
 #include "RooflineBytes.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QProcess>
@@ -436,5 +437,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRoofline)
+KIX_TEST_GUILESS_MAIN(TestRoofline)
 #include "tst_roofline.moc"

@@ -3,6 +3,7 @@
 // twice, the same run from two sources), facets, clear.
 #include "CatalogFixture.h"
 #include "RunStore.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -166,5 +167,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunStore)
+KIX_TEST_GUILESS_MAIN(TestRunStore)
 #include "tst_run_store.moc"

@@ -1,6 +1,7 @@
 // The runner protocol: every event survives toJson -> parseEvent, bad lines are refused with their
 // reason, the stream splits bytes into lines however they arrive, and text is made printable.
 #include "RunnerProtocol.h"
+#include "TestMain.h"
 
 #include <QTest>
 
@@ -221,5 +222,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRunnerProtocol)
+KIX_TEST_GUILESS_MAIN(TestRunnerProtocol)
 #include "tst_runner_protocol.moc"

@@ -5,6 +5,7 @@
 #include "InToto.h"
 #include "Signing.h"
 #include "SigningKey.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QCryptographicHash>
@@ -471,5 +472,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSigning)
+KIX_TEST_GUILESS_MAIN(TestSigning)
 #include "tst_signing.moc"

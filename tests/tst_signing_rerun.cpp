@@ -4,6 +4,7 @@
 #include "KeyStore.h"
 #include "Signing.h"
 #include "SigningRerun.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QCryptographicHash>
@@ -216,5 +217,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSigningRerun)
+KIX_TEST_GUILESS_MAIN(TestSigningRerun)
 #include "tst_signing_rerun.moc"

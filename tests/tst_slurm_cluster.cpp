@@ -7,7 +7,7 @@
 #include "LocalRunner.h"
 #include "RunStore.h"
 #include "RunnerProtocol.h"
-#include "Sha256.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "Verification.h"
 
@@ -97,9 +97,6 @@ bool nodeIdle() {
 
 class TestSlurmCluster : public QObject {
     Q_OBJECT
-    // As the programs' mains do: OpenSSL's global state is freed only after the pool threads that hashed
-    // have ended and released theirs (its own exit handler left theirs leaked, found by LeakSanitizer).
-    const kix::CryptoRuntime m_crypto;
 private slots:
     void initTestCase() {
         kixInitResources();
@@ -260,5 +257,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSlurmCluster)
+KIX_TEST_GUILESS_MAIN(TestSlurmCluster)
 #include "tst_slurm_cluster.moc"

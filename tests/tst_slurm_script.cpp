@@ -5,6 +5,7 @@
 #include "ClusterRun.h"
 #include "SlurmCommand.h"
 #include "SlurmState.h"
+#include "TestMain.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -349,5 +350,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSlurmScript)
+KIX_TEST_GUILESS_MAIN(TestSlurmScript)
 #include "tst_slurm_script.moc"

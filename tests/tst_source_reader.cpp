@@ -3,6 +3,7 @@
 // read from a FIFO, never "nothing to check" without a word.
 #include "RecordFixtures.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -144,5 +145,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSourceReader)
+KIX_TEST_GUILESS_MAIN(TestSourceReader)
 #include "tst_source_reader.moc"

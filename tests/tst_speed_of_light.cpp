@@ -3,6 +3,7 @@
 // there is none, and the "% of the bandwidth floor" against the recorded copy bandwidth.
 #include "ManifestParser.h"
 #include "SpeedOfLight.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTest>
@@ -142,5 +143,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSpeedOfLight)
+KIX_TEST_MAIN(TestSpeedOfLight)
 #include "tst_speed_of_light.moc"

@@ -1,4 +1,5 @@
 #include "Statistics.h"
+#include "TestMain.h"
 
 #include <QTest>
 
@@ -51,5 +52,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStatistics)
+KIX_TEST_GUILESS_MAIN(TestStatistics)
 #include "tst_statistics.moc"

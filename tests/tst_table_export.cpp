@@ -1,6 +1,7 @@
 // Table exports: CSV quoting (parsed back), Markdown escaping, JSON (parsed back), tab-separated text,
 // and the suffixes the Export menu maps to formats.
 #include "TableExport.h"
+#include "TestMain.h"
 
 #include <QTest>
 #include <nlohmann/json.hpp>
@@ -121,5 +122,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTableExport)
+KIX_TEST_MAIN(TestTableExport)
 #include "tst_table_export.moc"

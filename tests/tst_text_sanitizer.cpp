@@ -1,6 +1,7 @@
 // The sanitizer for untrusted text: what each control, escape sequence, bidi control and invalid
 // sequence turns into, per shape (line, block), the length cap, and that no output can ever carry
 // a character a terminal or a widget would obey.
+#include "TestMain.h"
 #include "TextSanitizer.h"
 
 #include <QElapsedTimer>
@@ -237,5 +238,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTextSanitizer)
+KIX_TEST_GUILESS_MAIN(TestTextSanitizer)
 #include "tst_text_sanitizer.moc"

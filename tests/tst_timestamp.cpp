@@ -1,4 +1,5 @@
 // Strict RFC 3339 date-times, UTC instants and KernelIndex's own instant rule, as tables.
+#include "TestMain.h"
 #include "Timestamp.h"
 
 #include <QTest>
@@ -60,5 +61,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTimestamp)
+KIX_TEST_GUILESS_MAIN(TestTimestamp)
 #include "tst_timestamp.moc"

@@ -4,6 +4,7 @@
 // raw-samples evidence verified; and the two real trace files in ../shared.
 #include "ManifestSet.h"
 #include "RunStore.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "TraceImport.h"
 #include "Verification.h"
@@ -397,5 +398,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTraceImport)
+KIX_TEST_GUILESS_MAIN(TestTraceImport)
 #include "tst_trace_import.moc"

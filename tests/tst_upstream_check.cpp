@@ -1,6 +1,7 @@
 // "KernelIndex would reject this": valid resources of the 13 kinds (fixtures written here) give no finding,
 // every rule has a fixture that breaks exactly it, with the exact finding, and where ../shared has them,
 // KernelIndex's 17 examples give the verdicts their comments state.
+#include "TestMain.h"
 #include "UpstreamCheck.h"
 
 #include "JsonReader.h"
@@ -609,5 +610,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestUpstreamCheck)
+KIX_TEST_GUILESS_MAIN(TestUpstreamCheck)
 #include "tst_upstream_check.moc"

@@ -6,6 +6,7 @@
 #include "ManifestWriter.h"
 #include "RunStore.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
@@ -165,5 +166,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVerification)
+KIX_TEST_GUILESS_MAIN(TestVerification)
 #include "tst_verification.moc"

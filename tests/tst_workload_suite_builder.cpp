@@ -3,8 +3,9 @@
 // a changed fact changes exactly the digests that cover it.
 #include "Digest.h"
 #include "ManifestParser.h"
-#include "SourceReader.h"
 #include "ProblemDefinition.h"
+#include "SourceReader.h"
+#include "TestMain.h"
 #include "TestSupport.h"
 #include "Verification.h"
 #include "WorkloadSuiteBuilder.h"
@@ -132,7 +133,8 @@ private slots:
         kix::RecordIndex index;
         index.add(kix::readDocumentFile(kixtest::seedPath()));
         index.add(kix::readDocumentBytes(QByteArray::fromStdString(built.suite.dump()),
-                                         QStringLiteral("built from the problem file"), kix::SourceFormat::Json));
+                                         QStringLiteral("built from the problem file"),
+                                         kix::SourceFormat::Json));
         const auto checks = kix::verifyRun(index, index.run(0));
         const auto workload = std::find_if(checks.begin(), checks.end(), [](const kix::DigestCheck& c) {
             return c.field == QLatin1String("workloadDigest");
@@ -258,5 +260,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkloadSuiteBuilder)
+KIX_TEST_GUILESS_MAIN(TestWorkloadSuiteBuilder)
 #include "tst_workload_suite_builder.moc"

@@ -1,6 +1,7 @@
 // YAML 1.2 to JSON: core-schema scalars, the refusals (duplicate keys, tags, aliases, documents, limits,
 // encodings), and resources of KernelIndex's 13 kinds equal to their JSON twins: fixtures written here,
 // and KernelIndex's own examples where ../shared has them.
+#include "TestMain.h"
 #include "YamlReader.h"
 
 #include "Canonical.h"
@@ -417,5 +418,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestYamlReader)
+KIX_TEST_GUILESS_MAIN(TestYamlReader)
 #include "tst_yaml_reader.moc"

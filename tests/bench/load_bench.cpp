@@ -14,6 +14,7 @@
 #include "RunFilterProxy.h"
 #include "RunStore.h"
 #include "RunTableModel.h"
+#include "Sha256.h"
 
 #include <QApplication>
 #include <QDir>
@@ -179,6 +180,7 @@ int run(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     const QApplication app(argc, argv);
+    const kix::CryptoRuntime crypto; // as the programs: OpenSSL shuts down after the pool threads
     kixInitResources();
     const QStringList args = QCoreApplication::arguments();
     const QString mode = args.value(1, QStringLiteral("files"));

@@ -17,6 +17,7 @@
 #include "RunFilterProxy.h"
 #include "RunStore.h"
 #include "RunTableModel.h"
+#include "Sha256.h"
 
 #include <QApplication>
 #include <QDir>
@@ -130,6 +131,7 @@ int run(int argc, char** argv) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::setvbuf(stdout, nullptr, _IOLBF, 0); // lines survive a crash
     const QApplication app(argc, argv);
+    const kix::CryptoRuntime crypto; // as the programs: OpenSSL shuts down after the pool threads
     QCoreApplication::setOrganizationName(QStringLiteral("kix-ui-bench")); // not the user's settings
     kixInitResources();
     const QStringList args = QCoreApplication::arguments();

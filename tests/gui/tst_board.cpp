@@ -18,6 +18,7 @@
 #include "Roles.h"
 #include "RunFilterProxy.h"
 #include "SourceReader.h"
+#include "TestMain.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -443,5 +444,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBoard)
+KIX_TEST_MAIN(TestBoard)
 #include "tst_board.moc"

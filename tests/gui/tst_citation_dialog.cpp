@@ -3,6 +3,7 @@
 #include "CitationDialog.h"
 #include "GuiTestSupport.h"
 #include "ManifestParser.h"
+#include "TestMain.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -40,5 +41,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCitationDialog)
+KIX_TEST_MAIN(TestCitationDialog)
 #include "tst_citation_dialog.moc"

@@ -8,6 +8,7 @@
 #include "GuiTestSupport.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
+#include "TestMain.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -139,5 +140,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestClusterGui)
+KIX_TEST_MAIN(TestClusterGui)
 #include "tst_cluster_gui.moc"

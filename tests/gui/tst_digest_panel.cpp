@@ -8,8 +8,8 @@
 #include "KeyStore.h"
 #include "Palette.h"
 #include "RunStore.h"
-#include "Sha256.h"
 #include "Signing.h"
+#include "TestMain.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
@@ -69,9 +69,6 @@ static bool showAndWait(DigestPanel& panel, int row) {
 
 class TestDigestPanel : public QObject {
     Q_OBJECT
-    // As the programs' mains do: OpenSSL's global state is freed only after the pool threads that hashed
-    // have ended and released theirs (its own exit handler left theirs leaked, found by LeakSanitizer).
-    const kix::CryptoRuntime m_crypto;
     QTemporaryDir m_config;
 
 private slots:
@@ -205,5 +202,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDigestPanel)
+KIX_TEST_MAIN(TestDigestPanel)
 #include "tst_digest_panel.moc"

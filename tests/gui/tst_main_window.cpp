@@ -16,6 +16,7 @@
 #include "ProblemModel.h"
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
+#include "TestMain.h"
 
 #include <QFile>
 #include <QLabel>
@@ -381,5 +382,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+KIX_TEST_MAIN(TestMainWindow)
 #include "tst_main_window.moc"

@@ -10,6 +10,7 @@
 #include "PairsModel.h"
 #include "ProblemModel.h"
 #include "RunFilterProxy.h"
+#include "TestMain.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -247,5 +248,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestModels)
+KIX_TEST_MAIN(TestModels)
 #include "tst_models.moc"

@@ -7,6 +7,7 @@
 #include "LatencyPlot.h"
 #include "ManifestParser.h"
 #include "PlotWidget.h"
+#include "TestMain.h"
 
 #include <QComboBox>
 
@@ -291,5 +292,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPlot)
+KIX_TEST_MAIN(TestPlot)
 #include "tst_plot.moc"

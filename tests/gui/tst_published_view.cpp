@@ -3,6 +3,7 @@
 // the published leaderboard figures under the notice that they are published figures.
 #include "GuiTestSupport.h"
 #include "PublishedFiguresView.h"
+#include "TestMain.h"
 #include "Verification.h"
 
 #include <QTabWidget>
@@ -63,5 +64,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPublishedView)
+KIX_TEST_MAIN(TestPublishedView)
 #include "tst_published_view.moc"

@@ -3,6 +3,7 @@
 #include "GuiTestSupport.h"
 #include "RecentFiles.h"
 #include "Settings.h"
+#include "TestMain.h"
 
 #include <QMenu>
 #include <QTemporaryDir>
@@ -61,5 +62,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRecentFiles)
+KIX_TEST_MAIN(TestRecentFiles)
 #include "tst_recent_files.moc"

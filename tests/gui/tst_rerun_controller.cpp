@@ -7,6 +7,7 @@
 #include "RerunController.h"
 #include "RerunDialog.h"
 #include "Signing.h"
+#include "TestMain.h"
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
@@ -239,5 +240,5 @@ exit 0
     }
 };
 
-QTEST_MAIN(TestRerunController)
+KIX_TEST_MAIN(TestRerunController)
 #include "tst_rerun_controller.moc"

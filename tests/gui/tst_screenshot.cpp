@@ -2,6 +2,7 @@
 // the images go there (the README's screenshot is made this way); otherwise to a temporary folder.
 #include "GuiTestSupport.h"
 #include "PlotWidget.h"
+#include "TestMain.h"
 
 #include <QImage>
 #include <QTabWidget>
@@ -42,5 +43,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestScreenshot)
+KIX_TEST_MAIN(TestScreenshot)
 #include "tst_screenshot.moc"
