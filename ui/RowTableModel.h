@@ -6,6 +6,7 @@
 #include "TextSanitizer.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QStringList>
 
 namespace kix::ui {
@@ -19,6 +20,7 @@ public:
     void setRows(QList<Row> rows) {
         beginResetModel();
         m_rows = std::move(rows);
+        m_elided.clear();
         endResetModel();
     }
     const QList<Row>& rows() const { return m_rows; }
@@ -42,7 +44,7 @@ public:
             cell(m_rows[index.row()], index.column(), role == SortRole ? int(Qt::DisplayRole) : role);
         // Every text shown comes from untrusted documents: one line, controls shown, never a huge layout.
         if ((role == Qt::DisplayRole || role == SortRole) && v.typeId() == QMetaType::QString)
-            return widgetLine(v.toString());
+            return shownText(v.toString(), index);
         return v;
     }
 
@@ -50,8 +52,21 @@ protected:
     virtual QVariant cell(const Row& row, int column, int role) const = 0;
 
 private:
+    // Eliding a long text counts it to its end (a 15 MiB title: milliseconds), and views ask for the
+    // same cell at every paint and every size hint, so the few long cells are elided once per reset.
+    QString shownText(const QString& text, const QModelIndex& index) const {
+        if (text.size() <= kWidgetLineCap)
+            return widgetLine(text);
+        const quint64 key = (quint64(index.row()) << 32) | quint64(index.column());
+        auto it = m_elided.constFind(key);
+        if (it == m_elided.cend())
+            it = m_elided.insert(key, widgetLine(text));
+        return *it;
+    }
+
     QStringList m_headers;
     QList<Row> m_rows;
+    mutable QHash<quint64, QString> m_elided; // (row, column) -> shown text, cells over the cap only
 };
 
 } // namespace kix::ui

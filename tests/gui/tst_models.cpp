@@ -246,6 +246,22 @@ private slots:
         pairs.setRows({});
         QCOMPARE(pairs.rowCount(), 0);
     }
+
+    // A cell over the widget cap (a 15 MiB title in a field diff) is shown elided, the same text on every
+    // request, and a reset shows the new rows' text, not the old one's (the elided text is kept per reset).
+    void longCellsElidedPerReset() {
+        PairsModel pairs;
+        QAbstractItemModelTester tester(&pairs, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QString first = QStringLiteral("\\x1b") + QString(3000, u'a');
+        pairs.setRows({{QStringLiteral("title"), QString(u'\x1b') + QString(3000, u'a')}});
+        const QString shown = pairs.index(0, 1).data().toString();
+        QCOMPARE(shown, first.left(kix::kWidgetLineCap + 3) + QStringLiteral("… (1977 more characters)"));
+        QCOMPARE(pairs.index(0, 1).data().toString(), shown);
+        QCOMPARE(pairs.index(0, 1).data(kix::ui::SortRole).toString(), shown);
+        pairs.setRows({{QStringLiteral("title"), QString(5000, u'b')}});
+        QCOMPARE(pairs.index(0, 1).data().toString(),
+                 QString(kix::kWidgetLineCap, u'b') + QStringLiteral("… (3976 more characters)"));
+    }
 };
 
 KIX_TEST_MAIN(TestModels)
