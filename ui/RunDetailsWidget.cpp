@@ -160,24 +160,39 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_heading);
     layout->addWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &RunDetailsWidget::fillShownTab);
     setManifest(nullptr);
 }
 
 void RunDetailsWidget::setManifest(const ManifestPtr& m) {
+    m_manifest = m;
     m_heading->setText(!m               ? tr("Select a run")
                        : !m->run        ? tr("Could not read %1").arg(m->origins.value(0).toString())
                        : m->hasErrors() ? tr("%1 (invalid: see Problems)").arg(widgetLine(m->title()))
                                         : widgetLine(m->title()));
     m_overview->setRows(m ? overviewOf(*m) : Pairs{});
-    m_cases->setManifest(m && m->run ? m : nullptr);
     m_protocol->setRows(m && m->protocol ? flattenedFields(m->protocol->json) : Pairs{});
     m_environment->setRows(m && m->environment ? flattenedFields(m->environment->json) : Pairs{});
     m_problems->setRows(m ? m->problems : Problems{});
-    m_raw->setPlainText(m ? widgetBlock(QByteArrayView(m->rawText)) : QString());
     m_tabs->setTabText(ProblemsTab, m && !m->problems.isEmpty() ? tr("Problems (%1)").arg(m->problems.size())
                                                                 : tr("Problems"));
+    m_casesStale = m_rawStale = true;
     if (m && (!m->run || m->hasErrors()))
         m_tabs->setCurrentIndex(ProblemsTab);
+    fillShownTab();
+}
+
+// The case table (10,000 labels and a header reset) and the raw text (up to 256 Ki characters laid
+// out) are the costly tabs; a click on a run fills only the one on screen, the other when it is shown.
+void RunDetailsWidget::fillShownTab() {
+    const ManifestPtr& m = m_manifest;
+    if (m_tabs->currentIndex() == CasesTab && m_casesStale) {
+        m_casesStale = false;
+        m_cases->setManifest(m && m->run ? m : nullptr);
+    } else if (m_tabs->currentIndex() == RawTab && m_rawStale) {
+        m_rawStale = false;
+        m_raw->setPlainText(m ? widgetBlock(QByteArrayView(m->rawText)) : QString());
+    }
 }
 
 } // namespace kix::ui

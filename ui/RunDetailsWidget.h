@@ -1,5 +1,6 @@
 // One run: overview (identity, where it was read, KernelIndex's verdicts), per-case results, protocol,
-// environment, the bundle as JSON, and every located problem with its code.
+// environment, the bundle as JSON, and every located problem with its code. The two costly tabs (cases,
+// raw text) are filled when shown, so tests and callers switch to them before reading them.
 #pragma once
 
 #include "Manifest.h"
@@ -32,6 +33,11 @@ public:
     QLabel* heading() const { return m_heading; }
 
 private:
+    void fillShownTab();
+
+    ManifestPtr m_manifest;
+    bool m_casesStale = true; // the Cases and Raw JSON tabs are filled when shown
+    bool m_rawStale = true;
     QTabWidget* m_tabs;
     QLabel* m_heading;
     PairsModel* m_overview;

@@ -1,6 +1,7 @@
 // The explorer window as a user drives it: open manifests and a catalog export (File ▸ Open, drop, the
 // command line), browse, compare by KernelIndex's policy, verify, and a corrupt file among good ones.
 #include "CaseDiffModel.h"
+#include "CaseTableModel.h"
 #include "CatalogFixture.h"
 #include "Citation.h"
 #include "CitationDialog.h"
@@ -83,8 +84,39 @@ private slots:
             QStringLiteral("Accepted by KernelIndex: yes: its schemas and parser accept every resource")));
         QVERIFY(
             fields.contains(QStringLiteral("Read from: ") + kixtest::seedPath() + QStringLiteral(" /run")));
-        QVERIFY(w.details()->rawView()->toPlainText().contains(QStringLiteral("\"externalId\": \"14917\"")));
-        QVERIFY(w.details()->rawView()->isReadOnly());
+        // The raw text is filled when its tab is shown, not on every click on a run.
+        RunDetailsWidget* details = w.details();
+        QVERIFY(details->rawView()->toPlainText().isEmpty());
+        details->tabs()->setCurrentIndex(RunDetailsWidget::RawTab);
+        QVERIFY(details->rawView()->toPlainText().contains(QStringLiteral("\"externalId\": \"14917\"")));
+        QVERIFY(details->rawView()->isReadOnly());
+    }
+
+    // The case table (10,000 rows in a big run) is filled when its tab is shown; the tab on screen
+    // follows each selection at once, the other is refilled when shown again.
+    void caseTabFilledWhenShown() {
+        MainWindow w;
+        QSignalSpy done(&w, &MainWindow::loadFinished);
+        w.openBundledSamples();
+        QVERIFY(done.wait(20000));
+        const QAbstractItemModel* runs = w.runTable()->model();
+        int kixRun = -1; // a bundled kix run: it has per-case results
+        for (int r = 0; r < runs->rowCount() && kixRun < 0; ++r)
+            if (runs->index(r, RunTableModel::Implementation).data().toString().startsWith(u"kix"))
+                kixRun = r;
+        QVERIFY(kixRun >= 0);
+        RunDetailsWidget* details = w.details();
+        details->tabs()->setCurrentIndex(RunDetailsWidget::OverviewTab);
+        w.selectRows({kixRun});
+        QCOMPARE(details->caseModel()->rowCount(), 0);
+        const QString cases = overviewLines(w).filter(QStringLiteral("Cases: ")).value(0);
+        QVERIFY2(cases.mid(7).toInt() > 0, qPrintable(cases));
+        details->tabs()->setCurrentIndex(RunDetailsWidget::CasesTab);
+        QCOMPARE(details->caseModel()->rowCount(), cases.mid(7).toInt());
+        details->setManifest(nullptr);
+        QCOMPARE(details->caseModel()->rowCount(), 0);
+        details->tabs()->setCurrentIndex(RunDetailsWidget::RawTab);
+        QVERIFY(details->rawView()->toPlainText().isEmpty());
     }
 
     // File ▸ Open offers catalog exports and loads one.
