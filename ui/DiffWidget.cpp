@@ -1,5 +1,6 @@
 #include "DiffWidget.h"
 
+#include "OffUiThread.h"
 #include "PlainText.h"
 
 #include "CaseComparison.h"
@@ -28,7 +29,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <algorithm>
 
 namespace kix::ui {
@@ -158,15 +158,15 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
     const quint64 job = ++m_job;
     m_preparing = true;
     m_title->setText(tr("Comparing %n run(s)…", nullptr, int(runs.size())));
-    QtConcurrent::run([runs, baseline] {
-        return prepareComparison(runs, baseline);
-    }).then(this, [this, job, runs](const PreparedComparison& p) {
-        if (job != m_job)
-            return; // cleared, or other runs asked for meanwhile
-        m_preparing = false;
-        present(p.multi, runs, p.twoCases, p.twoFields);
-        emit comparisonShown();
-    });
+    runOffUiThread(
+        this, [runs, baseline] { return prepareComparison(runs, baseline); },
+        [this, job, runs](const PreparedComparison& p) {
+            if (job != m_job)
+                return; // cleared, or other runs asked for meanwhile
+            m_preparing = false;
+            present(p.multi, runs, p.twoCases, p.twoFields);
+            emit comparisonShown();
+        });
 }
 
 bool DiffWidget::waitUntilShown(int timeoutMs) const {

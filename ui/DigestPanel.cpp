@@ -3,6 +3,7 @@
 #include "DigestModel.h"
 #include "EvidenceOfRuns.h"
 #include "KeyStore.h"
+#include "OffUiThread.h"
 #include "PlainText.h"
 #include "RooflineRun.h"
 #include "TableViews.h"
@@ -14,7 +15,6 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace kix::ui {
 
@@ -126,20 +126,22 @@ void DigestPanel::showRun(int storeIndex) {
     m_checking = true;
     QString problem;
     const TrustStore trust = readTrustStore(problem);
-    QtConcurrent::run([index = m_store->snapshot(), runIndex = m_store->row(storeIndex).index, m, trust,
-                       problem] {
-        return checkRun(index, runIndex, *m, trust, problem);
-    }).then(this, [this, job, storeIndex, title](const RunShown& shown) {
-        if (job != m_job)
-            return; // another run was selected meanwhile
-        m_checking = false;
-        m_model->setRows(shown.rows);
-        m_trust->setText(shown.trustLines.join(u'\n'));
-        m_trust->setVisible(!shown.trustLines.isEmpty());
-        m_caption->setText(tr("%1: %2. Only digests recomputed by kix are shown as verified.")
-                               .arg(title, summarize(shown.checks).text()));
-        emit runShown(storeIndex);
-    });
+    runOffUiThread(
+        this,
+        [index = m_store->snapshot(), runIndex = m_store->row(storeIndex).index, m, trust, problem] {
+            return checkRun(index, runIndex, *m, trust, problem);
+        },
+        [this, job, storeIndex, title](const RunShown& shown) {
+            if (job != m_job)
+                return; // another run was selected meanwhile
+            m_checking = false;
+            m_model->setRows(shown.rows);
+            m_trust->setText(shown.trustLines.join(u'\n'));
+            m_trust->setVisible(!shown.trustLines.isEmpty());
+            m_caption->setText(tr("%1: %2. Only digests recomputed by kix are shown as verified.")
+                                   .arg(title, summarize(shown.checks).text()));
+            emit runShown(storeIndex);
+        });
 }
 
 void DigestPanel::verifyAll() {
@@ -153,38 +155,41 @@ void DigestPanel::verifyAll() {
     TrustStore trust = readTrustStore(problem);
     m_trust->setText(problem);
     m_trust->setVisible(!problem.isEmpty());
-    QtConcurrent::run([index, trust] {
-        QList<DigestRow> rows;
-        RunTrustChecker checker(index, trust);
-        for (int i = 0; i < index.runCount(); ++i) {
-            const RunEntry& e = index.run(i);
-            const QString title = e.run->resource->label();
-            for (const auto& c : verifyRun(index, e))
-                rows.append({title, c});
-            for (const SignatureCheck& s : checker.signaturesOf(i))
-                rows.append(DigestRow::ofSignature(title, s));
-        }
-        return std::make_pair(rows, int(index.runCount()));
-    }).then(this, [this, job](const std::pair<QList<DigestRow>, int>& result) {
-        m_all->setEnabled(true);
-        if (job != m_job)
-            return;
-        m_model->setRows(result.first);
-        QList<DigestCheck> checks;
-        int envelopes = 0;
-        for (const auto& r : result.first) {
-            if (r.signature)
-                ++envelopes;
-            else
-                checks << r.check;
-        }
-        const DigestSummary s = summarize(checks);
-        m_caption->setText(
-            envelopes > 0
-                ? tr("All loaded runs: %1; %n signed envelope(s).", nullptr, envelopes).arg(s.text())
-                : tr("All loaded runs: %1.").arg(s.text()));
-        emit verified(result.second, s.mismatch);
-    });
+    runOffUiThread(
+        this,
+        [index, trust] {
+            QList<DigestRow> rows;
+            RunTrustChecker checker(index, trust);
+            for (int i = 0; i < index.runCount(); ++i) {
+                const RunEntry& e = index.run(i);
+                const QString title = e.run->resource->label();
+                for (const auto& c : verifyRun(index, e))
+                    rows.append({title, c});
+                for (const SignatureCheck& s : checker.signaturesOf(i))
+                    rows.append(DigestRow::ofSignature(title, s));
+            }
+            return std::make_pair(rows, int(index.runCount()));
+        },
+        [this, job](const std::pair<QList<DigestRow>, int>& result) {
+            m_all->setEnabled(true);
+            if (job != m_job)
+                return;
+            m_model->setRows(result.first);
+            QList<DigestCheck> checks;
+            int envelopes = 0;
+            for (const auto& r : result.first) {
+                if (r.signature)
+                    ++envelopes;
+                else
+                    checks << r.check;
+            }
+            const DigestSummary s = summarize(checks);
+            m_caption->setText(
+                envelopes > 0
+                    ? tr("All loaded runs: %1; %n signed envelope(s).", nullptr, envelopes).arg(s.text())
+                    : tr("All loaded runs: %1.").arg(s.text()));
+            emit verified(result.second, s.mismatch);
+        });
 }
 
 } // namespace kix::ui

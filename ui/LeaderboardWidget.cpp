@@ -1,6 +1,7 @@
 #include "LeaderboardWidget.h"
 
 #include "MissingLastProxy.h"
+#include "OffUiThread.h"
 #include "PlainText.h"
 #include "Roles.h"
 #include "SpeedOfLight.h"
@@ -16,7 +17,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace kix::ui {
 
@@ -88,13 +88,13 @@ void LeaderboardWidget::refresh(const RecordIndex& snapshot) {
     const quint64 job = ++m_job;
     ++m_pending;
     const ProblemDefinition* problem = bundledProblem();
-    QtConcurrent::run([snapshot, problem] {
-        return buildLeaderboard(snapshot, problem, true);
-    }).then(this, [this, job](Leaderboard board) {
-        --m_pending;
-        if (job == m_job)
-            showBoard(std::move(board));
-    });
+    runOffUiThread(
+        this, [snapshot, problem] { return buildLeaderboard(snapshot, problem, true); },
+        [this, job](Leaderboard board) {
+            --m_pending;
+            if (job == m_job)
+                showBoard(std::move(board));
+        });
 }
 
 void LeaderboardWidget::clear() {

@@ -1,8 +1,8 @@
 #include "RunFilterProxy.h"
 
+#include "OffUiThread.h"
 #include "RunTableModel.h"
 
-#include <QtConcurrent>
 #include <algorithm>
 
 namespace kix::ui {
@@ -116,12 +116,12 @@ void RunFilterProxy::start() {
     const QString filter = m_filter;
     const int column = m_sortColumn;
     const Qt::SortOrder order = m_sortOrder;
-    QtConcurrent::run([rows, filter, column, order] {
-        return orderRows(rows, filter, column, order);
-    }).then(this, [this, job, filter, count = int(rows.size())](QList<int> result) {
-        --m_pending;
-        apply(job, filter, count, std::move(result));
-    });
+    runOffUiThread(
+        this, [rows, filter, column, order] { return orderRows(rows, filter, column, order); },
+        [this, job, filter, count = int(rows.size())](QList<int> result) {
+            --m_pending;
+            apply(job, filter, count, std::move(result));
+        });
 }
 
 void RunFilterProxy::apply(quint64 job, const QString& filter, int sourceRows, QList<int> order) {

@@ -1,12 +1,12 @@
 #include "RunTableModel.h"
 
+#include "OffUiThread.h"
 #include "Palette.h"
 #include "PlainText.h"
 #include "Roles.h"
 
 #include <QBrush>
 #include <QThreadPool>
-#include <QtConcurrent>
 
 namespace kix::ui {
 
@@ -45,27 +45,31 @@ void RunTableModel::refresh() {
     const quint64 job = ++m_refreshJob;
     const RecordIndex snapshot = m_store->snapshot();
     const int count = int(m_rows.size());
-    QtConcurrent::run([snapshot, count] {
-        QList<RunRow> rows;
-        rows.reserve(count);
-        for (int r = 0; r < count; ++r)
-            rows.append(computeRunRow(snapshot, r));
-        return rows;
-    }).then(this, [this, job](const QList<RunRow>& rows) {
-        if (job != m_refreshJob || rows.size() > m_rows.size())
-            return; // cleared or superseded meanwhile
-        if (rows.size() == m_rows.size()) {
-            // The replaced rows (tens of thousands of strings) are freed on the pool, not on the UI thread.
-            QList<RunRow> old = std::exchange(m_rows, rows);
-            QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.clear(); });
-        } else {
-            for (int r = 0; r < rows.size(); ++r)
-                m_rows[r] = rows[r];
-        }
-        if (!rows.isEmpty())
-            emit dataChanged(index(0, 0), index(int(rows.size()) - 1, ColumnCount - 1));
-        emit refreshed();
-    });
+    runOffUiThread(
+        this,
+        [snapshot, count] {
+            QList<RunRow> rows;
+            rows.reserve(count);
+            for (int r = 0; r < count; ++r)
+                rows.append(computeRunRow(snapshot, r));
+            return rows;
+        },
+        [this, job](const QList<RunRow>& rows) {
+            if (job != m_refreshJob || rows.size() > m_rows.size())
+                return; // cleared or superseded meanwhile
+            if (rows.size() == m_rows.size()) {
+                // The replaced rows (tens of thousands of strings) are freed on the pool, not on the UI
+                // thread.
+                QList<RunRow> old = std::exchange(m_rows, rows);
+                QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.clear(); });
+            } else {
+                for (int r = 0; r < rows.size(); ++r)
+                    m_rows[r] = rows[r];
+            }
+            if (!rows.isEmpty())
+                emit dataChanged(index(0, 0), index(int(rows.size()) - 1, ColumnCount - 1));
+            emit refreshed();
+        });
 }
 
 int RunTableModel::rowCount(const QModelIndex& parent) const {
