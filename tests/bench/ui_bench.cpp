@@ -14,6 +14,7 @@
 #include "MainWindow.h"
 #include "Manifest.h"
 #include "RecordIndex.h"
+#include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 #include "RunStore.h"
 #include "RunTableModel.h"
@@ -185,8 +186,17 @@ int run(int argc, char** argv) {
             steps.push_back({QStringLiteral("%1: %2 tab").arg(run, window.tabs()->tabText(i)),
                              [&window, i] { window.tabs()->setCurrentIndex(i); }});
     };
+    // The details' costly inner tabs are filled when shown; the Cases tab stays shown for the steps after.
+    const auto detailsTab = [&window](RunDetailsWidget::Tab tab) {
+        return [&window, tab] {
+            window.tabs()->setCurrentWidget(window.details());
+            window.details()->tabs()->setCurrentIndex(tab);
+        };
+    };
     steps.push_back({QStringLiteral("select A (%1 cases)").arg(cases), select(a)});
     tabsOf(QStringLiteral("A"));
+    steps.push_back({QStringLiteral("A: Details ▸ Raw JSON tab"), detailsTab(RunDetailsWidget::RawTab)});
+    steps.push_back({QStringLiteral("A: Details ▸ Cases tab"), detailsTab(RunDetailsWidget::CasesTab)});
     steps.push_back({QStringLiteral("compare A with B"), [&window, a, b] { window.compareRuns({a, b}); }});
     tabsOf(QStringLiteral("A vs B"));
     steps.push_back({QStringLiteral("select T (%1 MiB title)").arg(titleMiB), select(t)});
@@ -197,6 +207,7 @@ int run(int argc, char** argv) {
                          window.runTable()->clearSelection();
                          window.resize(1280, 800);
                      }});
+    steps.push_back({QStringLiteral("select A again (Cases tab current)"), select(a)});
 
     std::map<int, std::vector<qint64>> stalls;
     std::map<int, std::vector<double>> cpu;
