@@ -1,5 +1,6 @@
 // `kix cite` end to end: hostile manifest text, option values and file names never reach the
 // terminal raw, in the citation or in an error message.
+#include "CliRunner.h"
 #include "Commands.h"
 #include "TestMain.h"
 #include "TestSupport.h"
@@ -11,21 +12,9 @@
 
 namespace {
 
-struct Result {
-    int code = 0;
-    QString out, err;
-};
-
+using Result = kixtest::CliResult;
 Result cite(const QStringList& args) {
-    QString out, err;
-    QTextStream o(&out), e(&err);
-    Result r;
-    r.code = kix::cli::runCli(QStringList{QStringLiteral("kix"), QStringLiteral("cite")} + args, {o, e});
-    o.flush();
-    e.flush();
-    r.out = out;
-    r.err = err;
-    return r;
+    return kixtest::runKix(QStringList{QStringLiteral("cite")} + args);
 }
 
 void write(const QString& path, const QByteArray& bytes) {

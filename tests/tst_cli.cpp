@@ -2,6 +2,7 @@
 // inputs; KernelIndex's comparability in `kix diff` (text and --json); the same file given twice, by a
 // link or by another spelling; empty folders.
 #include "CatalogFixture.h"
+#include "CliRunner.h"
 #include "Commands.h"
 #include "KeyStore.h"
 #include "KixResources.h"
@@ -19,18 +20,9 @@
 using kixfix::Json;
 
 namespace {
-struct Result {
-    int code;
-    QString out, err;
-};
-Result run(QStringList args) {
-    QString out, err;
-    QTextStream o(&out), e(&err);
-    args.prepend(QStringLiteral("kix"));
-    const int code = kix::cli::runCli(args, {o, e});
-    o.flush();
-    e.flush();
-    return {code, out, err};
+using Result = kixtest::CliResult;
+Result run(const QStringList& args) {
+    return kixtest::runKix(args);
 }
 
 // A folder with the fixture world: support resources and runs in one file each.

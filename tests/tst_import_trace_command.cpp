@@ -2,6 +2,7 @@
 // FIFOs and devices refused before reading, a size limit with its reason, never writing through a
 // planted symbolic link, never replacing a file without --force, an all-or-nothing set, option values
 // checked before anything is read. Every message asserted exactly.
+#include "CliRunner.h"
 #include "Commands.h"
 #include "TestMain.h"
 #include "TestSupport.h"
@@ -13,19 +14,9 @@
 #include <sys/stat.h>
 
 namespace {
-struct Result {
-    int code;
-    QString out, err;
-};
-Result run(QStringList args) {
-    QString out, err;
-    QTextStream o(&out), e(&err);
-    args.prepend(QStringLiteral("import-trace"));
-    args.prepend(QStringLiteral("kix"));
-    const int code = kix::cli::runCli(args, {o, e});
-    o.flush();
-    e.flush();
-    return {code, out, err};
+using Result = kixtest::CliResult;
+Result run(const QStringList& args) {
+    return kixtest::runKix(QStringList{QStringLiteral("import-trace")} + args);
 }
 
 QString statuses() {

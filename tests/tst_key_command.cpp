@@ -1,5 +1,6 @@
 // `kix key show|trust|list|verify` end to end: output, messages and the distinct exit status of each
 // signature state.
+#include "CliRunner.h"
 #include "Commands.h"
 #include "KeyStore.h"
 #include "Signing.h"
@@ -12,18 +13,9 @@
 
 namespace {
 
-struct Result {
-    int code;
-    QString out, err;
-};
-Result run(QStringList args) {
-    QString out, err;
-    QTextStream o(&out), e(&err);
-    args.prepend(QStringLiteral("kix"));
-    const int code = kix::cli::runCli(args, {o, e});
-    o.flush();
-    e.flush();
-    return {code, out, err};
+using Result = kixtest::CliResult;
+Result run(const QStringList& args) {
+    return kixtest::runKix(args);
 }
 
 void writeFile(const QString& path, const QByteArray& bytes) {
