@@ -1,5 +1,6 @@
 // Table exports: CSV quoting (parsed back), Markdown escaping, JSON (parsed back), tab-separated text,
 // and the suffixes the Export menu maps to formats.
+#include "CsvReader.h"
 #include "TableExport.h"
 #include "TestMain.h"
 
@@ -17,40 +18,7 @@ ExportTable sample() {
              {"pipe|here", "\x1b[2J", " padded "}}};
 }
 
-// A small RFC 4180 reader, enough to read back what toCsv writes.
-QList<QStringList> parseCsv(const QString& text) {
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == u'"' && i + 1 < text.size() && text[i + 1] == u'"') {
-                field += u'"';
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            row << field;
-            field.clear();
-        } else if (c == u'\r' && i + 1 < text.size() && text[i + 1] == u'\n') {
-            row << field;
-            rows << row;
-            row.clear();
-            field.clear();
-            ++i;
-        } else {
-            field += c;
-        }
-    }
-    return rows;
-}
+using kixtest::parseCsv;
 
 } // namespace
 

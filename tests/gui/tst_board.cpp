@@ -3,6 +3,7 @@
 // both sort directions, palette-aware colours, Close all, and untrusted text shown inert. Every new item
 // model runs under QAbstractItemModelTester.
 #include "CatalogFixture.h"
+#include "CsvReader.h"
 #include "DiffReport.h"
 #include "DiffWidget.h"
 #include "FieldDiffModel.h"
@@ -82,35 +83,7 @@ QStringList columnOf(const QAbstractItemModel& m, int c) {
     return out;
 }
 
-// RFC 4180, enough for what toCsv writes.
-QList<QStringList> parseCsv(const QString& text) {
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == u'"' && i + 1 < text.size() && text[i + 1] == u'"')
-                field += text[++i];
-            else if (c == u'"')
-                quoted = false;
-            else
-                field += c;
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            row << std::exchange(field, {});
-        } else if (c == u'\r') {
-            row << std::exchange(field, {});
-            rows << std::exchange(row, {});
-            ++i; // the \n
-        } else {
-            field += c;
-        }
-    }
-    return rows;
-}
+using kixtest::parseCsv;
 
 QByteArray readFile(const QString& path) {
     QFile f(path);
