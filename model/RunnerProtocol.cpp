@@ -1,5 +1,7 @@
 #include "RunnerProtocol.h"
 
+#include "TextSanitizer.h"
+
 #include <array>
 
 namespace kix::protocol {
@@ -262,8 +264,8 @@ std::optional<RunnerEvent> parseEvent(const QByteArray& line, QString* error) {
     if (!outcome.isEmpty()) {
         const auto o = outcomeFromName(outcome);
         if (!o)
-            return fail(
-                QStringLiteral("event \"%1\": unknown outcome \"%2\"").arg(e.name, printable(outcome)));
+            return fail(QStringLiteral("event \"%1\": unknown outcome \"%2\"")
+                            .arg(printable(e.name), printable(outcome)));
         e.outcome = *o;
     }
     return e;
@@ -324,21 +326,7 @@ QString describeEvent(const RunnerEvent& e) {
 }
 
 QString printable(const QString& text) {
-    QString out;
-    out.reserve(text.size());
-    for (const QChar c : text) {
-        const char16_t u = c.unicode();
-        const bool control = u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0);
-        const bool bidi = (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e ||
-                          u == 0x200f || u == 0x061c;
-        if (control && u != u'\t')
-            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
-        else if (bidi)
-            out += QStringLiteral("⟨U+%1⟩").arg(QString::number(int(u), 16).toUpper());
-        else
-            out += c;
-    }
-    return out;
+    return terminalLine(text);
 }
 
 QList<ProgressStream::Item> ProgressStream::feed(const QByteArray& bytes) {
@@ -388,7 +376,7 @@ void ProgressStream::take(const QByteArray& raw, QList<Item>& out) const {
             return;
         }
     }
-    QString text = printable(QString::fromUtf8(line));
+    QString text = terminalLine(line); // invalid UTF-8 shown byte by byte
     if (error.startsWith(QLatin1String("event ")))
         text += QStringLiteral(" (not a progress event: %1)").arg(error);
     out.append({std::nullopt, text});

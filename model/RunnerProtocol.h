@@ -101,8 +101,9 @@ std::optional<RunnerEvent> parseEvent(const QByteArray& line, QString* error = n
 // Untrusted text in the event (names, messages, log lines) is made printable first.
 QString describeEvent(const RunnerEvent& event);
 
-// Control characters, DEL, C1 and bidi controls shown visibly (\x1b, ⟨U+202E⟩) so that text from a
-// runner or a cluster node's log can go to a terminal or a widget without acting on it.
+// One line of text from a runner or a cluster node's log, made safe to show: the one sanitizer's
+// terminalLine (TextSanitizer.h), so controls, escape sequences, line breaks, bidi controls and the
+// rest are shown visibly (\x1b, \n, ⟨U+202E⟩) and a line past kTerminalLineCap is elided.
 QString printable(const QString& text);
 
 // Splits a byte stream into lines and parses each. Lines longer than kMaxLine are dropped with a

@@ -97,6 +97,49 @@ private slots:
                                 "slower; 1 within noise; 1 without statistics; 1 only in A; 1 only in B"));
     }
 
+    // One case of each classification: direction, noise, and what the summary counts.
+    void oneCase_data() {
+        QTest::addColumn<QByteArray>("a");
+        QTest::addColumn<QByteArray>("b");
+        QTest::addColumn<int>("direction");
+        QTest::addColumn<int>("noise");
+        QTest::addColumn<QString>("counts"); // faster, slower; within noise; without statistics
+        using D = kix::CaseDelta::Direction;
+        using N = kix::CaseDelta::Noise;
+        const auto stats = [](int mean, int stddev, int samples) -> QByteArray {
+            return QByteArray(R"([{"id": "c", "latencyNs": {"mean": )") + QByteArray::number(mean) +
+                   R"(, "stddev": )" + QByteArray::number(stddev) + R"(, "samples": )" +
+                   QByteArray::number(samples) + "}}]";
+        };
+        QTest::newRow("slower beyond noise")
+            << stats(1000, 10, 100) << stats(1500, 10, 100) << int(D::Slower) << int(N::BeyondNoise)
+            << QStringLiteral("0 faster, 1 slower; 0 within noise; 0 without statistics");
+        QTest::newRow("faster beyond noise")
+            << stats(1000, 10, 100) << stats(500, 10, 100) << int(D::Faster) << int(N::BeyondNoise)
+            << QStringLiteral("1 faster, 0 slower; 0 within noise; 0 without statistics");
+        QTest::newRow("slower within noise") // 50% slower, but the spread is wider than that
+            << stats(1000, 2000, 5) << stats(1500, 2000, 5) << int(D::Slower) << int(N::WithinNoise)
+            << QStringLiteral("0 faster, 0 slower; 1 within noise; 0 without statistics");
+        QTest::newRow("no statistics")
+            << QByteArray(R"([{"id": "c", "latencyNs": {"mean": 1000}}])")
+            << QByteArray(R"([{"id": "c", "latencyNs": {"mean": 1500}}])") << int(D::Slower)
+            << int(N::NoStatistics)
+            << QStringLiteral("0 faster, 0 slower; 0 within noise; 1 without statistics");
+    }
+    void oneCase() {
+        QFETCH(QByteArray, a);
+        QFETCH(QByteArray, b);
+        QFETCH(int, direction);
+        QFETCH(int, noise);
+        QFETCH(QString, counts);
+        const auto cmp = kix::compareCases(*withCases(a), *withCases(b));
+        QCOMPARE(cmp.rows.size(), 1);
+        QCOMPARE(int(cmp.rows[0].direction), direction);
+        QCOMPARE(int(cmp.rows[0].noise), noise);
+        QVERIFY2(cmp.summary().endsWith(QStringLiteral("; beyond noise: ") + counts),
+                 qPrintable(cmp.summary()));
+    }
+
     void tinyDifferencesAreNoise() {
         // t is far beyond the critical value, but 0.5% is below the minimum effect.
         const auto a =

@@ -4,6 +4,7 @@
 #include "CatalogFixture.h"
 #include "CliRunner.h"
 #include "Commands.h"
+#include "Format.h"
 #include "KeyStore.h"
 #include "KixResources.h"
 #include "LocalRunner.h"
@@ -13,9 +14,11 @@
 #include "Signing.h"
 #include "TestMain.h"
 #include "TestSupport.h"
+#include "TextSanitizer.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <unistd.h>
 
 using kixfix::Json;
 
@@ -65,6 +68,40 @@ kix::SigningKey strangerKey() {
 
 // How a signed fixture manifest is spoiled before `kix verify` looks at it.
 enum class Spoil { None, NotSigned, ManifestByte, EnvelopeByte, WrongKey, UntrustedKey, TruncatedEnvelope };
+
+// What a hostile manifest puts in every field it can: a screen clear, an OSC 52 clipboard write, a bell,
+// a carriage return, a line feed before a forged verdict line, a bidi override, a line separator and a
+// noncharacter. ("\x07" "a": a hex escape would swallow the letter.)
+const char kHostile[] = "\x1b[2J\x1b]52;c;ZXZpbA==\x07\x07"
+                        "a\rb\nCOMPARABLE: yes\xe2\x80\xae\xe2\x80\xa8\xef\xbf\xbe";
+// How the sanitizer shows each of them.
+const QStringList kHostileShown = {QStringLiteral("\\x1b[2J\\x1b]52;c;ZXZpbA==\\x07\\x07a\\rb"),
+                                   QStringLiteral("\\nCOMPARABLE: yes⟨U+202E⟩⟨U+2028⟩⟨U+FFFE⟩")};
+constexpr qsizetype kHugeTitle = qsizetype{15} << 20; // 15 MiB
+
+// A valid run (no parse error: `kix diff` refuses inputs with errors) whose title carries `text`, and with
+// `everywhere` its GPU and status too, written to a file whose name carries an escape and a bidi override.
+QString writeHostile(const kixfix::Catalog& c, const QTemporaryDir& dir, const std::string& text,
+                     bool everywhere = true) {
+    const Json env = everywhere ? kixfix::environment(text) : c.env;
+    Json b = kixfix::bundle(
+        kixfix::run("run-evil", c.w1, c.impl, c.proto, env, 8120, everywhere ? text.c_str() : "passed"),
+        c.proto, env);
+    b["run"]["metadata"]["title"] = text;
+    QString path = dir.filePath(QString::fromUtf8("evil\x1b]0;pwned\x07\xe2\x80\xae.json"));
+    if (!kixfix::writeJson(path, b))
+        qFatal("cannot write the hostile manifest");
+    return path;
+}
+
+// Why `text` is not safe on a terminal, or empty: every code point the sanitizer would not emit, but LF
+// (the line ends of the format).
+QString unsafeIn(const QString& text) {
+    for (const char32_t c : text.toUcs4())
+        if (c != U'\n' && kix::isUnsafeCodePoint(c))
+            return QStringLiteral("U+%1 in the output").arg(uint(c), 4, 16, QLatin1Char('0'));
+    return {};
+}
 
 // The roofline verdict kix computes for a fixture file with its support folder loaded.
 kix::RunRoofline rooflineOf(const QStringList& inputs, const QString& file) {
@@ -136,6 +173,20 @@ private slots:
         row("diff one file", "diff a", 2,
             "kix diff: expected 2 file argument(s), got 1 (see kix diff --help)");
         row("unknown option", "verify --frob a", 2, "kix verify: Unknown option 'frob'.");
+        // What was typed is echoed through the sanitizer (issue 13).
+        row("unknown command with an escape", "frob\x1b[2J", 2, "kix: unknown command \"frob\\x1b[2J\"\n\n");
+        row("unknown option with an escape", "verify --fr\x1b]52;c;eA\x07ob a", 2,
+            "kix verify: Unknown option 'fr\\x1b]52;c;eA\\x07ob'.\n");
+        row("show selector with a line separator",
+            "show --run a\xe2\x80\xa8"
+            "b x.json",
+            3, "x.json: no such file\nkix show: no loaded run matches \"a⟨U+2028⟩b\"\n");
+        row("run device with a noncharacter",
+            "run --device tp\x1b[2J\xef\xbf\xbe"
+            "u",
+            2, "kix run: --device expects gpu or cpu, got \"tp\\x1b[2J⟨U+FFFE⟩u\"\n");
+        row("run case with a carriage return", "run --cases 3,x\ry", 2,
+            "kix run: case \"x\\ry\" is not a number from 0 to 15\n");
         row("run bad cases", "run --cases 3,16", 2, "kix run: case \"16\" is not a number from 0 to 15\n");
         row("run bad device", "run --device tpu", 2, "kix run: --device expects gpu or cpu, got \"tpu\"\n");
         row("run big case on cpu", "run --device cpu --cases 8,1", 2,
@@ -382,6 +433,27 @@ private slots:
                  qPrintable(show.out));
     }
 
+    // The trust store's problem names a file under the user's config folder, whose name is untrusted too.
+    void verifyShowsTheTrustStoreProblemVisibly() {
+        const Files f;
+        QVERIFY(kix::signWrittenResources({f.a}, Json::object(), ownKey()).error.isEmpty());
+        const QString config = f.dir.filePath(QStringLiteral("cfg\x1b[2J"));
+        const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(config));
+        const QString trustFile = kix::KeyStore(kix::KeyStore::defaultConfigDirectory()).trustFile();
+        const bool made = QDir().mkpath(trustFile); // a folder where the trust store's file belongs
+        const Result r = run({QStringLiteral("verify"), f.a, f.support});
+        qputenv("XDG_CONFIG_HOME", saved);
+        QVERIFY(made);
+        QCOMPARE(r.code, int(kix::cli::ExitInput));
+        QVERIFY2(unsafeIn(r.out + r.err).isEmpty(), qPrintable(r.err));
+        QCOMPARE(r.err,
+                 QStringLiteral("kix verify: signatures checked against no trusted key: %1: not a regular "
+                                "file\n")
+                     .arg(kix::terminalLine(trustFile)));
+        QVERIFY(r.err.contains(QStringLiteral("/cfg\\x1b[2J/")));
+    }
+
     // A trusted signature on a manifest whose digest does not verify leaves it at "reported".
     void aSignatureNeverUpgradesAMismatch() {
         const Files f;
@@ -543,11 +615,86 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("  ~ run.spec.timing.latencyNs.median: 8120 -> 9050\n")));
     }
 
+    // A comparable pair with per-case results: a case slower beyond noise, one within noise, one faster.
+    void diffComparableCases() {
+        const Files f;
+        // {tokens, A's median, B's median, stddev, samples}: each case's mean is its median.
+        const double rows[][5] = {
+            {2048, 1000, 1500, 10, 100}, {4096, 2000, 2020, 200, 10}, {8192, 4000, 2000, 10, 100}};
+        const auto withCases = [&](const std::string& name, int side) {
+            Json b = f.c.runBundle(name, f.c.w1, 8120);
+            Json cases = Json::array();
+            for (const auto& r : rows)
+                cases.push_back(
+                    {{"id", "c" + std::to_string(int(r[0]))},
+                     {"axes", {{"tokens", int(r[0])}}},
+                     {"latencyNs",
+                      {{"median", r[side]}, {"mean", r[side]}, {"stddev", r[3]}, {"samples", int(r[4])}}}});
+            b["run"]["spec"]["cases"] = cases;
+            return b;
+        };
+        const QString pathA = f.write("ca.json", withCases("run-a", 1));
+        const QString pathB = f.write("cb.json", withCases("run-b", 2));
+        const QStringList args{pathA, pathB, QStringLiteral("--with"), f.support};
+        const Result r = run(QStringList{QStringLiteral("diff")} + args);
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        const auto line = [](const char* axes, double a, double b, const char* verdict) -> QString {
+            return QStringLiteral("\n  ") + QString::fromLatin1(axes).leftJustified(36) +
+                   kix::formatLatency(a).rightJustified(10) + QStringLiteral(" -> ") +
+                   kix::formatLatency(b).rightJustified(10) + QStringLiteral("  B/A ") +
+                   kix::formatRatio(b / a).rightJustified(7) + QStringLiteral("  ") +
+                   QString::fromLatin1(verdict) + u'\n';
+        };
+        QVERIFY2(r.out.contains(line("tokens=2048", 1000, 1500, "slower, beyond noise")), qPrintable(r.out));
+        QVERIFY(r.out.contains(line("tokens=4096", 2000, 2020, "slower, within noise")));
+        QVERIFY(r.out.contains(line("tokens=8192", 4000, 2000, "faster, beyond noise")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("\nCases: 3 cases matched, geometric mean B/A = 0.912; beyond noise: 1 "
+                           "faster, 1 slower; 1 within noise; 0 without statistics\n")));
+
+        const Result j = run(QStringList{QStringLiteral("diff"), QStringLiteral("--json")} + args);
+        QCOMPARE(j.code, int(kix::cli::ExitOk));
+        const Json v = Json::parse(j.out.toStdString());
+        QCOMPARE(v["comparable"].get<bool>(), true);
+        QCOMPARE(v["comparisonKey"].get<std::string>(), f.c.keyOf(f.c.w1));
+        QVERIFY(v["reasons"].empty());
+        QCOMPARE(v["cases"].size(), std::size_t(3));
+        const char* verdicts[][2] = {
+            {"slower", "beyond noise"}, {"slower", "within noise"}, {"faster", "beyond noise"}};
+        for (int i = 0; i < 3; ++i) {
+            const Json& c = v["cases"][i];
+            QCOMPARE(c["id"].get<std::string>(), "c" + std::to_string(int(rows[i][0])));
+            QCOMPARE(c["axes"].get<std::string>(), "tokens=" + std::to_string(int(rows[i][0])));
+            QCOMPARE(c["latencyA"].get<double>(), rows[i][1]);
+            QCOMPARE(c["latencyB"].get<double>(), rows[i][2]);
+            QCOMPARE(c["ratio"].get<double>(), rows[i][2] / rows[i][1]);
+            QCOMPARE(c["direction"].get<std::string>(), std::string(verdicts[i][0]));
+            QCOMPARE(c["noise"].get<std::string>(), std::string(verdicts[i][1]));
+        }
+        QVERIFY(qAbs(v["geomeanRatio"].get<double>() - std::cbrt(1.5 * 1.01 * 0.5)) < 1e-12);
+        QStringList fields;
+        for (const Json& c : v["fields"])
+            fields << QString::fromStdString(
+                c["kind"].get<std::string>() + ' ' + c["path"].get<std::string>() + ' ' +
+                c["before"].get<std::string>() + ' ' + c["after"].get<std::string>());
+        QCOMPARE(fields, (QStringList{
+                             QStringLiteral("changed run.metadata.name \"run-a\" \"run-b\""),
+                             QStringLiteral("changed run.metadata.title \"run-a\" \"run-b\""),
+                             QStringLiteral("changed run.spec.cases[id=c2048].latencyNs.mean 1000 1500"),
+                             QStringLiteral("changed run.spec.cases[id=c2048].latencyNs.median 1000 1500"),
+                             QStringLiteral("changed run.spec.cases[id=c4096].latencyNs.mean 2000 2020"),
+                             QStringLiteral("changed run.spec.cases[id=c4096].latencyNs.median 2000 2020"),
+                             QStringLiteral("changed run.spec.cases[id=c8192].latencyNs.mean 4000 2000"),
+                             QStringLiteral("changed run.spec.cases[id=c8192].latencyNs.median 4000 2000"),
+                         }));
+    }
+
     // kix diff A A: one file given twice, through a link or spelled another way, is the same run.
     void diffOneFileTwice_data() {
         QTest::addColumn<QString>("how");
         QTest::newRow("same path") << "same";
         QTest::newRow("symbolic link") << "link";
+        QTest::newRow("hard link") << "hard link";
         QTest::newRow("another spelling") << "spelling";
     }
     void diffOneFileTwice() {
@@ -557,14 +704,22 @@ private slots:
         if (how == QLatin1String("link")) {
             b = f.path("link.json");
             QVERIFY(QFile::link(f.a, b));
+        } else if (how == QLatin1String("hard link")) {
+            b = f.path("hard.json");
+            QCOMPARE(::link(QFile::encodeName(f.a).constData(), QFile::encodeName(b).constData()), 0);
         } else if (how == QLatin1String("spelling")) {
             b = f.dir.path() + QStringLiteral("/support/.././/a.json");
         }
-        const Result r = run({QStringLiteral("diff"), f.a, b});
-        QCOMPARE(r.code, 0);
+        const Result r = run({QStringLiteral("diff"), f.a, b, QStringLiteral("--with"), f.support});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
         QVERIFY2(r.out.contains(QStringLiteral("A and B are the same run (")), qPrintable(r.out + r.err));
-        QVERIFY(r.out.contains(QStringLiteral("COMPARABLE: one comparison cohort")) ||
-                r.out.contains(QStringLiteral("COMPARABLE")));
+        // The verdict line itself (the workload loaded, so that the comparison key is known).
+        QVERIFY2(r.out.contains(QStringLiteral("\nCOMPARABLE: one comparison cohort %1 (same operation, "
+                                               "workload, protocol, environment, correctness and metric), "
+                                               "both eligible\n")
+                                    .arg(QString::fromStdString(f.c.keyOf(f.c.w1)))),
+                 qPrintable(r.out));
+        QVERIFY(!r.out.contains(QStringLiteral("NOT COMPARABLE")));
         QVERIFY(r.out.contains(QStringLiteral("Fields: 0 differences\n")));
     }
 
@@ -581,6 +736,81 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("  - first material mismatch: workload differs:")),
                  qPrintable(r.out));
+    }
+
+    // Issue 13: untrusted text reaches the terminal only through the one sanitizer, in every command.
+    void hostileText_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<bool>("huge"); // the 15 MiB title rather than the control characters
+        QTest::addColumn<int>("code");
+        for (const char* command : {"show", "diff", "verify", "cite"})
+            QTest::newRow(QByteArray(command).append(" controls").constData())
+                << QString::fromLatin1(command) << false << int(kix::cli::ExitOk);
+        // A citation is never elided (it must be complete), so cite has no 15 MiB row.
+        for (const char* command : {"show", "diff", "verify"})
+            QTest::newRow(QByteArray(command).append(" 15 MiB title").constData())
+                << QString::fromLatin1(command) << true << int(kix::cli::ExitOk);
+    }
+    void hostileText() {
+        QFETCH(QString, command);
+        QFETCH(bool, huge);
+        QFETCH(int, code);
+        const Files f;
+        const QString evil = huge ? writeHostile(f.c, f.dir, std::string(kHugeTitle, 'T'), false)
+                                  : writeHostile(f.c, f.dir, kHostile);
+        QStringList args{command, evil};
+        if (command == QLatin1String("diff"))
+            args << f.a;
+        if (command ==
+            QLatin1String("cite")) // plain text shows what the sanitizer shows; BibTeX escapes "\\"
+            args << QStringLiteral("--format") << QStringLiteral("text");
+        const Result r = run(args);
+        const QString all = r.out + r.err;
+        QVERIFY2(r.code == code, qPrintable(QStringLiteral("exit %1\n%2").arg(r.code).arg(all.left(4000))));
+        QVERIFY2(unsafeIn(all).isEmpty(), qPrintable(unsafeIn(all)));
+        QVERIFY(all.contains(QStringLiteral("evil\\x1b]0;pwned\\x07⟨U+202E⟩.json")) ||
+                command == QLatin1String("cite")); // a citation names no file
+        if (huge) {                                // verify prints no title: its output must only stay small
+            QVERIFY2(
+                command == QLatin1String("verify") ||
+                    all.contains(
+                        QStringLiteral("… (%1 more characters)").arg(kHugeTitle - kix::kTerminalLineCap)),
+                qPrintable(all.left(4000)));
+            QVERIFY2(all.size() < qsizetype{64} * 1024, qPrintable(QString::number(all.size())));
+            return;
+        }
+        for (const QString& shown : kHostileShown)
+            QVERIFY2(all.contains(shown), qPrintable(all));
+        // The forged verdict never stands on a line of its own.
+        for (const QString& line : all.split(u'\n'))
+            QVERIFY2(!line.startsWith(QStringLiteral("COMPARABLE: yes")), qPrintable(all));
+    }
+
+    // --json is JSON-escaped all the way to ASCII: the hostile text comes back exactly when parsed, yet no
+    // byte of the output can act on a terminal (C1 and bidi controls included, which JSON leaves raw).
+    void hostileTextInJson_data() {
+        QTest::addColumn<QString>("command");
+        for (const char* command : {"show", "diff", "verify"})
+            QTest::newRow(command) << QString::fromLatin1(command);
+    }
+    void hostileTextInJson() {
+        QFETCH(QString, command);
+        const Files f;
+        const QString evil = writeHostile(f.c, f.dir, kHostile);
+        QStringList args{command, QStringLiteral("--json"), evil};
+        if (command == QLatin1String("diff"))
+            args << f.a;
+        const Result r = run(args);
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        for (const QChar c : r.out)
+            QVERIFY2(
+                c == u'\n' || (c.unicode() >= 0x20 && c.unicode() < 0x7f),
+                qPrintable(QStringLiteral("U+%1 in the JSON").arg(c.unicode(), 4, 16, QLatin1Char('0'))));
+        const Json j = Json::parse(r.out.toStdString());
+        const bool diff = command == QLatin1String("diff");
+        QCOMPARE(QString::fromStdString((diff ? j["a"] : j["runs"][0])["file"].get<std::string>()), evil);
+        if (!diff)
+            QCOMPARE(j["runs"][0]["title"].get<std::string>(), std::string(kHostile));
     }
 
     void cite() {
@@ -615,7 +845,7 @@ private slots:
         QVERIFY(!QFileInfo::exists(QDir::tempPath() + QStringLiteral("/kix-never")));
         const Result jsonl = run({QStringLiteral("run"), QStringLiteral("--check"),
                                   QStringLiteral("--progress"), QStringLiteral("jsonl")});
-        QCOMPARE(jsonl.code, 4);
+        QCOMPARE(jsonl.code, int(kix::protocol::RunUnavailable));
         QCOMPARE(QString::fromStdString((Json::parse(jsonl.out.toStdString())["event"]).get<std::string>()),
                  QStringLiteral("unavailable"));
     }
@@ -629,7 +859,7 @@ private slots:
         f.close();
         Result r = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
                         QStringLiteral("--output"), file});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.code, int(kix::protocol::RunUsage));
         QCOMPARE(
             r.err,
             QStringLiteral("kix run: --output: %1 exists and is not a folder; nothing was run\n").arg(file));
@@ -637,10 +867,49 @@ private slots:
         const QString below = file + QStringLiteral("/runs");
         r = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
                  QStringLiteral("--output"), below});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.code, int(kix::protocol::RunUsage));
         QCOMPARE(r.err,
                  QStringLiteral("kix run: --output: cannot create %1: %2 is not a folder; nothing was run\n")
                      .arg(below, file));
+        // The path is echoed through the sanitizer.
+        const QString evil = dir.filePath(QStringLiteral("evil\x1b[2J\r"));
+        QFile e(evil);
+        QVERIFY(e.open(QIODevice::WriteOnly));
+        e.close();
+        r = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                 QStringLiteral("--output"), evil});
+        QCOMPARE(r.code, int(kix::protocol::RunUsage));
+        QCOMPARE(r.err,
+                 QStringLiteral("kix run: --output: %1/evil\\x1b[2J\\r exists and is not a folder; nothing "
+                                "was run\n")
+                     .arg(dir.path()));
+    }
+
+    // sbatch's stderr reaches the terminal only through the sanitizer, its line breaks included.
+    void slurmRejectionIsShownVisibly() {
+        QTemporaryDir tools, out;
+        const auto tool = [&tools](const char* name, const QByteArray& body) {
+            QFile t(tools.filePath(QString::fromLatin1(name)));
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write("#!/bin/sh\n" + body);
+            t.close();
+            QVERIFY(t.setPermissions(t.permissions() | QFileDevice::ExeOwner));
+        };
+        tool("sbatch",
+             "printf 'sbatch: error: \\033[2Jbad\\rCOMPARABLE\\342\\200\\256\\nnext\\n' >&2\nexit 1\n");
+        tool("squeue", "exit 0\n");
+        tool("scancel", "exit 0\n");
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QFile::encodeName(tools.path()));
+        const Result r = run({QStringLiteral("run"), QStringLiteral("--slurm"), QStringLiteral("--device"),
+                              QStringLiteral("cpu"), QStringLiteral("--output"), out.path()});
+        qputenv("PATH", path);
+        QCOMPARE(r.code, int(kix::protocol::RunFailed));
+        QVERIFY2(unsafeIn(r.out + r.err).isEmpty(), qPrintable(r.err));
+        QVERIFY2(r.err.endsWith(
+                     QStringLiteral("kix run: Slurm rejected the job: \\x1b[2Jbad\\rCOMPARABLE⟨U+202E⟩; "
+                                    "next\n")),
+                 qPrintable(r.err));
     }
 
     void runInCpuMode() {

@@ -4,6 +4,7 @@
 // checked before anything is read. Every message asserted exactly.
 #include "CliRunner.h"
 #include "Commands.h"
+#include "JsonReader.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 
@@ -22,6 +23,48 @@ Result run(const QStringList& args) {
 QString statuses() {
     return kixtest::dataPath(QStringLiteral("traces/statuses.traces.jsonl"));
 }
+
+// One SOL-ExecBench trace line of solution "big" for workload `uuid`, naming `inputs` and carrying `log`.
+QByteArray traceLine(const QString& uuid, const QStringList& inputs, const QString& log) {
+    kix::Json in = kix::Json::object();
+    for (const QString& name : inputs)
+        in[name.toStdString()] = {{"type", "random"}};
+    const kix::Json line = {
+        {"definition", "013_fused_residual_rms_norm_backward"},
+        {"workload", {{"uuid", uuid.toStdString()}, {"axes", {{"batch_size", 4}}}, {"inputs", in}}},
+        {"solution", "big"},
+        {"evaluation",
+         {{"status", "PASSED"},
+          {"environment",
+           {{"hardware", "NVIDIA_H100"}, {"libs", {{"torch", "2.9.0"}, {"sol_execbench", "1.1.0"}}}}},
+          {"timestamp", "2026-11-30T10:00:00Z"},
+          {"log", log.toStdString()},
+          {"correctness", {{"max_relative_error", 0.0039}, {"max_absolute_error", 1.2e-05}}},
+          {"performance", {{"latency_ms", 0.08}, {"reference_latency_ms", 0.52}, {"speedup_factor", 6.5}}}}}};
+    return QByteArray::fromStdString(line.dump()) + '\n';
+}
+
+// Sets an environment variable for one scope (the readers' record limit), however the test ends.
+struct EnvGuard {
+    const char* name;
+    QByteArray saved;
+    bool wasSet;
+    EnvGuard(const char* n, const QByteArray& value)
+        : name(n)
+        , saved(qgetenv(n))
+        , wasSet(qEnvironmentVariableIsSet(n)) {
+        if (!value.isEmpty())
+            qputenv(name, value);
+    }
+    ~EnvGuard() {
+        if (wasSet)
+            qputenv(name, saved);
+        else
+            qunsetenv(name);
+    }
+    EnvGuard(const EnvGuard&) = delete;
+    EnvGuard& operator=(const EnvGuard&) = delete;
+};
 
 QStringList files(const QString& dir) {
     return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
@@ -42,6 +85,27 @@ private slots:
         QCOMPARE(files(dir.path()).size(), 29);
         // The same trace again: every file is already there with the same bytes, nothing to refuse.
         QCOMPARE(run({QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
+    }
+
+    // The output folder's name is the user's text: every file written is listed through the sanitizer,
+    // and so is the trace's path in its problems.
+    void namesAreShownVisibly() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out\x1b]52;c;eA==\x07\n\u2028"));
+        const Result r = run({QStringLiteral("-o"), out, statuses()});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 29);
+        for (const QString& line : lines)
+            QVERIFY2(line.startsWith(dir.path() + QStringLiteral("/out\\x1b]52;c;eA==\\x07\\n⟨U+2028⟩/")),
+                     qPrintable(line));
+        QVERIFY(!r.out.contains(QChar(0x1b)) && !r.out.contains(QChar(0x07)));
+        const QString trace = dir.filePath(QStringLiteral("t\x1b[2J.jsonl"));
+        const Result missing = run({QStringLiteral("-o"), out, trace});
+        QCOMPARE(missing.code, int(kix::cli::ExitInput));
+        QCOMPARE(missing.err,
+                 QStringLiteral("%1/t\\x1b[2J.jsonl: no such file\nkix import-trace: nothing was written\n")
+                     .arg(dir.path()));
     }
 
     void showNamesTheCaseStatistic() {
@@ -185,6 +249,57 @@ private slots:
         QFile f(existing);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().startsWith("{\n"));
+    }
+
+    // Issue 13 item 10: a document the import would write over KernelIndex's 1 MiB manifest limit, or over
+    // the readers' record limit (evidence), is refused with its size, and nothing at all is written.
+    void refusesDocumentsOverTheLimits_data() {
+        QTest::addColumn<QByteArray>("trace");
+        QTest::addColumn<QByteArray>("recordLimit"); // KIX_MAX_RECORD_BYTES; empty: unset
+        QTest::addColumn<QString>("message");        // a regular expression: the size is (\\d+)
+        QStringList inputs; // 2,000 inputs of 600 characters: an OperationSpec of about 1.3 MB
+        for (int i = 0; i < 2000; ++i)
+            inputs << QStringLiteral("i%1_").arg(i, 4, 10, QLatin1Char('0')) + QString(600, u'a');
+        QTest::newRow("manifest over 1 MiB")
+            << traceLine(QStringLiteral("u1"), inputs, QString()) << QByteArray()
+            << QStringLiteral(
+                   "013_fused_residual_rms_norm_backward\\.operation\\.json would be (\\d+) bytes, "
+                   "over KernelIndex's limit of 1048576 bytes for a manifest");
+        // Two 40 KB logs: each line is under a 64 KiB record limit, the evidence holding both is not.
+        const QString log(40000, u'x');
+        QTest::newRow("evidence over the record limit")
+            << traceLine(QStringLiteral("u1"), {QStringLiteral("x")}, log) +
+                   traceLine(QStringLiteral("u2"), {QStringLiteral("x")}, log)
+            << QByteArray("64K")
+            << QStringLiteral(
+                   "big\\.samples\\.json is (\\d+) bytes, over the limit of 65536 bytes per record "
+                   "\\(raise it with the environment variable KIX_MAX_RECORD_BYTES, for example "
+                   "KIX_MAX_RECORD_BYTES=\\1\\)");
+    }
+    void refusesDocumentsOverTheLimits() {
+        QFETCH(QByteArray, trace);
+        QFETCH(QByteArray, recordLimit);
+        QFETCH(QString, message);
+        const EnvGuard limit("KIX_MAX_RECORD_BYTES", recordLimit);
+        QTemporaryDir dir;
+        const QString in = dir.filePath(QStringLiteral("big.traces.jsonl"));
+        {
+            QFile f(in);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QCOMPARE(f.write(trace), trace.size());
+        }
+        const QString out = dir.filePath(QStringLiteral("out"));
+        const Result r = run({QStringLiteral("-o"), out, in});
+        QCOMPARE(r.code, int(kix::cli::ExitInput));
+        const QRegularExpression expected(
+            QStringLiteral("\\A%1: %2\nkix import-trace: nothing was written\n\\z")
+                .arg(QRegularExpression::escape(in), message));
+        const auto m = expected.match(r.err);
+        QVERIFY2(m.hasMatch(), qPrintable(r.err.left(2000)));
+        const qint64 limitBytes = recordLimit.isEmpty() ? qint64(1) << 20 : 65536;
+        QVERIFY2(m.captured(1).toLongLong() > limitBytes, qPrintable(m.captured(1)));
+        QCOMPARE(r.out, QString());
+        QVERIFY(!QFileInfo::exists(out)); // all or nothing: not even the folder
     }
 
     void invalidTraceWritesNothing() {

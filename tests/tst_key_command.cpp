@@ -141,6 +141,29 @@ private slots:
         QCOMPARE(missing.err, QStringLiteral("kix key trust: /nonexistent.pub: no such file\n"));
     }
 
+    // The file name is the user's text and may come from anywhere (a download): shown, never obeyed.
+    void trustErrorsShowTheFileNameVisibly_data() {
+        QTest::addColumn<bool>("exists");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("not a key") << true
+                                   << QStringLiteral("no \"-----BEGIN PUBLIC KEY-----\" … \"-----END PUBLIC "
+                                                     "KEY-----\" block found");
+        QTest::newRow("missing") << false << QStringLiteral("no such file");
+    }
+    void trustErrorsShowTheFileNameVisibly() {
+        QFETCH(bool, exists);
+        QFETCH(QString, error);
+        const QString file = m_work.filePath(QString::fromUtf8("bad\x1b]52;c;eA==\x07\xe2\x80\xae.pub"));
+        QFile::remove(file); // a row that failed before leaves it behind
+        if (exists)
+            writeFile(file, "hello");
+        const Result r = run({QStringLiteral("key"), QStringLiteral("trust"), file});
+        QCOMPARE(r.code, int(kix::cli::ExitInput));
+        QCOMPARE(r.err, QStringLiteral("kix key trust: %1/bad\\x1b]52;c;eA==\\x07⟨U+202E⟩.pub: %2\n")
+                            .arg(m_work.path(), error));
+        QFile::remove(file);
+    }
+
     void verifyStates() {
         QString error;
         const kix::SigningKey own = userKey();

@@ -181,16 +181,41 @@ private slots:
         QTest::newRow("plain") << QStringLiteral("NVIDIA H200 µs") << QStringLiteral("NVIDIA H200 µs");
         QTest::newRow("escape") << QStringLiteral("a\x1b]52;c;ZWNobw==\x07z")
                                 << QStringLiteral("a\\x1b]52;c;ZWNobw==\\x07z");
-        QTest::newRow("cr") << QStringLiteral("x\ry") << QStringLiteral("x\\x0dy");
+        QTest::newRow("cr") << QStringLiteral("x\ry") << QStringLiteral("x\\ry");
+        QTest::newRow("forged line") << QStringLiteral("ok\nkix run: finished")
+                                     << QStringLiteral("ok\\nkix run: finished");
+        QTest::newRow("tab") << QStringLiteral("a\tb") << QStringLiteral("a\\tb");
         QTest::newRow("del and c1") << QString::fromUtf16(u"a\u007f\u009bb")
-                                    << QStringLiteral("a\\x7f\\x9bb");
-        QTest::newRow("bidi") << QString::fromUtf16(u"ab\u202Ecd\u2066")
-                              << QStringLiteral("ab⟨U+202E⟩cd⟨U+2066⟩");
+                                    << QStringLiteral("a\\x7f⟨U+009B⟩b");
+        QTest::newRow("bidi") << QString::fromUtf16(u"ab\u202Ecd\u2066\u061C")
+                              << QStringLiteral("ab⟨U+202E⟩cd⟨U+2066⟩⟨U+061C⟩");
+        // What the old copy let through: line separator, zero-width, BOM, noncharacter, lone surrogate.
+        QTest::newRow("invisible and separators")
+            << QString::fromUtf16(u"a\u2028b\u200Bc\uFEFFd\uFFFEe") + QChar(0xD800) + u'f'
+            << QStringLiteral("a⟨U+2028⟩b⟨U+200B⟩c⟨U+FEFF⟩d⟨U+FFFE⟩e⟨U+D800⟩f");
+        QTest::newRow("15 MiB line") << QString(15 << 20, u'x')
+                                     << QString(4096, u'x') + QStringLiteral("… (15724544 more characters)");
     }
     void printableShowsControls() {
         QFETCH(QString, in);
         QFETCH(QString, out);
         QCOMPARE(printable(in), out);
+    }
+
+    // A line that is not an event is shown as text; its invalid UTF-8 byte by byte, not as U+FFFD.
+    void streamShowsRawLinesVisibly() {
+        ProgressStream stream;
+        const auto items = stream.feed("boom \x1b[2J \xff\xfe\n");
+        QCOMPARE(items.size(), 1);
+        QVERIFY(!items[0].event);
+        QCOMPARE(items[0].text, QStringLiteral("boom \\x1b[2J \\xff\\xfe"));
+    }
+
+    // The event name is the runner's text too, in every message that quotes it.
+    void parseErrorsQuoteTheNameVisibly() {
+        QString error;
+        QVERIFY(!parseEvent("{\"event\":\"task-state\\u001b[2J\",\"outcome\":\"exploded\"}", &error));
+        QCOMPARE(error, QStringLiteral("event \"task-state\\x1b[2J\": unknown outcome \"exploded\""));
     }
 
     void describeEscapesUntrustedText() {

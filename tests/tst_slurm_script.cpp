@@ -100,6 +100,27 @@ private slots:
         QTest::newRow("relative output") << "output"
                                          << "runs"
                                          << "--output must be an absolute path for --slurm, got \"runs\"";
+        // A path goes into the script, which --print-script writes to a terminal: no control at all.
+        QTest::newRow("output with a line break")
+            << "output"
+            << "/o\n#SBATCH --x"
+            << "--output \"/o\n#SBATCH --x\" holds a line break, tab or other control character, which "
+               "cannot go into a batch script";
+        QTest::newRow("output with an escape")
+            << "output"
+            << "/o\x1b[2J"
+            << "--output \"/o\x1b[2J\" holds a line break, tab or other control character, which cannot go "
+               "into a batch script";
+        QTest::newRow("runner with a carriage return")
+            << "runner"
+            << "/opt/kix\rrm"
+            << "--runner \"/opt/kix\rrm\" holds a line break, tab or other control character, which cannot "
+               "go into a batch script";
+        QTest::newRow("runner with a bidi override")
+            << "runner"
+            << "/opt/kix\u202Exe"
+            << "--runner \"/opt/kix\u202Exe\" holds a line break, tab or other control character, which "
+               "cannot go into a batch script";
     }
     void badOptions() {
         QFETCH(QString, field);
@@ -114,6 +135,8 @@ private slots:
             o.gres = value;
         else if (field == QLatin1String("module"))
             o.modules = {value};
+        else if (field == QLatin1String("runner"))
+            o.runner = value;
         else
             o.outputDir = value;
         QCOMPARE(validateOptions(o), error);
@@ -161,11 +184,12 @@ private slots:
                 "case \"$task\" in\n"
                 "  0) cases=8,15 ;;\n"
                 "  1) cases=8,15 ;;\n"
-                "  *) echo \"kix: array task $task has no cases\" >&2; exit 2 ;;\n"
+                "  *) echo \"kix: array task $task has no cases\" >&2; exit %1 ;;\n"
                 "esac\n"
                 "exec '/opt/kix/bin/kix' run --device cpu --quick --cases \"$cases\" --progress jsonl \\\n"
                 "  --output '/shared/it'\\''s here/.kix-slurm'/\"job$job\" --file-tag "
-                "\"job$job-task$task\"\n"));
+                "\"job$job-task$task\"\n")
+                .arg(int(protocol::RunUsage)));
     }
 
     void gpuScriptAsksForAGpu() {

@@ -46,10 +46,10 @@ int citeCommand(const QStringList& args, Io io) {
     const QList<int> runs = selectRuns(l.index, parser.value(QStringLiteral("run")));
     if (runs.size() != 1) {
         if (runs.isEmpty())
-            io.err << "kix cite: " << untrusted(parser.positionalArguments().first())
+            io.err << "kix cite: " << terminalLine(parser.positionalArguments().first())
                    << " holds no BenchmarkRun to cite\n";
         else
-            io.err << "kix cite: " << untrusted(parser.positionalArguments().first()) << " holds "
+            io.err << "kix cite: " << terminalLine(parser.positionalArguments().first()) << " holds "
                    << runs.size() << " runs: choose one with --run NAME|DIGEST\n";
         return ExitInput;
     }

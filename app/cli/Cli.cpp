@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "TextSanitizer.h"
 #include "kix_config.h"
 
 #include <functional>
@@ -57,7 +58,7 @@ int runCli(const QStringList& arguments, Io io) {
     }
     const auto it = commands().find(command);
     if (it == commands().end()) {
-        io.err << "kix: unknown command \"" << command << "\"\n\n";
+        io.err << "kix: unknown command \"" << terminalLine(command) << "\"\n\n";
         usage(io.err);
         return ExitUsage;
     }

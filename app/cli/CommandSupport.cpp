@@ -28,7 +28,7 @@ bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStr
     QStringList full = args;
     full.prepend(QStringLiteral("kix ") + name);
     if (!parser.parse(full)) {
-        io.err << "kix " << name << ": " << parser.errorText() << "\n";
+        io.err << "kix " << name << ": " << terminalLine(parser.errorText()) << "\n"; // echoes the option
         exitCode = ExitUsage;
         return false;
     }
@@ -113,32 +113,17 @@ QList<int> selectRuns(const RecordIndex& index, const QString& selector, const Q
     return out;
 }
 
-QString untrusted(const QString& text) {
-    QString out;
-    out.reserve(text.size());
-    for (QChar c : text) {
-        const char16_t u = c.unicode();
-        const bool control = (u < 0x20 && u != u'\t' && u != u'\n') || (u >= 0x7f && u < 0xa0);
-        const bool bidi = (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069) || u == 0x200e ||
-                          u == 0x200f || u == 0x061c;
-        if (control)
-            out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
-        else if (bidi)
-            out +=
-                QStringLiteral("⟨U+%1⟩").arg(QString::number(uint(u), 16).toUpper().rightJustified(4, u'0'));
-        else
-            out += c;
-    }
-    return out;
-}
-
 void printProblems(const Problems& problems, Io io) {
     for (const auto& p : problems)
-        io.err << untrusted(p.toString()) << "\n";
+        io.err << terminalLine(p.toString()) << "\n";
 }
 
 void writeJson(const Json& value, Io io) {
-    io.out << QString::fromStdString(value.dump(2, ' ', false, Json::error_handler_t::replace)) << "\n";
+    io.out << QString::fromStdString(value.dump(2, ' ', true, Json::error_handler_t::replace)) << "\n";
+}
+
+void writeJsonLine(const Json& value, Io io) {
+    io.out << QString::fromStdString(value.dump(-1, ' ', true, Json::error_handler_t::replace)) << "\n";
 }
 
 Json problemsJson(const Problems& problems) {

@@ -1,10 +1,13 @@
 // Shared pieces of the subcommands: argument parsing, loading inputs as one set, choosing runs, printing
-// problems and JSON. Text that comes from the input passes through untrusted() before it is printed.
+// problems and JSON. Untrusted text (manifest, trace and catalog fields, file names, typed arguments, runner
+// and Slurm output) passes through TextSanitizer.h before it is printed: terminalLine for a one-line
+// field, terminalBlock for a multi-line text.
 #pragma once
 
 #include "Commands.h"
 #include "Manifest.h"
 #include "RecordIndex.h"
+#include "TextSanitizer.h"
 #include "Verification.h"
 
 #include <QCommandLineParser>
@@ -35,11 +38,13 @@ QList<int> selectRuns(const RecordIndex& index, const QString& selector, const Q
 // runs into the value after it ("published environmentKey verified", not "…environmentKeyverified").
 QString column(const QString& text, int width);
 
-// Input text is shown visibly escaped (control characters, escape sequences, bidi overrides), never raw.
-QString untrusted(const QString& text);
-
-void printProblems(const Problems& problems, Io io);
+void printProblems(const Problems& problems, Io io); // one sanitized line each, on stderr
+// Pure-ASCII JSON: every control, C1, bidi control and non-ASCII character is a \u escape, so even
+// `--json` on a terminal cannot act on it.
 void writeJson(const Json& value, Io io);
+// One JSON Lines record (the --progress jsonl stream), escaped to ASCII like writeJson: C1 controls,
+// bidi controls and U+2028 are \u escapes, never raw on a terminal.
+void writeJsonLine(const Json& value, Io io);
 Json problemsJson(const Problems& problems);
 Json checksJson(const QList<DigestCheck>& checks);
 Json originsJson(const QList<Origin>& origins);

@@ -9,53 +9,59 @@ namespace kix::cli {
 
 namespace {
 
+// An added or removed field is often a whole object: its first characters say what it is.
+constexpr qsizetype kAddedOrRemovedCap = 120;
+
 // The one run `path` holds (or the one `selector` picks among them); prints why not and returns -1.
 int pickRun(const Loaded& l, const QString& side, const QString& path, const QString& selector, Io io) {
     const QList<int> runs = selectRuns(l.index, selector, path);
     if (runs.size() == 1)
         return runs.first();
     if (runs.isEmpty())
-        io.err << "kix diff: " << untrusted(path) << " holds no "
+        io.err << "kix diff: " << terminalLine(path) << " holds no "
                << (selector.isEmpty() ? QStringLiteral("BenchmarkRun")
-                                      : QStringLiteral("run matching \"%1\"").arg(untrusted(selector)))
+                                      : QStringLiteral("run matching \"%1\"").arg(terminalLine(selector)))
                << "\n";
     else
-        io.err << "kix diff: " << untrusted(path) << " holds " << runs.size() << " runs: choose one with --"
-               << side << "-run NAME|DIGEST\n";
+        io.err << "kix diff: " << terminalLine(path) << " holds " << runs.size()
+               << " runs: choose one with --" << side << "-run NAME|DIGEST\n";
     return -1;
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
 void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
                const CaseComparison& cases, const QList<FieldChange>& fields, Io io) {
-    io.out << "A: " << untrusted(a->title()) << "  (" << untrusted(a->origins.first().toString()) << ")\n";
-    io.out << "B: " << untrusted(b->title()) << "  (" << untrusted(b->origins.first().toString()) << ")\n\n";
+    io.out << "A: " << terminalLine(a->title()) << "  (" << terminalLine(a->origins.first().toString())
+           << ")\n";
+    io.out << "B: " << terminalLine(b->title()) << "  (" << terminalLine(b->origins.first().toString())
+           << ")\n\n";
     if (verdict.sameRun)
         io.out << "A and B are the same run (" << a->run->digest << ")\n";
     if (verdict.comparable) {
         io.out
-            << "COMPARABLE: one comparison cohort " << verdict.comparisonKey
+            << "COMPARABLE: one comparison cohort " << terminalLine(verdict.comparisonKey)
             << " (same operation, workload, protocol, environment, correctness and metric), both eligible\n";
     } else {
         io.out << "NOT COMPARABLE:\n";
         for (const auto& r : verdict.reasons)
-            io.out << "  - " << untrusted(r) << "\n";
+            io.out << "  - " << terminalLine(r) << "\n";
     }
-    io.out << "\nCases: " << untrusted(cases.summary()) << "\n";
+    io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
     for (const auto& d : cases.rows)
-        io.out << "  " << untrusted(d.axes).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10)
-               << " -> " << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
+        io.out << "  " << terminalLine(d.axes).leftJustified(36)
+               << formatLatency(d.latencyA).rightJustified(10) << " -> "
+               << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
                << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
                << noiseName(d.noise) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
-        io.out << "  " << changeKindSymbol(f.kind) << " " << untrusted(f.path);
+        io.out << "  " << changeKindSymbol(f.kind) << " " << terminalLine(f.path);
         if (f.kind == FieldChange::Kind::Changed)
-            io.out << ": " << untrusted(f.before) << " -> " << untrusted(f.after);
+            io.out << ": " << terminalLine(f.before) << " -> " << terminalLine(f.after);
         else if (f.kind == FieldChange::Kind::Added)
-            io.out << ": " << untrusted(f.after.left(120));
+            io.out << ": " << sanitizeText(f.after, {TextShape::Line, kAddedOrRemovedCap});
         else
-            io.out << ": " << untrusted(f.before.left(120));
+            io.out << ": " << sanitizeText(f.before, {TextShape::Line, kAddedOrRemovedCap});
         io.out << "\n";
     }
 }

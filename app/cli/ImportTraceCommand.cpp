@@ -58,7 +58,7 @@ int importTraceCommand(const QStringList& args, Io io) {
         return code;
     TraceImportOptions options;
     const auto usage = [&](const QString& option, const QString& why) {
-        io.err << "kix import-trace: --" << option << ": " << untrusted(why) << "\n";
+        io.err << "kix import-trace: --" << option << ": " << terminalLine(why) << "\n";
         return ExitUsage;
     };
     if (const auto bytes = parseBytes(parser.value(QStringLiteral("max-bytes"))))
@@ -86,7 +86,7 @@ int importTraceCommand(const QStringList& args, Io io) {
     const QString path = parser.positionalArguments().constFirst();
     const TraceImportResult result = importTraceFile(path, options);
     for (const auto& p : result.problems)
-        io.err << untrusted(p.toString()) << "\n";
+        io.err << terminalLine(p.toString()) << "\n";
     if (hasErrors(result.problems)) {
         io.err << "kix import-trace: nothing was written\n";
         return ExitInput;
@@ -94,11 +94,11 @@ int importTraceCommand(const QStringList& args, Io io) {
     const SetWriteResult written = writeManifestSet(parser.value(QStringLiteral("output")), result.files,
                                                     parser.isSet(QStringLiteral("force")));
     for (const auto& e : written.errors)
-        io.err << "kix import-trace: " << untrusted(e) << "\n";
+        io.err << "kix import-trace: " << terminalLine(e) << "\n";
     if (!written.ok())
         return ExitInput;
     for (const auto& file : written.written)
-        io.out << untrusted(file) << "\n";
+        io.out << terminalLine(file) << "\n";
     io.err << "kix import-trace: " << result.traces << " trace(s) of " << result.solutions.size()
            << " solution(s) into " << written.written.size() << " file(s)\n";
     return ExitOk;

@@ -38,11 +38,11 @@ int showKey(const QStringList& args, Io io) {
     bool created = false;
     const auto key = store.signingKey(error, &created);
     if (!key) {
-        io.err << "kix key show: " << error << "\n";
+        io.err << "kix key show: " << terminalLine(error) << "\n";
         return ExitInput;
     }
     if (created)
-        io.err << "kix key: created a new signing key in " << store.keyFile() << "\n";
+        io.err << "kix key: created a new signing key in " << terminalLine(store.keyFile()) << "\n";
     const PublicKey pub = key->publicKey();
     if (parser.isSet(QStringLiteral("json"))) {
         writeJson({{"fingerprint", pub.fingerprint().toStdString()},
@@ -55,7 +55,7 @@ int showKey(const QStringList& args, Io io) {
     }
     io.out << QString::fromLatin1(pub.pem());
     io.out << "fingerprint  " << pub.fingerprint() << "\n";
-    io.out << "key file     " << store.keyFile() << " (private to its owner; never printed)\n";
+    io.out << "key file     " << terminalLine(store.keyFile()) << " (private to its owner; never printed)\n";
     return ExitOk;
 }
 
@@ -76,19 +76,19 @@ int trustKey(const QStringList& args, Io io) {
     const QFileInfo info(file);
     if (!info.exists() || !info.isFile() || info.size() > kMaxPublicKeyFileBytes ||
         !f.open(QIODevice::ReadOnly)) {
-        io.err << "kix key trust: " << file << ": "
+        io.err << "kix key trust: " << terminalLine(file) << ": "
                << (!info.exists()   ? QStringLiteral("no such file")
                    : !info.isFile() ? QStringLiteral("not a regular file")
                    : info.size() > kMaxPublicKeyFileBytes
                        ? QStringLiteral("larger than 64 KiB, which no public key is")
-                       : f.errorString())
+                       : terminalLine(f.errorString()))
                << "\n";
         return ExitInput;
     }
     QString error;
     const auto key = PublicKey::fromPem(f.readAll(), error);
     if (!key) {
-        io.err << "kix key trust: " << file << ": " << error << "\n";
+        io.err << "kix key trust: " << terminalLine(file) << ": " << terminalLine(error) << "\n"; // PEM text
         return ExitInput;
     }
     const KeyStore store(KeyStore::defaultConfigDirectory());
@@ -99,7 +99,7 @@ int trustKey(const QStringList& args, Io io) {
     }
     bool already = false;
     if (!store.trust(*key, parser.value(QStringLiteral("label")), error, already)) {
-        io.err << "kix key trust: " << error << "\n";
+        io.err << "kix key trust: " << terminalLine(error) << "\n";
         return ExitInput;
     }
     io.out << (already ? "already trusted " : "trusted ") << key->fingerprint() << "\n";
@@ -116,7 +116,7 @@ int listKeys(const QStringList& args, Io io) {
     QString error;
     const auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
     if (!trust) {
-        io.err << "kix key list: " << error << "\n";
+        io.err << "kix key list: " << terminalLine(error) << "\n";
         return ExitInput;
     }
     Json report = Json::array();
@@ -154,7 +154,7 @@ int verifySigned(const QStringList& args, Io io) {
     QString error;
     const auto trust = KeyStore(KeyStore::defaultConfigDirectory()).trustStore(error);
     if (!trust) {
-        io.err << "kix key verify: " << error << "\n";
+        io.err << "kix key verify: " << terminalLine(error) << "\n";
         return ExitInput;
     }
     const bool json = parser.isSet(QStringLiteral("json"));

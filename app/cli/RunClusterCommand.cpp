@@ -7,6 +7,7 @@
 #include "OutputFolder.h"
 #include "RunSupport.h"
 #include "SlurmCommand.h"
+#include "TextSanitizer.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -45,13 +46,14 @@ std::optional<double> seconds(const QCommandLineParser& p, const char* name, dou
         error = QStringLiteral("--%1 expects seconds from %2 to 86400, got \"%3\"")
                     .arg(key)
                     .arg(min)
-                    .arg(protocol::printable(p.value(key)));
+                    .arg(p.value(key));
         return std::nullopt;
     }
     return v;
 }
 
-// The cluster options from the command line into `o`; an empty string, else why they cannot be used.
+// The cluster options from the command line into `o`; an empty string, else why they cannot be used
+// (raw: usage() sanitizes).
 QString readClusterOptions(const QCommandLineParser& p, const RunRequest& request,
                            cluster::ClusterOptions& o) {
     const auto& run = request.options;
@@ -71,16 +73,14 @@ QString readClusterOptions(const QCommandLineParser& p, const RunRequest& reques
         QString error;
         const auto spec = cluster::parseArraySpec(p.value(QStringLiteral("array")), &error);
         if (!spec)
-            return protocol::printable(error);
+            return error;
         o.split = spec->first;
         o.count = spec->second;
     }
     if (p.isSet(QStringLiteral("file-tag")))
         return QStringLiteral(
             "--file-tag is set by the batch script for each task; leave it out with --slurm");
-    if (const QString why = cluster::validateOptions(o); !why.isEmpty())
-        return protocol::printable(why);
-    return {};
+    return cluster::validateOptions(o); // empty when usable
 }
 
 // The cases the array tasks share out: those asked for, else every case the mode runs.
@@ -116,7 +116,7 @@ bool slurmOptionsUsed(const QCommandLineParser& parser) {
 
 int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
     const auto usage = [&io](const QString& message) {
-        io.err << "kix run: " << message << "\n";
+        io.err << "kix run: " << terminalLine(message) << "\n"; // may echo a typed value or path
         return int(protocol::RunUsage);
     };
     cluster::ClusterOptions o;
@@ -141,7 +141,7 @@ int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
         e.message = message;
         if (request.jsonl)
             printer(e);
-        io.err << "kix run: " << message << "\n";
+        io.err << "kix run: " << terminalLine(message) << "\n";
         return int(protocol::RunUnavailable);
     };
     if (cluster::findSlurmTool(QStringLiteral("sbatch")).isEmpty())
@@ -179,8 +179,8 @@ int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
     };
     cluster::ClusterRun job(o, plan, follow, sink, request.stopRequested);
     const int code = job.run();
-    if (code != protocol::RunOk)
-        io.err << "kix run: " << finalMessage << "\n";
+    if (code != protocol::RunOk) // may carry sbatch's or scancel's stderr (ClusterRun's failure())
+        io.err << "kix run: " << terminalLine(finalMessage) << "\n";
     return code;
 }
 

@@ -3,6 +3,7 @@
 #include "OutputFolder.h"
 #include "RunSupport.h"
 #include "SigningRerun.h"
+#include "TextSanitizer.h"
 #include "kix/workloads.h"
 
 #include <QCoreApplication>
@@ -32,7 +33,7 @@ std::optional<QList<int>> parseCases(const QString& text, bool cpu, QString& err
         const int v = part.trimmed().toInt(&ok);
         if (!ok || v < 0 || v >= int(kernels::kWorkloads.size())) {
             error = QStringLiteral("case \"%1\" is not a number from 0 to %2")
-                        .arg(protocol::printable(part.trimmed()))
+                        .arg(part.trimmed())
                         .arg(kernels::kWorkloads.size() - 1);
             return std::nullopt;
         }
@@ -67,14 +68,14 @@ void printEvent(const RunnerEvent& e, Io io) {
     }
 }
 
-// The run's options from the command line; the usage error, if any, in words.
+// The run's options from the command line; the usage error, if any, in words (raw: usage() sanitizes).
 std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
     request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
     if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
         return QStringLiteral("--progress expects text or jsonl");
     const QString device = parser.value(QStringLiteral("device"));
     if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
-        return QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(protocol::printable(device));
+        return QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(device);
     runner::RunOptions& options = request.options;
     options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
     const bool cpu = options.device == runner::Device::Cpu;
@@ -98,7 +99,7 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
         return QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
-            .arg(protocol::printable(options.fileTag));
+            .arg(options.fileTag);
     options.outputDir = parser.isSet(QStringLiteral("output"))
                             ? parser.value(QStringLiteral("output"))
                             : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
@@ -111,7 +112,7 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
 std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
     return [jsonl, io](const RunnerEvent& e) {
         if (jsonl)
-            io.out << QString::fromStdString(e.toJson().dump()) << "\n";
+            writeJsonLine(e.toJson(), io);
         else
             printEvent(e, io);
         io.out.flush();
@@ -132,10 +133,11 @@ bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& command
     request.executable = QCoreApplication::applicationFilePath();
     const RerunSignOutcome signedRun = signRerun(request, keys);
     if (signedRun.keyCreated)
-        io.err << "kix run: created a new signing key in " << keys.keyFile()
+        io.err << "kix run: created a new signing key in " << terminalLine(keys.keyFile())
                << " (kix key show prints its public half)\n";
     if (!signedRun.error.isEmpty()) {
-        io.err << "kix run: the run's files are written but not signed: " << signedRun.error << "\n";
+        io.err << "kix run: the run's files are written but not signed: " << terminalLine(signedRun.error)
+               << "\n";
         return false;
     }
     const QString message =
@@ -144,9 +146,9 @@ bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& command
         RunnerEvent e;
         e.kind = EventKind::Log;
         e.message = message;
-        io.out << QString::fromStdString(e.toJson().dump()) << "\n";
+        writeJsonLine(e.toJson(), io);
     } else {
-        io.out << "kix run: " << message << "\n";
+        io.out << "kix run: " << terminalLine(message) << "\n"; // names the envelope file
     }
     io.out.flush();
     return true;
@@ -190,7 +192,7 @@ int runCommand(const QStringList& args, Io io) {
     if (!parseSubcommand(parser, QStringLiteral("run"), args, io, 0, 0, code))
         return code;
     const auto usage = [&io](const QString& message) {
-        io.err << "kix run: " << message << "\n";
+        io.err << "kix run: " << terminalLine(message) << "\n"; // may echo a typed value or path
         return int(protocol::RunUsage);
     };
 
@@ -216,10 +218,10 @@ int runCommand(const QStringList& args, Io io) {
             RunnerEvent e;
             e.kind = unavailable.isEmpty() ? EventKind::Available : EventKind::Unavailable;
             e.message = unavailable;
-            io.out << QString::fromStdString(e.toJson().dump()) << "\n";
+            writeJsonLine(e.toJson(), io);
         }
         if (!unavailable.isEmpty()) {
-            io.err << "kix run: cannot run locally: " << unavailable << "\n";
+            io.err << "kix run: cannot run locally: " << terminalLine(unavailable) << "\n"; // driver text
             return protocol::RunUnavailable;
         }
         io.out << (cpu ? "kix run: a CPU-mode run is possible here\n"
@@ -242,9 +244,11 @@ int runCommand(const QStringList& args, Io io) {
         failed.kind = EventKind::Failed;
         failed.exitCode = outcome.exitCode;
         failed.message = outcome.message;
-        io.out << QString::fromStdString(failed.toJson().dump()) << "\n";
+        writeJsonLine(failed.toJson(), io);
     }
-    (outcome.exitCode == protocol::RunOk ? io.out : io.err) << "kix run: " << outcome.message << "\n";
+    // The runner's message names files and may carry a driver's or compiler's words.
+    (outcome.exitCode == protocol::RunOk ? io.out : io.err)
+        << "kix run: " << terminalLine(outcome.message) << "\n";
     return outcome.exitCode;
 }
 

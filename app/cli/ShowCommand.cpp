@@ -14,10 +14,10 @@ void printCase(const CaseResult& c, const QString& primary, Io io) {
     const auto latency = c.namedLatency(primary);
     QString text = latency ? formatLatency(latency->second) : formatLatency(std::nullopt);
     if (latency && latency->first != primary)
-        text += QStringLiteral(" (%1)").arg(latency->first);
-    io.out << "  " << untrusted(c.axesLabel()).leftJustified(36) << " " << text.rightJustified(10) << "  ref "
-           << formatLatency(c.referenceLatencyNs.central(primary)).rightJustified(10) << "  "
-           << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << untrusted(c.status);
+        text += QStringLiteral(" (%1)").arg(terminalLine(latency->first)); // a statistic named by the file
+    io.out << "  " << terminalLine(c.axesLabel()).leftJustified(36) << " " << text.rightJustified(10)
+           << "  ref " << formatLatency(c.referenceLatencyNs.central(primary)).rightJustified(10) << "  "
+           << formatRatio(c.effectiveSpeedup()).rightJustified(7) << "  " << terminalLine(c.status);
     if (const QString flags = c.nonFiniteLabel(); !flags.isEmpty())
         io.out << "  " << flags;
     io.out << "\n";
@@ -46,35 +46,36 @@ QString primaryText(const Manifest& m) {
 
 void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
     const RunSpec& r = m.runSpec;
-    io.out << untrusted(m.title()) << "\n";
+    io.out << terminalLine(m.title()) << "\n";
     for (const auto& o : m.origins)
-        io.out << pad(QStringLiteral("read from")) << untrusted(o.toString()) << "\n";
-    io.out << pad(QStringLiteral("run")) << untrusted(m.run->name) << "  " << m.run->digest << "\n";
-    io.out << pad(QStringLiteral("status")) << untrusted(r.status) << ", observed " << untrusted(r.observedAt)
-           << "\n";
-    io.out << pad(QStringLiteral("benchmark")) << untrusted(r.benchmark) << "\n";
-    io.out << pad(QStringLiteral("implementation")) << untrusted(m.implementationLabel()) << "\n";
+        io.out << pad(QStringLiteral("read from")) << terminalLine(o.toString()) << "\n";
+    io.out << pad(QStringLiteral("run")) << terminalLine(m.run->name) << "  " << m.run->digest << "\n";
+    io.out << pad(QStringLiteral("status")) << terminalLine(r.status) << ", observed "
+           << terminalLine(r.observedAt) << "\n";
+    io.out << pad(QStringLiteral("benchmark")) << terminalLine(r.benchmark) << "\n";
+    io.out << pad(QStringLiteral("implementation")) << terminalLine(m.implementationLabel()) << "\n";
     if (m.environment)
-        io.out << pad(QStringLiteral("GPU")) << untrusted(m.environmentSpec.product)
+        io.out << pad(QStringLiteral("GPU")) << terminalLine(m.environmentSpec.product)
                << (m.environmentSpec.architecture.isEmpty()
                        ? QString()
-                       : QStringLiteral(" (%1)").arg(untrusted(m.environmentSpec.architecture)))
+                       : QStringLiteral(" (%1)").arg(terminalLine(m.environmentSpec.architecture)))
                << "\n";
-    io.out << pad(QStringLiteral("latency")) << untrusted(primaryText(m)) << "\n";
+    io.out << pad(QStringLiteral("latency")) << terminalLine(primaryText(m)) << "\n";
     if (m.protocol)
-        io.out << pad(QStringLiteral("protocol")) << untrusted(m.protocolSpec.label())
+        io.out << pad(QStringLiteral("protocol")) << terminalLine(m.protocolSpec.label())
                << (m.protocolSpec.family.isEmpty()
                        ? QString()
-                       : QStringLiteral(", family ") + untrusted(m.protocolSpec.family))
+                       : QStringLiteral(", family ") + terminalLine(m.protocolSpec.family))
                << "\n";
     for (const auto& [name, value] : r.metrics)
-        io.out << pad(QStringLiteral("metric")) << untrusted(name) << " = " << formatNumber(value, 6) << "\n";
+        io.out << pad(QStringLiteral("metric")) << terminalLine(name) << " = " << formatNumber(value, 6)
+               << "\n";
     if (m.published)
-        io.out << pad(QStringLiteral("catalog row")) << untrusted(m.published->id) << ", published "
-               << untrusted(m.published->publishedAt.left(10))
+        io.out << pad(QStringLiteral("catalog row")) << terminalLine(m.published->id) << ", published "
+               << terminalLine(m.published->publishedAt.left(10))
                << (m.published->retractedAt.isEmpty()
                        ? QString()
-                       : QStringLiteral(", RETRACTED ") + untrusted(m.published->retractedAt))
+                       : QStringLiteral(", RETRACTED ") + terminalLine(m.published->retractedAt))
                << ", " << m.publishedMeasurements.size() << " measurement row(s)\n";
     if (r.cases.isEmpty()) {
         io.out << pad(QStringLiteral("cases")) << "none published (suite value only)\n";
@@ -90,32 +91,32 @@ void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
                 ? QStringLiteral("yes")
                 : QStringLiteral("no (%1 finding(s), %2 error(s))").arg(findings).arg(errorCount(m.problems)))
         << "\n";
-    io.out
-        << pad(QStringLiteral("cohort"))
-        << (m.policy.comparisonKey.isEmpty() ? QStringLiteral("comparison key unknown")
-                                             : m.policy.comparisonKey)
-        << (m.policy.eligible()
-                ? QString()
-                : QStringLiteral(" (not eligible: %1)").arg(m.policy.ineligible.join(QStringLiteral(", "))))
-        << "\n";
+    io.out << pad(QStringLiteral("cohort"))
+           << (m.policy.comparisonKey.isEmpty() ? QStringLiteral("comparison key unknown")
+                                                : terminalLine(m.policy.comparisonKey))
+           << (m.policy.eligible() ? QString()
+                                   : QStringLiteral(" (not eligible: %1)")
+                                         .arg(terminalLine(m.policy.ineligible.join(
+                                             QStringLiteral(", "))))) // names the status
+           << "\n";
     io.out << "digests\n";
     for (const auto& c : m.checks)
-        io.out << "  " << column(c.field, 22) << column(stateName(c.state), 16) << shortDigest(c.expected)
-               << "  " << untrusted(c.reason) << "\n";
+        io.out << "  " << column(terminalLine(c.field), 22) << column(stateName(c.state), 16)
+               << terminalLine(shortDigest(c.expected)) << "  " << terminalLine(c.reason) << "\n";
     io.out << "trust\n";
     printTrust(trust, io);
     if (!m.problems.isEmpty()) {
         io.out << "problems\n";
         for (const auto& p : m.problems)
-            io.out << "  " << untrusted(p.toString())
+            io.out << "  " << terminalLine(p.toString())
                    << (p.code.isEmpty() ? QString() : QStringLiteral("  [%1]").arg(p.code)) << "\n";
     }
 }
 
 void printRunLine(const Manifest& m, Io io) {
-    io.out << m.run->digest.left(19) << "  " << untrusted(m.runSpec.status).leftJustified(14) << " "
-           << untrusted(primaryText(m)).leftJustified(28) << " " << untrusted(m.gpuLabel()).leftJustified(16)
-           << " " << untrusted(m.title()) << "\n";
+    io.out << m.run->digest.left(19) << "  " << terminalLine(m.runSpec.status).leftJustified(14) << " "
+           << terminalLine(primaryText(m)).leftJustified(28) << " "
+           << terminalLine(m.gpuLabel()).leftJustified(16) << " " << terminalLine(m.title()) << "\n";
 }
 
 } // namespace
@@ -145,7 +146,7 @@ int showCommand(const QStringList& args, Io io) {
     const QString selector = parser.value(QStringLiteral("run"));
     const QList<int> runs = selectRuns(l.index, selector);
     if (!selector.isEmpty() && runs.isEmpty()) {
-        io.err << "kix show: no loaded run matches \"" << untrusted(selector) << "\"\n";
+        io.err << "kix show: no loaded run matches \"" << terminalLine(selector) << "\"\n";
         return ExitInput;
     }
     TrustReport trust(l.index);
@@ -176,7 +177,7 @@ int showCommand(const QStringList& args, Io io) {
     }
     if (!parser.isSet(QStringLiteral("json")) && runs.isEmpty() && selector.isEmpty()) {
         for (const auto& entry : l.index.resources())
-            io.out << kindName(entry.resource->kind) << " " << untrusted(entry.resource->name) << "  "
+            io.out << kindName(entry.resource->kind) << " " << terminalLine(entry.resource->name) << "  "
                    << entry.resource->digest << "\n";
     }
     return l.anyErrors() ? ExitInput : ExitOk;

@@ -140,7 +140,7 @@ void printTrust(const RunTrustFacts& f, Io io) {
         io.out << "  " << column(QStringLiteral("signature"), 22) << "none beside the manifest\n";
     io.out << "  " << column(QStringLiteral("roofline"), 22) << terminalLine(f.roofline.summary()) << "\n";
     for (const QString& source : f.roofline.sources)
-        io.out << "      " << source << "\n";
+        io.out << "      " << terminalLine(source) << "\n"; // may name a file
     if (!f.roofline.cases.isEmpty())
         io.out << "      " << perCaseLine(f.roofline) << "\n";
     for (const QString& w : f.roofline.warnings())

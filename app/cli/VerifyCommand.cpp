@@ -22,12 +22,12 @@ struct Totals {
 
 void printChecks(const QList<DigestCheck>& checks, Io io) {
     for (const auto& c : checks) {
-        io.out << "  " << column(c.field, 22) << stateName(c.state)
+        io.out << "  " << column(terminalLine(c.field), 22) << stateName(c.state)
                << (c.afterNormalization ? QStringLiteral(" (after normalization)") : QString()) << "\n";
-        io.out << "      expected " << untrusted(c.expected) << "\n";
+        io.out << "      expected " << terminalLine(c.expected) << "\n";
         if (c.state == DigestCheck::State::Mismatch)
             io.out << "      computed " << c.computed << "\n";
-        io.out << "      " << untrusted(c.reason) << "\n";
+        io.out << "      " << terminalLine(c.reason) << "\n";
     }
 }
 
@@ -87,17 +87,17 @@ private:
             }
         }
         if (anySignature && !m_trust.trustStoreProblem().isEmpty()) {
-            m_io.err << "kix verify: " << m_trust.trustStoreProblem() << "\n";
+            m_io.err << "kix verify: " << terminalLine(m_trust.trustStoreProblem()) << "\n"; // names a file
             m_worst = worseExit(m_worst, ExitInput);
         }
     }
 
     void printRun(const RunEntry& e, const QList<DigestCheck>& checks, const RunTrustFacts& facts) {
         const Problems problems = e.problems();
-        m_io.out << untrusted(e.occurrences.first().origin.toString()) << ": run "
-                 << untrusted(e.run->resource->name) << " " << e.run->digest() << "\n";
+        m_io.out << terminalLine(e.occurrences.first().origin.toString()) << ": run "
+                 << terminalLine(e.run->resource->name) << " " << e.run->digest() << "\n";
         for (const auto& o : e.occurrences.mid(1))
-            m_io.out << "  also read from " << untrusted(o.origin.toString()) << "\n";
+            m_io.out << "  also read from " << terminalLine(o.origin.toString()) << "\n";
         m_io.out << "  " << upstreamText(problems) << "\n";
         if (const int errors = errorCount(problems))
             m_io.out << "  " << errors
@@ -125,8 +125,8 @@ private:
                 m_report["resources"].push_back(resourceJson(m_l.index, *entry));
                 continue;
             }
-            m_io.out << untrusted(r.origin.toString()) << ": " << kindName(r.kind) << " " << untrusted(r.name)
-                     << " " << r.digest
+            m_io.out << terminalLine(r.origin.toString()) << ": " << kindName(r.kind) << " "
+                     << terminalLine(r.name) << " " << r.digest
                      << (r.normalized() ? QStringLiteral(" (as written %1)").arg(r.writtenDigest) : QString())
                      << "\n";
             printChecks(checks, m_io);
@@ -143,10 +143,10 @@ private:
             }
             for (const Problem& problem : p.problems)
                 if (problem.isError())
-                    m_io.out << untrusted(problem.location()) << ": not read: "
-                             << untrusted(problem.path.isEmpty()
-                                              ? problem.message
-                                              : problem.path + QStringLiteral(": ") + problem.message)
+                    m_io.out << terminalLine(problem.location()) << ": not read: "
+                             << terminalLine(problem.path.isEmpty()
+                                                 ? problem.message
+                                                 : problem.path + QStringLiteral(": ") + problem.message)
                              << "\n";
         }
     }

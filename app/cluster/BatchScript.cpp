@@ -1,5 +1,7 @@
 #include "BatchScript.h"
 
+#include "RunnerProtocol.h"
+#include "TextSanitizer.h"
 #include "kix_config.h"
 
 #include <QDir>
@@ -8,6 +10,21 @@
 namespace kix::cluster {
 
 namespace {
+
+// Whether a path holds a character the sanitizer would not show as it is: a line break would end a
+// script line, and any control would act on the terminal that --print-script writes to.
+bool hasUnsafeCharacter(const QString& path) {
+    for (qsizetype i = 0; i < path.size(); ++i) {
+        char32_t c = path[i].unicode();
+        if (path[i].isHighSurrogate() && i + 1 < path.size() && path[i + 1].isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(path[i], path[i + 1]);
+            ++i;
+        }
+        if (isUnsafeCodePoint(c))
+            return true;
+    }
+    return false;
+}
 
 QString caseList(const QList<int>& cases) {
     QStringList parts;
@@ -53,8 +70,12 @@ QString validateOptions(const ClusterOptions& o) {
         return QStringLiteral("--output must be an absolute path for --slurm, got \"%1\"").arg(o.outputDir);
     if (!QDir::isAbsolutePath(o.runner))
         return QStringLiteral("--runner must be an absolute path, got \"%1\"").arg(o.runner);
-    if (o.outputDir.contains(u'\n') || o.runner.contains(u'\n'))
-        return QStringLiteral("paths with a line break cannot go into a batch script");
+    for (const auto& [name, path] : {std::pair{"--output", &o.outputDir}, std::pair{"--runner", &o.runner}})
+        if (hasUnsafeCharacter(*path))
+            return QStringLiteral(
+                       "%1 \"%2\" holds a line break, tab or other control character, which cannot "
+                       "go into a batch script")
+                .arg(QLatin1String(name), *path);
     return {};
 }
 
@@ -96,6 +117,8 @@ QString taskFileTag(const QString& jobId, int task) {
     return QStringLiteral("job%1-task%2").arg(jobId).arg(task);
 }
 
+// Every value in the script passed validateOptions (no control character anywhere), so the script is
+// printed as it is: sanitizing would change what it runs.
 QString batchScript(const ClusterOptions& o, const QList<QList<int>>& plan) {
     QStringList s;
     s << (o.modules.isEmpty() ? QStringLiteral("#!/bin/bash") : QStringLiteral("#!/bin/bash -l"));
@@ -136,7 +159,8 @@ QString batchScript(const ClusterOptions& o, const QList<QList<int>>& plan) {
     s << QStringLiteral("case \"$task\" in");
     for (int t = 0; t < plan.size(); ++t)
         s << QStringLiteral("  %1) cases=%2 ;;").arg(t).arg(caseList(plan[t]));
-    s << QStringLiteral("  *) echo \"kix: array task $task has no cases\" >&2; exit 2 ;;")
+    s << QStringLiteral("  *) echo \"kix: array task $task has no cases\" >&2; exit %1 ;;")
+             .arg(int(protocol::RunUsage))
       << QStringLiteral("esac");
     QString run = QStringLiteral("exec %1 run").arg(shellQuote(o.runner));
     if (o.cpu)
