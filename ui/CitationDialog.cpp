@@ -1,6 +1,7 @@
 #include "CitationDialog.h"
 
 #include "Citation.h"
+#include "SaveFile.h"
 #include "TextSanitizer.h"
 
 #include <QApplication>
@@ -15,7 +16,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace kix::ui {
@@ -32,8 +32,12 @@ CitationDialog::CitationDialog(ManifestPtr run, QWidget* parent)
     m_format->addItem(tr("CITATION.cff"), int(CitationFormat::Cff));
     m_format->addItem(tr("Plain text"), int(CitationFormat::Text));
     m_url->setPlaceholderText(tr("permalink (none in the manifest: the digest identifies the run)"));
-    if (m_run)
-        m_url->setText(manifestPermalink(*m_run));
+    // The manifest's permalink is untrusted: shown with its controls visible, while the citation of an
+    // unedited field keeps the permalink exactly as the manifest has it (the citation escapes it).
+    if (m_run) {
+        m_shownPermalink = widgetLine(manifestPermalink(*m_run));
+        m_url->setText(m_shownPermalink);
+    }
     m_accessed->setCalendarPopup(true);
     m_accessed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
     m_text->setReadOnly(true);
@@ -67,6 +71,8 @@ void CitationDialog::refresh() {
     CitationOptions o;
     o.accessed = m_accessed->date();
     o.url = m_url->text().trimmed();
+    if (m_url->text() == m_shownPermalink)
+        o.url.clear(); // the manifest's own, as it is
     m_text->setPlainText(m_run ? cite(*m_run, CitationFormat(m_format->currentData().toInt()), o)
                                : QString());
 }
@@ -82,10 +88,16 @@ void CitationDialog::save() {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save citation"), suggested);
     if (path.isEmpty())
         return;
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text().toUtf8()) < 0 || !f.commit())
-        QMessageBox::warning(this, tr("Save citation"),
-                             tr("Could not write %1: %2").arg(path, f.errorString()));
+    const QString error = saveTo(path);
+    if (error.isEmpty())
+        return;
+    QMessageBox box(QMessageBox::Warning, tr("Save citation"), error, QMessageBox::Ok, this);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
+}
+
+QString CitationDialog::saveTo(const QString& path) const {
+    return widgetLine(saveFile(path, text().toUtf8())); // never over a device or a FIFO
 }
 
 } // namespace kix::ui

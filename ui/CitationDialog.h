@@ -21,6 +21,8 @@ public:
     QDateEdit* accessedEdit() const { return m_accessed; }
     QLineEdit* urlEdit() const { return m_url; }
     void copyToClipboard() const;
+    // Writes the citation to `path`; returns the error shown (the path sanitized) or "".
+    QString saveTo(const QString& path) const;
 
 private:
     void refresh();
@@ -31,6 +33,7 @@ private:
     QLineEdit* m_url;
     QDateEdit* m_accessed;
     QPlainTextEdit* m_text;
+    QString m_shownPermalink; // the manifest's permalink as the field shows it
 };
 
 } // namespace kix::ui

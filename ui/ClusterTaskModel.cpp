@@ -1,6 +1,7 @@
 #include "ClusterTaskModel.h"
 
 #include "Palette.h"
+#include "PlainText.h"
 
 namespace kix::ui {
 
@@ -39,6 +40,8 @@ QVariant ClusterTaskModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
         return {};
     const Row& r = m_rows[index.row()];
+    if (role == Qt::ToolTipRole && index.column() != Task) // the runner's words: never rich text
+        return plainToolTip(data(index, Qt::DisplayRole).toString());
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Task:

@@ -153,7 +153,7 @@ void DigestPanel::verifyAll() {
     const RecordIndex index = m_store->snapshot();
     QString problem;
     TrustStore trust = readTrustStore(problem);
-    m_trust->setText(problem);
+    m_trust->setText(widgetLine(problem)); // quotes the trust store's path and what is wrong in it
     m_trust->setVisible(!problem.isEmpty());
     runOffUiThread(
         this,

@@ -3,14 +3,17 @@
 #include "MainWindow.h"
 #include "Palette.h"
 #include "PlotWidget.h"
+#include "TextSanitizer.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QImageWriter>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTimer>
+#include <cstdio>
 
 namespace kix::ui {
 
@@ -70,6 +73,10 @@ bool ExplorerCommandLine::parse(const QStringList& arguments) {
     return m_parser.parse(arguments);
 }
 
+QString ExplorerCommandLine::terminalMessage(const QString& text) {
+    return QStringLiteral("kix-explorer: ") + terminalLine(text);
+}
+
 namespace {
 
 // Saves the window to `path` and ends the program: after the first paint, and once the comparison and
@@ -82,8 +89,15 @@ void saveScreenshotWhenSettled(MainWindow& window, const QString& path) {
         if (waited->elapsed() < 600 || (window.isSettling() && waited->elapsed() < 30000))
             return;
         poll->stop();
-        const bool ok = window.grab().save(path);
-        QCoreApplication::exit(ok ? 0 : 1);
+        QImageWriter writer(path, "png"); // a PNG whatever the name ends with
+        if (writer.write(window.grab().toImage())) {
+            QCoreApplication::exit(0);
+            return;
+        }
+        const QString message = ExplorerCommandLine::terminalMessage(
+            QObject::tr("could not write the screenshot %1: %2").arg(path, writer.errorString()));
+        std::fprintf(stderr, "%s\n", message.toUtf8().constData());
+        QCoreApplication::exit(ExplorerCommandLine::kScreenshotNotWritten);
     });
     poll->start(50);
 }

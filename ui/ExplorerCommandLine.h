@@ -13,8 +13,14 @@ class MainWindow;
 class ExplorerCommandLine {
 public:
     ExplorerCommandLine();
+    // The explorer's exit statuses besides 0, as `kix` numbers them.
+    static constexpr int kScreenshotNotWritten = 1;
+    static constexpr int kBadCommandLine = 2;
     // Parses the arguments (arguments[0] is the program); false with errorText() on a bad command line.
     bool parse(const QStringList& arguments);
+    // `text` as the explorer says it on stderr: "kix-explorer: <text>", sanitized for a terminal (an
+    // option name or a path is whatever the caller typed or a script passed).
+    static QString terminalMessage(const QString& text);
     QString errorText() const { return m_parser.errorText(); }
     QCommandLineParser& parser() { return m_parser; }
     QStringList paths() const { return m_parser.positionalArguments(); }

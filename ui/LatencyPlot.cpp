@@ -2,12 +2,13 @@
 
 #include "Format.h"
 #include "Palette.h"
+#include "PlainText.h"
 #include "PlotSvg.h"
+#include "SaveFile.h"
 #include "SpeedOfLight.h"
 #include "TextSanitizer.h"
 
 #include <QFile>
-#include <QSaveFile>
 #include <QToolTip>
 #include <array>
 
@@ -252,8 +253,8 @@ void LatencyPlot::drawBars(std::vector<double>& all) {
 void LatencyPlot::draw() {
     clearGraphs();
     clearPlottables();
-    yAxis->setLabel(m_data.yLabel);
-    xAxis->setLabel(m_data.xLabel);
+    yAxis->setLabel(widgetLine(m_data.yLabel));
+    xAxis->setLabel(widgetLine(m_data.xLabel)); // on the size axis it names the manifest's case axes
     m_title->setText(widgetLine(m_data.title));
     m_title->setVisible(!m_data.title.isEmpty());
     m_footnote->setText(widgetLine(m_data.footnote));
@@ -340,11 +341,14 @@ void LatencyPlot::showTooltip(QMouseEvent* event) {
     if (best.isEmpty())
         QToolTip::hideText();
     else
-        QToolTip::showText(event->globalPosition().toPoint(), best, this);
+        QToolTip::showText(event->globalPosition().toPoint(), plainToolTip(best), this); // never rich text
 }
 
 QString LatencyPlot::exportTo(const QString& path, int width, int height) {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    // Refused before any writer opens it: a FIFO would block the window, and a device would be replaced.
+    if (const QString problem = saveTargetProblem(path); !problem.isEmpty())
+        return widgetLine(problem);
     replot();
     bool ok = false;
     if (suffix == QLatin1String("png")) {
@@ -356,12 +360,13 @@ QString LatencyPlot::exportTo(const QString& path, int width, int height) {
         options.width = width;
         options.height = height;
         options.logScale = isLogScale();
-        QSaveFile f(path);
-        ok = f.open(QIODevice::WriteOnly) && f.write(plotSvg(m_data, options)) >= 0 && f.commit();
+        if (const QString error = saveFile(path, plotSvg(m_data, options)); !error.isEmpty())
+            return widgetLine(error);
+        ok = true;
     } else {
-        return tr("unknown export format \"%1\": use .png, .pdf or .svg").arg(suffix);
+        return tr("unknown export format \"%1\": use .png, .pdf or .svg").arg(widgetLine(suffix));
     }
-    return ok ? QString() : tr("could not write %1").arg(path);
+    return ok ? QString() : tr("could not write %1").arg(widgetLine(path));
 }
 
 void LatencyPlot::changeEvent(QEvent* event) {

@@ -17,6 +17,7 @@
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 #include "RunTableModel.h"
+#include "SaveFile.h"
 #include "SourceReader.h"
 #include "TableExport.h"
 #include "TextSanitizer.h"
@@ -35,7 +36,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -117,7 +117,8 @@ void MainWindow::showAvailability(RerunController* controller, const QString& ac
             [this, actionName, availableTip](bool ok, const QString& why) {
                 QAction* run = action(actionName);
                 run->setEnabled(ok);
-                const QString tip = ok ? availableTip : tr("Unavailable: %1").arg(why);
+                // The reason quotes the runner's path and what it said.
+                const QString tip = widgetLine(ok ? availableTip : tr("Unavailable: %1").arg(why));
                 run->setToolTip(plainToolTip(tip));
                 run->setStatusTip(tip);
             });
@@ -588,17 +589,14 @@ QString MainWindow::exportTo(ExportWhat what, const QString& path) {
             return tr("there is no comparison to export: compare two to eight runs first");
         if (format == ExportFormat::Json) // the comparison as `kix diff --json` writes it
             bytes = QByteArray::fromStdString(
-                        m_diff->exportJson().dump(2, ' ', false, Json::error_handler_t::replace)) +
+                        m_diff->exportJson().dump(2, ' ', true, Json::error_handler_t::replace)) +
                     '\n';
         else
             bytes = kix::exportTable(
                 what == ExportWhat::Comparison ? m_diff->caseTable() : m_diff->fieldTable(), format);
         break;
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
-        return tr("could not write %1: %2").arg(widgetLine(path), widgetLine(f.errorString()));
-    return {};
+    return widgetLine(saveFile(path, bytes)); // never over a device or a FIFO
 }
 
 void MainWindow::exportTableDialog(ExportWhat what) {
@@ -655,9 +653,10 @@ void MainWindow::exportPlot() {
 
 void MainWindow::runLocally() {
     if (!m_rerun->isAvailable()) {
-        QMessageBox box(QMessageBox::Information, tr("Run locally"),
-                        tr("A local run is not possible here: %1").arg(m_rerun->unavailableReason()),
-                        QMessageBox::Ok, this);
+        QMessageBox box(
+            QMessageBox::Information, tr("Run locally"),
+            tr("A local run is not possible here: %1").arg(widgetLine(m_rerun->unavailableReason())),
+            QMessageBox::Ok, this);
         box.setTextFormat(Qt::PlainText);
         box.exec();
         return;
@@ -670,10 +669,10 @@ void MainWindow::runLocally() {
 
 void MainWindow::runOnCluster() {
     if (!m_cluster->isAvailable()) {
-        QMessageBox box(
-            QMessageBox::Information, tr("Run on cluster"),
-            tr("A cluster run cannot be submitted from here: %1").arg(m_cluster->unavailableReason()),
-            QMessageBox::Ok, this);
+        QMessageBox box(QMessageBox::Information, tr("Run on cluster"),
+                        tr("A cluster run cannot be submitted from here: %1")
+                            .arg(widgetLine(m_cluster->unavailableReason())),
+                        QMessageBox::Ok, this);
         box.setTextFormat(Qt::PlainText);
         box.exec();
         return;

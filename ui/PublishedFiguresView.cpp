@@ -38,7 +38,7 @@ void PublishedFiguresView::showFile(const QString& path) {
     if (!read.figures) {
         QStringList lines{tr("The published figures could not be read:")};
         for (const Problem& p : read.problems)
-            lines << p.toString();
+            lines << widgetLine(p.toString()); // quotes the file's path and what is wrong in it
         m_notice->setText(lines.join(u'\n'));
         m_model->setRows({});
         return;

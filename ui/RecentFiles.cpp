@@ -1,6 +1,8 @@
 #include "RecentFiles.h"
 
+#include "PlainText.h"
 #include "Settings.h"
+#include "TextSanitizer.h"
 
 #include <QFileInfo>
 #include <QMenu>
@@ -32,8 +34,11 @@ void RecentFiles::rebuild() {
     m_menu->clear();
     for (int i = 0; i < m_files.size(); ++i) {
         const QString f = m_files[i];
-        QAction* a = m_menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(f).fileName()));
-        a->setToolTip(f);
+        // A file name is untrusted: a bidi control in it spoofs the name shown ("txt.exe" read as
+        // "exe.txt"), and an '&' would underline the next letter as a mnemonic.
+        const QString name = widgetLine(QFileInfo(f).fileName()).replace(u'&', QStringLiteral("&&"));
+        QAction* a = m_menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(name));
+        a->setToolTip(plainToolTip(f));
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
         connect(a, &QAction::triggered, this, [this, f] { emit openRequested(f); });
     }

@@ -69,7 +69,7 @@ void RerunController::checkAvailability() {
             if (item.event &&
                 (item.event->kind == EventKind::Unavailable || item.event->kind == EventKind::Available))
                 message = protocol::printable(item.event->message);
-        m_available = status == QProcess::NormalExit && code == 0;
+        m_available = status == QProcess::NormalExit && code == protocol::RunOk;
         m_reason = m_available ? QString() : message;
         if (!m_available && m_reason.isEmpty())
             m_reason = tr("the runner could not be started (%1)").arg(runnerPath());

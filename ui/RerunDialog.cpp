@@ -2,6 +2,7 @@
 
 #include "ClusterTaskModel.h"
 #include "RerunController.h"
+#include "TextSanitizer.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -59,15 +60,20 @@ RerunDialog::RerunDialog(RerunController* controller, QWidget* parent)
         else
             accept();
     });
-    connect(controller, &RerunController::logLine, m_log, &QPlainTextEdit::appendPlainText);
+    // Every line is untrusted (the runner's output, its path and the output folder's in the command
+    // line): one line each, controls shown, up to a block's length.
+    connect(controller, &RerunController::logLine, m_log, [this](const QString& line) {
+        m_log->appendPlainText(sanitizeText(line, {TextShape::Line, kWidgetBlockCap}));
+    });
     connect(controller, &RerunController::progress, this, [this](int pos, int total, const QString& text) {
         m_progress->setRange(0, total);
         m_progress->setValue(pos);
-        m_status->setText(text);
+        m_status->setText(widgetLine(text)); // a cluster job's id comes from the runner
     });
     connect(controller, &RerunController::finished, this,
             [this](bool ok, const QString& message, const QStringList&) {
-                m_status->setText(ok ? tr("Done: %1").arg(message) : tr("Not completed: %1").arg(message));
+                m_status->setText(ok ? tr("Done: %1").arg(widgetLine(message))
+                                     : tr("Not completed: %1").arg(widgetLine(message)));
                 m_progress->setRange(0, 1);
                 m_progress->setValue(ok ? 1 : 0);
                 m_cancel->setText(tr("Close"));

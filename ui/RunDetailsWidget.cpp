@@ -166,8 +166,8 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
 
 void RunDetailsWidget::setManifest(const ManifestPtr& m) {
     m_manifest = m;
-    m_heading->setText(!m               ? tr("Select a run")
-                       : !m->run        ? tr("Could not read %1").arg(m->origins.value(0).toString())
+    m_heading->setText(!m        ? tr("Select a run")
+                       : !m->run ? tr("Could not read %1").arg(widgetLine(m->origins.value(0).toString()))
                        : m->hasErrors() ? tr("%1 (invalid: see Problems)").arg(widgetLine(m->title()))
                                         : widgetLine(m->title()));
     m_overview->setRows(m ? overviewOf(*m) : Pairs{});

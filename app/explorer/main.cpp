@@ -7,6 +7,7 @@
 #include "kix_config.h"
 
 #include <QApplication>
+#include <cstdio>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -18,6 +19,13 @@ int main(int argc, char** argv) {
     QApplication::setApplicationDisplayName(QStringLiteral("kix"));
 
     kix::ui::ExplorerCommandLine commandLine;
+    // A bad command line is reported here, sanitized (QCommandLineParser::process would print the
+    // option as typed); process() then only answers --help and --version.
+    if (!commandLine.parse(QApplication::arguments())) {
+        const QString message = kix::ui::ExplorerCommandLine::terminalMessage(commandLine.errorText());
+        std::fprintf(stderr, "%s\n", message.toUtf8().constData());
+        return kix::ui::ExplorerCommandLine::kBadCommandLine;
+    }
     commandLine.parser().process(app);
     kix::ui::MainWindow window;
     window.show();

@@ -21,6 +21,7 @@
 #include "SourceReader.h"
 #include "TestMain.h"
 
+#include <QAbstractButton>
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
@@ -31,9 +32,11 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <cmath>
+#include <sys/stat.h>
 #include <utility>
 
 using namespace kix;
@@ -352,9 +355,16 @@ private slots:
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::ComparisonFields, fields), QString());
         QCOMPARE(parseCsv(QString::fromUtf8(readFile(fields))).size(),
                  w.diff()->fieldModel()->rowCount() + 1);
-        QCOMPARE(
-            w.exportTo(MainWindow::ExportWhat::RunTable, QStringLiteral("/nonexistent/dir/x.csv")).left(38),
-            QStringLiteral("could not write /nonexistent/dir/x.csv"));
+        QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, QStringLiteral("/nonexistent/dir/x.csv")),
+                 QStringLiteral("cannot write /nonexistent/dir/x.csv: No such file or directory"));
+        // A FIFO is refused before anything opens it (opening it to write would block the window until a
+        // reader came), and stays a FIFO (an atomic save would have replaced it by a regular file).
+        const QString fifo = dir.filePath(QStringLiteral("fifo.csv"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, fifo),
+                 QStringLiteral("cannot write %1: it is a FIFO (named pipe); kix saves only to regular files")
+                     .arg(fifo));
+        QVERIFY(QFileInfo(fifo).exists() && !QFileInfo(fifo).isFile());
     }
 
     void copyRowsAsTsv() {
@@ -395,7 +405,8 @@ private slots:
         doc["run"]["spec"]["implementation"] =
             Json{{"name", "evil\x1b]52;c;cm0gLXJmIH4=\x07\xe2\x80\xaename"}};
         doc["run"]["metadata"]["title"] = std::string(15 << 20, 'T');
-        const QString path = dir.filePath(QStringLiteral("evil.json"));
+        // The file's name is hostile too: the Open Recent menu shows it.
+        const QString path = dir.filePath(QStringLiteral("evil\x1b[2J\u202Enosj.json"));
         QVERIFY(kixfix::writeFile(path, QByteArray::fromStdString(doc.dump())));
         MainWindow w;
         w.show();
@@ -412,7 +423,31 @@ private slots:
                      .data(Qt::ToolTipRole)
                      .toString()
                      .contains(QChar(0x1b)));
-        QVERIFY(!w.windowTitle().contains(QChar(0x202E)));
+        // No text the window shows (a label, a button, a tab, an action's text, tooltip or status tip,
+        // a window title, the status bar) holds an escape, a bell or a bidi control.
+        const auto inert = [](const QString& text) {
+            return !text.contains(QChar(0x1b)) && !text.contains(QChar(0x07)) &&
+                   !text.contains(QChar(0x202E));
+        };
+        QStringList shown;
+        for (const QWidget* widget : w.findChildren<QWidget*>())
+            shown << widget->windowTitle() << widget->toolTip() << widget->statusTip();
+        for (const QLabel* label : w.findChildren<QLabel*>())
+            shown << label->text();
+        for (const QAbstractButton* button : w.findChildren<QAbstractButton*>())
+            shown << button->text();
+        for (const QTabWidget* tabs : w.findChildren<QTabWidget*>())
+            for (int t = 0; t < tabs->count(); ++t)
+                shown << tabs->tabText(t) << tabs->tabToolTip(t);
+        int recent = 0;
+        for (const QAction* a : w.findChildren<QAction*>()) {
+            shown << a->text() << a->toolTip() << a->statusTip() << a->iconText();
+            recent += a->text().contains(QStringLiteral("evil\\x1b[2J⟨U+202E⟩nosj.json")) ? 1 : 0;
+        }
+        shown << w.windowTitle() << w.statusBar()->currentMessage();
+        QCOMPARE(recent, 1); // the hostile name is on screen, shown inert
+        for (const QString& text : shown)
+            QVERIFY2(inert(text), qPrintable(terminalLine(text.left(200))));
         QVERIFY(w.plot()->plot()->title().size() < 2000);
     }
 };

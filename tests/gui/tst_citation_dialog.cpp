@@ -10,6 +10,7 @@
 #include <QDateEdit>
 #include <QGuiApplication>
 #include <QLineEdit>
+#include <QTemporaryDir>
 
 using namespace kix;
 
@@ -38,6 +39,39 @@ private slots:
         QCOMPARE(d.text(), cite(*m, formats[index], o));
         d.copyToClipboard();
         QCOMPARE(QGuiApplication::clipboard()->text(), d.text());
+    }
+
+    // The manifest's permalink is untrusted: the field shows its bidi control and escape visibly, and the
+    // citation of the unedited field is still the model's own (which escapes the permalink itself).
+    void hostilePermalinkShownInert() {
+        auto doc = kixtest::seedJson();
+        doc["run"]["metadata"]["url"] = "https://example.org/r/\x1b[2J\xe2\x80\xaelive";
+        const auto m = parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("evil.json"));
+        QCOMPARE(manifestPermalink(*m), QStringLiteral("https://example.org/r/\x1b[2J\u202Elive"));
+        ui::CitationDialog d(m);
+        QCOMPARE(d.urlEdit()->text(), QStringLiteral("https://example.org/r/\\x1b[2J⟨U+202E⟩live"));
+        d.accessedEdit()->setDate(QDate(2026, 12, 2));
+        CitationOptions o;
+        o.accessed = QDate(2026, 12, 2);
+        QCOMPARE(d.text(), cite(*m, CitationFormat::BibTeX, o));
+        d.urlEdit()->setText(QStringLiteral("https://example.org/mine"));
+        o.url = QStringLiteral("https://example.org/mine");
+        QCOMPARE(d.text(), cite(*m, CitationFormat::BibTeX, o));
+    }
+
+    void saveWritesTheCitation() {
+        const auto m = loadManifestFile(kixtest::seedPath());
+        ui::CitationDialog d(m);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.bib"));
+        QCOMPARE(d.saveTo(path), QString());
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()), d.text());
+        // A folder's name is untrusted too: the message shows its bidi control, never obeys it.
+        QCOMPARE(d.saveTo(dir.filePath(QStringLiteral("missing\u202Edir/c.bib"))),
+                 QStringLiteral("cannot write %1/missing⟨U+202E⟩dir/c.bib: No such file or directory")
+                     .arg(dir.path()));
     }
 };
 

@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QDir>
 #include <QLabel>
 #include <QTemporaryDir>
 
@@ -163,6 +164,38 @@ private slots:
         for (const DigestRow& r : model->rows())
             envelopeRows += r.signature ? 1 : 0;
         QCOMPARE(envelopeRows, 1);
+    }
+
+    // A trust store that cannot be used is named above the table with the reason; its path is untrusted
+    // (a folder's name), so its bidi control and escape are shown, never obeyed: for one run and for
+    // Verify all.
+    void trustStoreProblemShownInert() {
+        const Folder f;
+        RunStore store;
+        store.add(RunStore::loadBlocking({f.a, f.support}));
+        QTemporaryDir config;
+        const QByteArray oldConfig = qgetenv("XDG_CONFIG_HOME");
+        const QString evil = config.filePath(QStringLiteral("evil\x1b[2J\u202Ecfg"));
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(evil));
+        const QString keys = KeyStore::defaultConfigDirectory() + QStringLiteral("/keys");
+        QVERIFY(QDir().mkpath(keys));
+        QVERIFY(QFile::setPermissions(keys, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                QFileDevice::ExeOwner));
+        QVERIFY(kixfix::writeFile(keys + QStringLiteral("/trusted-keys.json"), "[]"));
+        const QString expected =
+            QStringLiteral("Signatures checked against no trusted key: %1/evil\\x1b[2J⟨U+202E⟩cfg/%2/keys/"
+                           "trusted-keys.json: keys: expected an object with a \"keys\" array")
+                .arg(config.path(), QCoreApplication::applicationName());
+        DigestPanel panel(&store);
+        QSignalSpy verified(&panel, &DigestPanel::verified);
+        panel.verifyAll(); // the problem is shown at once, before the checks run
+        const QString allText = panel.trustText();
+        QTRY_COMPARE_WITH_TIMEOUT(verified.size(), 1, 10000);
+        QVERIFY(showAndWait(panel, store.indexOfFile(f.a)));
+        const QString runText = panel.trustText();
+        qputenv("XDG_CONFIG_HOME", oldConfig);
+        QCOMPARE(allText, expected);
+        QCOMPARE(runText.split(u'\n').last(), expected);
     }
 
     // The checks run off the UI thread; a run selected while another's are running wins, and the

@@ -27,6 +27,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace kix::ui;
 using kixfix::Json;
@@ -360,6 +362,90 @@ private slots:
         w.selectRows({errorRow});
         QCOMPARE(w.details()->problemModel()->rowCount(), 1);
         QCOMPARE(w.details()->tabs()->currentIndex(), int(RunDetailsWidget::ProblemsTab));
+    }
+
+    // An entry of an opened folder that is not a readable regular file becomes a red row with its located
+    // problem (docs/problem-codes.md), never read and never stopping the other files.
+    void badEntryBecomesAProblemRow_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("message"); // %1: the folder
+        QTest::newRow("dangling symlink")
+            << QStringLiteral("link") << QStringLiteral("read.dangling_link")
+            << QStringLiteral("symbolic link to \"%1/gone.json\", which does not exist");
+        QTest::newRow("FIFO") << QStringLiteral("fifo") << QStringLiteral("read.not_regular")
+                              << QStringLiteral("not a regular file (a FIFO, socket or device); not read");
+        QTest::newRow("unreadable file") << QStringLiteral("unreadable") << QStringLiteral("read.unreadable")
+                                         << QStringLiteral("cannot be read: permission denied");
+    }
+    void badEntryBecomesAProblemRow() {
+        QFETCH(QString, kind);
+        QFETCH(QString, code);
+        QFETCH(QString, message);
+        if (kind == QLatin1String("unreadable") && ::geteuid() == 0)
+            QSKIP("root reads a file whatever its permissions");
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(kixtest::seedPath(), dir.filePath(QStringLiteral("good.manifest.json"))));
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        if (kind == QLatin1String("link")) {
+            QVERIFY(QFile::link(dir.filePath(QStringLiteral("gone.json")), bad));
+        } else if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(bad).constData(), 0600), 0);
+        } else {
+            QVERIFY(kixfix::writeFile(bad, kixtest::readAll(kixtest::seedPath())));
+            QVERIFY(QFile::setPermissions(bad, QFileDevice::WriteOwner));
+        }
+        message = message.arg(dir.path());
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {dir.path()}));
+        const QAbstractItemModel* m = w.runTable()->model();
+        QCOMPARE(m->rowCount(), 2);
+        QVERIFY(kixtest::rowOf(w, QStringLiteral("ac4k")) >= 0); // the good file is loaded
+        const int row = kixtest::rowOf(w, message);
+        QVERIFY2(row >= 0, qPrintable(message));
+        QCOMPARE(m->index(row, RunTableModel::Status).data().toString(), QStringLiteral("error"));
+        QCOMPARE(m->index(row, RunTableModel::Implementation).data(Qt::ToolTipRole).toString(),
+                 plainToolTip(bad + QStringLiteral(": ") + message));
+        w.selectRows({row});
+        QCOMPARE(w.details()->tabs()->currentIndex(), int(RunDetailsWidget::ProblemsTab));
+        QCOMPARE(w.details()->heading()->text(), QStringLiteral("Could not read ") + bad);
+        const ProblemModel* problems = w.details()->problemModel();
+        QCOMPARE(problems->rowCount(), 1);
+        QCOMPARE(problems->index(0, ProblemModel::Severity).data().toString(), QStringLiteral("✖ error"));
+        QCOMPARE(problems->index(0, ProblemModel::Code).data().toString(), code);
+        QCOMPARE(problems->index(0, ProblemModel::Message).data().toString(), message);
+        QCOMPARE(problems->index(0, ProblemModel::Location).data().toString(), QStringLiteral("bad.json"));
+        QCOMPARE(problems->index(0, ProblemModel::Location).data(Qt::ToolTipRole).toString(),
+                 plainToolTip(bad));
+        QCOMPARE(w.store()->index().problemRows().size(), 1);
+    }
+
+    // A file's name is untrusted: the heading of its problem row shows the bidi control and escape in it.
+    void problemRowOfAHostileName() {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("evil\x1b[2J\u202Enosj.json"));
+        QVERIFY(kixfix::writeFile(bad, "{not json"));
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {bad}));
+        w.selectRows({0});
+        QCOMPARE(w.details()->heading()->text(),
+                 QStringLiteral("Could not read %1/evil\\x1b[2J⟨U+202E⟩nosj.json").arg(dir.path()));
+    }
+
+    // The reason "Run locally…" is unavailable quotes the runner's path: its status tip shows the bidi
+    // control and escape in it, like its tooltip.
+    void runnerPathInTheStatusTipInert() {
+        qputenv("KIX_RUNNER", "/nonexistent/evil\x1b[2J\xe2\x80\xaekix");
+        MainWindow w;
+        QAction* run = w.action(QStringLiteral("runLocally"));
+        const bool answered =
+            QTest::qWaitFor([&] { return run->statusTip().startsWith(QStringLiteral("Unavailable")); }, 5000);
+        kixtest::initGui(); // KIX_RUNNER back to the tests' own
+        QVERIFY(answered);
+        QCOMPARE(run->statusTip(),
+                 QStringLiteral("Unavailable: the runner /nonexistent/evil\\x1b[2J⟨U+202E⟩kix "
+                                "could not be started: execvp: No such file or directory"));
+        QCOMPARE(run->toolTip(), plainToolTip(run->statusTip()));
     }
 
     void dropFileUrl() {

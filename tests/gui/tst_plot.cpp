@@ -6,13 +6,19 @@
 #include "GuiTestSupport.h"
 #include "LatencyPlot.h"
 #include "ManifestParser.h"
+#include "PlainText.h"
 #include "PlotWidget.h"
+#include "RecordFixtures.h"
 #include "TestMain.h"
 
 #include <QComboBox>
+#include <QMouseEvent>
+#include <QTabWidget>
+#include <QToolTip>
 
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+#include <sys/stat.h>
 
 using namespace kix;
 using namespace kix::ui;
@@ -289,6 +295,139 @@ private slots:
                  QStringLiteral("unknown export format \"gif\": use .png, .pdf or .svg"));
         QCOMPARE(plot.exportTo(QStringLiteral("/nonexistent/dir/p.png")),
                  QStringLiteral("could not write /nonexistent/dir/p.png"));
+        // The path and its suffix are untrusted (a folder's name): shown inert in the message.
+        QCOMPARE(plot.exportTo(QStringLiteral("/nonexistent/evil\u202Edir/p.png")),
+                 QStringLiteral("could not write /nonexistent/evil⟨U+202E⟩dir/p.png"));
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("p.g\x1b[2Jif"))),
+                 QStringLiteral("unknown export format \"g\\x1b[2jif\": use .png, .pdf or .svg"));
+        // A FIFO is refused before any writer opens it (a PNG writer would block until a reader came; an
+        // SVG saved atomically would replace it), in every format.
+        for (const char* name : {"fifo.png", "fifo.pdf", "fifo.svg"}) {
+            const QString fifo = dir.filePath(QLatin1String(name));
+            QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+            QCOMPARE(
+                plot.exportTo(fifo),
+                QStringLiteral("cannot write %1: it is a FIFO (named pipe); kix saves only to regular files")
+                    .arg(fifo));
+            QVERIFY(!QFileInfo(fifo).isFile());
+        }
+    }
+
+    // On the size axis the x label names the manifest's case axes: shown inert, like every plot text;
+    // the tooltip of a point is plain text, never rich text.
+    void untrustedAxisNamesAndTooltipInert() {
+        auto doc = kixtest::seedJson();
+        const std::string axis = "batch\x1b[2J\xe2\x80\xae"; // ESC [2J and U+202E
+        const auto oneCase = [&](const char* id, int batch, int seq, double ns) {
+            return Json{{"id", id},
+                        {"axes", Json{{axis, batch}, {"seq_len", seq}}},
+                        {"latencyNs", Json{{"mean", ns}}}};
+        };
+        doc["run"]["spec"]["cases"] =
+            Json::array({oneCase("a", 1, 128, 10000), oneCase("b", 64, 8192, 3500000)});
+        doc["run"]["spec"]["implementation"] = Json{{"name", "<b>bold</b>"}};
+        const auto run = parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("axes.json"));
+        LatencyPlot plot;
+        plot.setCaseAxis(CaseAxis::Size);
+        plot.showRun(run, {});
+        QCOMPARE(plot.xAxis->label(),
+                 QStringLiteral("case size: batch\\x1b[2J⟨U+202E⟩ × seq_len (log scale)"));
+
+        plot.setCaseAxis(CaseAxis::Workload);
+        plot.resize(800, 500);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.replot();
+        const QPoint at(int(plot.xAxis->coordToPixel(plot.graph(0)->data()->at(0)->key)),
+                        int(plot.yAxis->coordToPixel(plot.graph(0)->data()->at(0)->value)));
+        QMouseEvent move(QEvent::MouseMove, at, plot.mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                         Qt::NoModifier);
+        QCoreApplication::sendEvent(&plot, &move);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(),
+                 plainToolTip(QStringLiteral("<b>bold</b> (NVIDIA B200)\ncase batch\\x1b[2J⟨U+202E⟩=1\n"
+                                             "10.0 µs (10000.0 ns)")));
+        QToolTip::hideText();
+    }
+
+    // Beside the selected run the window draws the loaded leaderboard runs of its benchmark, fastest
+    // first, and a second selected run (whatever its benchmark): per case where they have cases (a
+    // companion series of the matched cases), else as a suite level; never the selected run again.
+    void companionsOfTheSelection() {
+        QTemporaryDir dir;
+        // A leaderboard run of 013 from the seed with these per-case results (JSON objects).
+        const auto write = [&](const char* file, const char* name, const char* benchmark, double suiteNs,
+                               std::initializer_list<const char*> cases) {
+            auto doc = kixtest::seedJson();
+            doc["run"]["metadata"]["name"] = file;
+            doc["run"]["spec"]["implementation"] = Json{{"name", name}};
+            if (benchmark)
+                doc["run"]["spec"]["sourceNative"]["benchmark"] = benchmark;
+            doc["run"]["spec"]["timing"]["latencyNs"]["mean"] = suiteNs;
+            doc["run"]["spec"]["cases"] = Json::array();
+            for (const char* c : cases)
+                doc["run"]["spec"]["cases"].push_back(Json::parse(c));
+            const QString path = dir.filePath(QString::fromLatin1(file) + QStringLiteral(".json"));
+            QVERIFY(kixfix::writeFile(path, QByteArray::fromStdString(doc.dump())));
+        };
+        const char* const a =
+            R"({"id": "a", "axes": {"batch_size": 1, "seq_len": 128}, "latencyNs": {"mean": 10000}})";
+        const char* const b =
+            R"({"id": "b", "axes": {"batch_size": 64, "seq_len": 8192}, "latencyNs": {"mean": 3500000}})";
+        const char* const c =
+            R"({"id": "c", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63000}})";
+        // Named so that the folder's order is the table's (by latency) too, before and after its sort.
+        write("b-selected", "kix fused", nullptr, 40000, {a, b, c});
+        write("a-leader", "Leader X", nullptr, 30000, {a, b});
+        write("d-second", "Second Y", "another_benchmark", 50000, {b, c});
+        QFile suiteOnly(dir.filePath(QStringLiteral("c-databricks.json")));
+        QVERIFY(suiteOnly.open(QIODevice::WriteOnly) && suiteOnly.write(kixtest::suiteOnlyLeader()) > 0);
+        suiteOnly.close();
+
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {dir.path()}));
+        w.tabs()->setCurrentWidget(w.plot());
+        const LatencyPlot& plot = *w.plot()->plot();
+        const auto names = [&] {
+            QStringList out;
+            for (int g = 0; g < plot.graphCount(); ++g)
+                if (plot.graph(g)->name().contains(QStringLiteral("(NVIDIA B200)")))
+                    out << plot.graph(g)->name();
+            return out;
+        };
+        const auto checkCompanion = [&](const QString& name, int points) {
+            const QCPGraph* g = graphNamed(plot, name);
+            QVERIFY2(g, qPrintable(name));
+            QCOMPARE(g->dataCount(), points);
+            QCOMPARE(g->scatterStyle().shape(), QCPScatterStyle::ssTriangle); // the companion's marker
+            QCOMPARE(g->lineStyle(), QCPGraph::lsNone);
+        };
+        const QString leaderX = QStringLiteral("Leader X (NVIDIA B200)");
+        const QString databricks = QStringLiteral("Databricks (NVIDIA B200) — suite mean only");
+
+        w.selectRows({kixtest::rowOf(w, QStringLiteral("kix fused"))});
+        QCOMPARE(names(), (QStringList{QStringLiteral("kix fused (NVIDIA B200)"), leaderX, databricks}));
+        QCOMPARE(graphNamed(plot, QStringLiteral("kix fused (NVIDIA B200)"))->dataCount(), 3);
+        checkCompanion(leaderX, 2); // cases a and b
+        QCOMPARE(graphNamed(plot, databricks)->data()->at(0)->value, 42.336);
+
+        // A second selected run is drawn first among the others, though it is no leader.
+        w.selectRows(
+            {kixtest::rowOf(w, QStringLiteral("kix fused")), kixtest::rowOf(w, QStringLiteral("Second Y"))});
+        QCOMPARE(w.selectedStoreIndices().size(), 2);
+        QCOMPARE(w.store()->at(w.selectedStoreIndices().first())->implementationLabel(),
+                 QStringLiteral("kix fused"));
+        QCOMPARE(names(), (QStringList{QStringLiteral("kix fused (NVIDIA B200)"),
+                                       QStringLiteral("Second Y (NVIDIA B200)"), leaderX, databricks}));
+        checkCompanion(QStringLiteral("Second Y (NVIDIA B200)"), 2); // cases b and c
+        checkCompanion(leaderX, 2);
+
+        // A leader selected second is drawn once, not twice.
+        w.selectRows({kixtest::rowOf(w, QStringLiteral("kix fused")),
+                      kixtest::rowOf(w, QStringLiteral("Databricks"))});
+        QCOMPARE(w.store()->at(w.selectedStoreIndices().first())->implementationLabel(),
+                 QStringLiteral("kix fused"));
+        QCOMPARE(names(), (QStringList{QStringLiteral("kix fused (NVIDIA B200)"), leaderX, databricks}));
     }
 };
 

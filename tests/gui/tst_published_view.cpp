@@ -4,6 +4,7 @@
 #include "GuiTestSupport.h"
 #include "PublishedFiguresView.h"
 #include "TestMain.h"
+#include "TextSanitizer.h"
 #include "Verification.h"
 
 #include <QTabWidget>
@@ -45,6 +46,16 @@ private slots:
         QCOMPARE(view.model()->rowCount(), 0);
         QVERIFY2(view.notice().startsWith(QStringLiteral("The published figures could not be read:\n")),
                  qPrintable(view.notice()));
+    }
+
+    // The problem quotes the file's path, which is untrusted: its escape and bidi control are shown.
+    void unreadableFiguresOfAHostileName() {
+        PublishedFiguresView view;
+        view.showFile(QStringLiteral("/nonexistent/evil\x1b[2J\u202Enosj.json"));
+        const QStringList lines = view.notice().split(u'\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[1].startsWith(QStringLiteral("/nonexistent/evil\\x1b[2J⟨U+202E⟩nosj.json: ")),
+                 qPrintable(kix::terminalLine(lines[1])));
     }
 
     void bundledSamplesVerify() {

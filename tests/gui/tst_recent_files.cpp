@@ -53,6 +53,31 @@ private slots:
         QVERIFY(Settings().recentFiles().isEmpty());
     }
 
+    // A file name is untrusted: the menu shows its bidi control and escape visibly (the name is not
+    // reordered into "evil.json.txt"), an '&' as itself rather than a mnemonic, and the tooltip the path
+    // as plain text. Opening it still opens the file as it is named.
+    void hostileFileNameShownInert() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("evil\x1b[2J\u202Etxt.json&b.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        Settings settings;
+        settings.setRecentFiles({});
+        QMenu menu;
+        RecentFiles recent(&settings, &menu);
+        recent.add(path);
+        QAction* a = menu.actions().first();
+        QCOMPARE(a->text(), QStringLiteral("&1 evil\\x1b[2J⟨U+202E⟩txt.json&&b.json"));
+        QCOMPARE(a->toolTip(), QStringLiteral("<p style='white-space:pre-wrap'>%1/"
+                                              "evil\\x1b[2J⟨U+202E⟩txt.json&amp;b.json</p>")
+                                   .arg(dir.path()));
+        QSignalSpy open(&recent, &RecentFiles::openRequested);
+        a->trigger();
+        QCOMPARE(open.first().first().toString(), path);
+        settings.setRecentFiles({});
+    }
+
     void bundledSamplesAreNotRecent() {
         Settings settings;
         QMenu menu;

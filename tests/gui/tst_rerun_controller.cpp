@@ -4,14 +4,18 @@
 #include "GuiTestSupport.h"
 #include "KeyStore.h"
 #include "LocalRunner.h"
+#include "PlainText.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
 #include "Signing.h"
 #include "TestMain.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
 
 #include <QTemporaryDir>
 
@@ -28,6 +32,43 @@ QString writeScript(const QTemporaryDir& dir, const QByteArray& body) {
     f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
     return path;
 }
+
+// The same in a folder whose name holds an escape sequence and a bidi control (a runner path and an
+// output folder are untrusted text in the log).
+QString writeScriptInHostileFolder(const QTemporaryDir& dir, const QByteArray& body) {
+    const QString folder = dir.filePath(QStringLiteral("evil\x1b[2J\u202Edir"));
+    QDir().mkpath(folder);
+    QString path = folder + QStringLiteral("/fake-kix.sh");
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write("#!/bin/sh\n" + body);
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    return path;
+}
+
+// Scripts of a local run: two cases reported, then how it ends.
+QByteArray twoCases(const QByteArray& end) {
+    return "echo "
+           "'{\"event\":\"case-started\",\"position\":1,\"total\":2,\"case\":0,\"batch_size\":4,\"seq_len\":"
+           "1973}'\n"
+           "echo "
+           "'{\"event\":\"case-finished\",\"position\":1,\"total\":2,\"case\":0,\"correct\":true,"
+           "\"medianNs\":63470}'\n" +
+           end;
+}
+const char kSucceeds[] =
+    "echo "
+    "'{\"event\":\"case-started\",\"position\":2,\"total\":2,\"case\":8,\"batch_size\":1,\"seq_len\":128}'\n"
+    "echo "
+    "'{\"event\":\"case-finished\",\"position\":2,\"total\":2,\"case\":8,\"correct\":true,\"medianNs\":9310}'"
+    "\n"
+    "echo '{\"event\":\"written\",\"file\":\"/tmp/x.manifest.json\",\"status\":\"passed\"}'\n"
+    "exit 0\n";
+const char kFails[] =
+    "echo '{\"event\":\"failed\",\"exitCode\":5,\"message\":\"case 2 failed \\u001b[2J\\u202e\"}'\n"
+    "exit 5\n";
+const char kRunsOn[] = "exec sleep 30\n";
 } // namespace
 
 class TestRerunController : public QObject {
@@ -139,6 +180,100 @@ exit 0
         QVERIFY(!c.isRunning());
     }
 
+    // The local run's panel: the runner's command line first in the log (its path shown inert), each
+    // case's progress in the status line and the bar, Cancel asking the runner to stop, and the final
+    // word for a success, a failure and a cancel.
+    void localDialogProgressAndOutcome_data() {
+        QTest::addColumn<QByteArray>("script");
+        QTest::addColumn<bool>("cancel");
+        QTest::addColumn<bool>("success");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<int>("progressShown");
+        QTest::newRow("success") << twoCases(kSucceeds) << false << true
+                                 << QStringLiteral("Done: finished: every case passed") << 4;
+        QTest::newRow("failure") << twoCases(kFails) << false << false
+                                 << QStringLiteral(
+                                        "Not completed: the run failed: case 2 failed \\x1b[2J⟨U+202E⟩")
+                                 << 2;
+        QTest::newRow("cancel") << twoCases(kRunsOn) << true << false
+                                << QStringLiteral("Not completed: cancelled; nothing was written") << 2;
+    }
+    void localDialogProgressAndOutcome() {
+        QFETCH(QByteArray, script);
+        QFETCH(bool, cancel);
+        QFETCH(bool, success);
+        QFETCH(QString, status);
+        QFETCH(int, progressShown);
+        QTemporaryDir dir;
+        const QString runner = writeScriptInHostileFolder(dir, script);
+        qputenv("KIX_RUNNER", QFile::encodeName(runner));
+        RerunController c;
+        RerunDialog panel(&c);
+        QCOMPARE(panel.windowTitle(), QStringLiteral("Run locally"));
+        QCOMPARE(panel.tasks(), nullptr);
+        QCOMPARE(panel.status()->text(), QStringLiteral("Starting the runner…"));
+        auto* bar = panel.findChild<QProgressBar*>();
+        QVERIFY(bar);
+        QPushButton* button = nullptr;
+        for (QPushButton* b : panel.findChildren<QPushButton*>())
+            if (b->text() == QStringLiteral("Cancel run"))
+                button = b;
+        QVERIFY(button);
+        // What the panel shows after each progress report (the panel's own slot runs first).
+        QStringList shown;
+        QList<QPair<int, int>> bars;
+        connect(&c, &RerunController::progress, this, [&] {
+            shown << panel.status()->text();
+            bars << qMakePair(bar->value(), bar->maximum());
+        });
+        QSignalSpy progress(&c, &RerunController::progress);
+        QSignalSpy log(&c, &RerunController::logLine);
+        QSignalSpy finished(&c, &RerunController::finished);
+        c.start(dir.path());
+        QCOMPARE(panel.log()->toPlainText().split(u'\n').first(),
+                 QStringLiteral("$ %1/evil\\x1b[2J⟨U+202E⟩dir/fake-kix.sh run --progress jsonl --output %1")
+                     .arg(dir.path()));
+        if (cancel) {
+            QTRY_COMPARE_WITH_TIMEOUT(progress.size(), progressShown, 10000);
+            QVERIFY(c.isRunning());
+            button->click();
+            QVERIFY(log.contains(QVariantList{QStringLiteral("stopping the run…")}));
+        }
+        QVERIFY(!finished.isEmpty() || finished.wait(10000));
+        QCOMPARE(finished.first().at(0).toBool(), success);
+        QCOMPARE(progress.size(), progressShown);
+        QCOMPARE(shown.first(), QStringLiteral("case 1 of 2 (workload 0): batch_size=4 seq_len=1973"));
+        QCOMPARE(bars.first(), qMakePair(0, 2));
+        QCOMPARE(shown.at(1), QStringLiteral("case 1 of 2 (workload 0): 63.47 µs median, correct"));
+        QCOMPARE(bars.at(1), qMakePair(1, 2));
+        if (success) {
+            QCOMPARE(shown.last(), QStringLiteral("case 2 of 2 (workload 8): 9.31 µs median, correct"));
+            QCOMPARE(bars.last(), qMakePair(2, 2));
+        }
+        QCOMPARE(panel.status()->text(), status);
+        QCOMPARE(bar->value(), success ? 1 : 0);
+        QCOMPARE(bar->maximum(), 1);
+        QCOMPARE(button->text(), QStringLiteral("Close"));
+        QVERIFY(!c.isRunning());
+        QVERIFY(!panel.log()->toPlainText().contains(QChar(0x1b)));
+        QVERIFY(!panel.log()->toPlainText().contains(QChar(0x202E)));
+    }
+
+    // A runner that cannot be started: the panel's status names its path with the escape and bidi
+    // control in it shown, never obeyed.
+    void localDialogShowsAFailedStartInert() {
+        qputenv("KIX_RUNNER", "/nonexistent/evil\x1b[2J\xe2\x80\xaekix");
+        RerunController c;
+        RerunDialog panel(&c);
+        QSignalSpy finished(&c, &RerunController::finished);
+        QTemporaryDir out;
+        c.start(out.path());
+        QVERIFY(!finished.isEmpty() || finished.wait(10000));
+        QCOMPARE(panel.status()->text(), QStringLiteral("Not completed: could not start "
+                                                        "/nonexistent/evil\\x1b[2J⟨U+202E⟩kix: execvp: No "
+                                                        "such file or directory"));
+    }
+
     void exitMessages() {
         RerunController local;
         QCOMPARE(local.exitMessage(4), QStringLiteral("no GPU can be used on this machine"));
@@ -234,6 +369,9 @@ exit 0
                  QStringLiteral("failed (FAILED)"));
         QCOMPARE(tasks->index(1, ClusterTaskModel::Result).data().toString(),
                  QStringLiteral("exit status 3 (FAILED, NonZeroExitCode)"));
+        // A tooltip of the runner's words is plain text, never rich text.
+        QCOMPARE(tasks->index(1, ClusterTaskModel::Result).data(Qt::ToolTipRole).toString(),
+                 plainToolTip(QStringLiteral("exit status 3 (FAILED, NonZeroExitCode)")));
         QVERIFY(panel.log()->toPlainText().contains(QStringLiteral("    | boom \\x1b[2J")));
         QCOMPARE(panel.status()->text(),
                  QStringLiteral("Not completed: job 7: 1 of 2 tasks done; task 1 failed"));
