@@ -3,6 +3,9 @@
 #include "DocumentReader.h"
 #include "FieldReader.h"
 #include "JsonPath.h"
+#include "Timestamp.h"
+
+#include <algorithm>
 
 namespace kix {
 
@@ -22,6 +25,26 @@ QString column(const Json& row, const char* key, ParsedDocument& doc, qint64 lin
                     jsonPathKey(QStringLiteral("row"), QString::fromLatin1(key)),
                     QStringLiteral("expected a string or null, got %1").arg(jsonTypeName(*it)), line));
     return {};
+}
+
+// A timestamp column (publishedAt, retractedAt): null or absent, or a date-time the way the manifest
+// reader checks observedAt (RFC 3339), with KernelIndex's own instant form (seconds left out) allowed too,
+// so that nothing KernelIndex accepts is refused. A bad value is kept as written (a retractedAt still
+// retracts) and reported.
+QString timestampColumn(const Json& row, const char* key, ParsedDocument& doc, qint64 line) {
+    QString value = column(row, key, doc, line);
+    const auto it = row.find(key);
+    if (it == row.end() || !it->is_string())
+        return value;
+    const std::string& text = it->get_ref<const std::string&>();
+    if (!isRfc3339DateTime(text) && !isKernelIndexInstant(text))
+        doc.problems.append(makeProblem(
+            Problem::Severity::Error, fieldTimestamp, doc.origin.file,
+            jsonPathKey(QStringLiteral("row"), QString::fromLatin1(key)),
+            QStringLiteral("expected an RFC 3339 timestamp such as 2026-06-26T09:16:50.948Z, got \"%1\"")
+                .arg(value),
+            line));
+    return value;
 }
 
 void mismatch(ParsedDocument& doc, const char* code, const char* field, const QString& what,
@@ -55,8 +78,8 @@ void readRunRow(const Json& row, ParsedDocument& doc) {
     f.primaryUnit = column(row, "primaryUnit", doc, line);
     if (const auto it = row.find("primaryValue"); it != row.end() && it->is_number())
         f.primaryValue = it->get<double>();
-    f.publishedAt = column(row, "publishedAt", doc, line);
-    f.retractedAt = column(row, "retractedAt", doc, line);
+    f.publishedAt = timestampColumn(row, "publishedAt", doc, line);
+    f.retractedAt = timestampColumn(row, "retractedAt", doc, line);
     f.retractionReason = column(row, "retractionReason", doc, line);
     f.supersedesId = column(row, "supersedesId", doc, line);
     f.implementationId = column(row, "implementationId", doc, line);
@@ -139,6 +162,43 @@ void readManifestOf(const Json& row, ParsedDocument& doc) {
                          doc);
 }
 
+// What a row's manifest held, for messages: "a BenchmarkRun, a BenchmarkProtocol and an
+// ExecutionEnvironment".
+QString heldKinds(const ParsedDocument& doc) {
+    QStringList kinds;
+    if (doc.run)
+        kinds << kindName(ResourceKind::BenchmarkRun);
+    for (const ResourcePtr& r : doc.resources)
+        kinds << kindName(r->kind);
+    for (QString& k : kinds)
+        k.prepend(k.startsWith(u'E') || k.startsWith(u'I') || k.startsWith(u'O') ? QStringLiteral("an ")
+                                                                                 : QStringLiteral("a "));
+    const QString last = kinds.takeLast();
+    return kinds.isEmpty() ? last : kinds.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
+// A row's manifest must be of its table's kind: a run (in its bundle) for benchmark_runs, one resource of the
+// kinds given for the others. Otherwise it is an error and nothing of the row is kept, so that the row's
+// published facts are never pinned on a record of another kind.
+void expectKind(ParsedDocument& doc, std::initializer_list<ResourceKind> kinds, const QString& expected) {
+    const bool nothing = !doc.run && doc.resources.isEmpty();
+    const bool runs = kinds.size() == 1 && *kinds.begin() == ResourceKind::BenchmarkRun;
+    const bool ok = nothing || (runs ? doc.run != nullptr
+                                     : !doc.run && doc.resources.size() == 1 &&
+                                           std::find(kinds.begin(), kinds.end(),
+                                                     doc.resources.first()->kind) != kinds.end());
+    if (ok)
+        return;
+    doc.problems.append(makeProblem(
+        Problem::Severity::Error, catalogRow, doc.origin.file, QStringLiteral("row.manifest"),
+        QStringLiteral("a row of %1 holds %2, expected %3").arg(doc.table, heldKinds(doc), expected),
+        doc.origin.line));
+    doc.run.reset();
+    doc.resources.clear();
+    doc.bundleProtocolDigest.clear();
+    doc.bundleEnvironmentDigest.clear();
+}
+
 } // namespace
 
 bool isCatalogTableRead(const QString& table) {
@@ -174,18 +234,25 @@ ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint
     doc.table = QString::fromStdString(table->get<std::string>());
     if (doc.table == QLatin1String("benchmark_runs")) {
         readManifestOf(*row, doc);
+        expectKind(doc, {ResourceKind::BenchmarkRun},
+                   QStringLiteral("a {run, protocol, environment} bundle"));
         readRunRow(*row, doc);
     } else if (doc.table == QLatin1String("workloads")) {
         readManifestOf(*row, doc);
+        expectKind(doc, {ResourceKind::WorkloadCase, ResourceKind::WorkloadSuite},
+                   QStringLiteral("a WorkloadCase or a WorkloadSuite"));
         readResourceRow(*row, doc.table, "workloadDigest", doc);
     } else if (doc.table == QLatin1String("implementations")) {
         readManifestOf(*row, doc);
+        expectKind(doc, {ResourceKind::ImplementationRevision}, QStringLiteral("an ImplementationRevision"));
         readResourceRow(*row, doc.table, "implementationDigest", doc);
     } else if (doc.table == QLatin1String("operations")) {
         readManifestOf(*row, doc);
+        expectKind(doc, {ResourceKind::OperationSpec}, QStringLiteral("an OperationSpec"));
         readResourceRow(*row, doc.table, "semanticDigest", doc);
     } else if (doc.table == QLatin1String("projects")) {
         readManifestOf(*row, doc);
+        expectKind(doc, {ResourceKind::SoftwareProject}, QStringLiteral("a SoftwareProject"));
         readResourceRow(*row, doc.table, nullptr, doc);
     } else if (doc.table == QLatin1String("measurements")) {
         readMeasurementRow(*row, doc);

@@ -147,8 +147,16 @@ QList<DigestCheck> verifyRun(const RecordIndex& index, const RunEntry& e) {
     QList<DigestCheck> out;
     const RunSpec& s = e.run->spec;
     const CatalogRunFacts* published = e.published();
+    // A row may publish no value for a digest or key (null in the export): there is nothing to check
+    // then, as for a resource without a published digest; comparing it would report a mismatch against
+    // an empty value.
+    const auto addPublished = [&out](const QString& field, const QString& value, const QString& recomputed,
+                                     const QString& unknownWhy) {
+        if (!value.isEmpty())
+            out << checkPublished(field, value, recomputed, unknownWhy);
+    };
     if (published)
-        out << checkPublished(QStringLiteral("runDigest"), published->runDigest, e.run->digest(), {});
+        addPublished(QStringLiteral("runDigest"), published->runDigest, e.run->digest(), {});
     if (!s.protocolDigest.isEmpty())
         out << checkDeclared(index, e, QStringLiteral("protocolDigest"), s.protocolDigest,
                              {ResourceKind::BenchmarkProtocol}, firstOf(e, &RunOccurrence::protocolDigest),
@@ -167,20 +175,20 @@ QList<DigestCheck> verifyRun(const RecordIndex& index, const RunEntry& e) {
                              published ? published->implementationId : QString());
     if (published) {
         const PolicyFacts policy = policyFacts(index, e);
-        out << checkPublished(QStringLiteral("protocolKey"), published->protocolKey, policy.protocol.value,
-                              policy.protocol.missing);
-        out << checkPublished(QStringLiteral("environmentKey"), published->environmentKey,
-                              policy.environment.value, policy.environment.missing);
-        out << checkPublished(QStringLiteral("correctnessKey"), published->correctnessKey,
-                              policy.correctness.value, policy.correctness.missing);
+        addPublished(QStringLiteral("protocolKey"), published->protocolKey, policy.protocol.value,
+                     policy.protocol.missing);
+        addPublished(QStringLiteral("environmentKey"), published->environmentKey, policy.environment.value,
+                     policy.environment.missing);
+        addPublished(QStringLiteral("correctnessKey"), published->correctnessKey, policy.correctness.value,
+                     policy.correctness.missing);
         QStringList unknown;
         for (const KeyPart* part : {&policy.operation, &policy.workload, &policy.protocol,
                                     &policy.environment, &policy.correctness})
             if (!part->known())
                 unknown << part->missing;
-        out << checkPublished(QStringLiteral("comparisonKey"), published->comparisonKey, policy.comparisonKey,
-                              QStringLiteral("not every part of the key is known: ") +
-                                  unknown.join(QStringLiteral("; ")));
+        addPublished(QStringLiteral("comparisonKey"), published->comparisonKey, policy.comparisonKey,
+                     QStringLiteral("not every part of the key is known: ") +
+                         unknown.join(QStringLiteral("; ")));
     }
     return out;
 }
@@ -196,12 +204,13 @@ Problems publishedKeyProblems(const RecordIndex& index, const RunEntry& e) {
             {"comparisonKey", {o.published->comparisonKey, policy.comparisonKey}}};
         for (const auto& [field, values] : keys)
             if (!values.first.isEmpty() && !values.second.isEmpty() && values.first != values.second)
-                out << makeProblem(Problem::Severity::Error, codes::catalogKey, o.origin.file,
-                                   QStringLiteral("row.") + QString::fromLatin1(field),
-                                   QStringLiteral("published %1 %2 differs from the %3 kix recomputes from the loaded "
-                                                  "records")
-                                       .arg(QString::fromLatin1(field), values.first, values.second),
-                                   o.origin.line);
+                out << makeProblem(
+                    Problem::Severity::Error, codes::catalogKey, o.origin.file,
+                    QStringLiteral("row.") + QString::fromLatin1(field),
+                    QStringLiteral("published %1 %2 differs from the %3 kix recomputes from the loaded "
+                                   "records")
+                        .arg(QString::fromLatin1(field), values.first, values.second),
+                    o.origin.line);
     }
     return out;
 }
@@ -224,7 +233,8 @@ QList<DigestCheck> verifyResource(const RecordIndex& index, const ResourceEntry&
             c.state = State::Verified;
             c.computed = ref.digest;
             c.afterNormalization = named->resource->normalized();
-            c.reason = QStringLiteral("recomputed from the %1 at %2").arg(c.kind, named->resource->origin.toString());
+            c.reason = QStringLiteral("recomputed from the %1 at %2")
+                           .arg(c.kind, named->resource->origin.toString());
         } else if (named) {
             c.state = State::Mismatch;
             c.computed = ref.digest;

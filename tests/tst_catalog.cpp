@@ -181,6 +181,115 @@ private slots:
         QCOMPARE(index.runCount(), 4); // the rest still loads
     }
 
+    // publishedAt and retractedAt are checked as the manifest reader checks observedAt (RFC 3339, and
+    // KernelIndex's own instant without seconds); a bad one is an error located at the row's column, the
+    // value kept as written: a retraction with a bad date still retracts.
+    void publishedTimestamps_data() {
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("accepted");
+        const auto row = [](const char* column, const char* value, bool accepted) {
+            QTest::addRow("%s %s", column, *value ? value : "(empty string)")
+                << QString::fromLatin1(column) << QString::fromUtf8(value) << accepted;
+        };
+        for (const char* column : {"publishedAt", "retractedAt"}) {
+            row(column, "2026-08-16", false);
+            row(column, "2026-08-16 10:00:00", false);
+            row(column, "yesterday", false);
+            row(column, "2026-13-01T00:00:00Z", false);
+            row(column, "2026-02-29T10:00:00Z", false);
+            row(column, "", false);
+            row(column, "2026-08-16T10:00:00Z", true);
+            row(column, "2026-08-16T10:00:00.123+02:00", true);
+            row(column, "2026-08-15T02:02:57.440Z", true); // the form of the real export
+            row(column, "2026-08-16T10:00Z", true);        // KernelIndex's instant without seconds
+        }
+    }
+    void publishedTimestamps() {
+        QFETCH(QString, column);
+        QFETCH(QString, value);
+        QFETCH(bool, accepted);
+        kixfix::Catalog catalog;
+        const int line = catalog.lineOf("benchmark_runs");
+        catalog.lines[line - 1]["row"][column.toStdString()] = value.toStdString();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
+        QVERIFY(kixfix::writeFile(path, catalog.text()));
+        const RecordIndex index = load({path});
+        const QStringList expected =
+            accepted ? QStringList()
+                     : QStringList{QStringLiteral("%1:%2: row.%3: expected an RFC 3339 timestamp such as "
+                                                  "2026-06-26T09:16:50.948Z, got \"%4\" [field.timestamp]")
+                                       .arg(path)
+                                       .arg(line)
+                                       .arg(column, value)};
+        QCOMPARE(errorsOf(index), expected);
+        QCOMPARE(index.runCount(), 4); // the rest still loads
+        const CatalogRunFacts* published = index.run(0).published();
+        QVERIFY(published);
+        QCOMPARE(column == QLatin1String("publishedAt") ? published->publishedAt : published->retractedAt,
+                 value);
+        const QStringList ineligible = policyFacts(index, index.run(0)).ineligible;
+        QCOMPARE(ineligible.contains(QStringLiteral("RETRACTED")),
+                 column == QLatin1String("retractedAt") && !value.isEmpty());
+        QCOMPARE(ineligible.contains(QStringLiteral("INVALID_MANIFEST")), !accepted);
+    }
+
+    // A row's manifest must be of its table's kind; otherwise nothing of the row is kept (its published
+    // digest and id are never pinned on a record of another kind) and the row is a located error.
+    void manifestOfAnotherKind_data() {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QByteArray>("manifest");
+        QTest::addColumn<QString>("message"); // after "catalog.jsonl:LINE: row.manifest: "
+        QTest::addColumn<int>("runs");
+        const kixfix::Catalog c;
+        const auto json = [](const Json& j) { return QByteArray::fromStdString(j.dump()); };
+        QTest::newRow("operation row holding a run bundle")
+            << "operations" << json(c.runBundle("run-z", c.w1, 7000))
+            << "a row of operations holds a BenchmarkRun, a BenchmarkProtocol and an ExecutionEnvironment, "
+               "expected an OperationSpec"
+            << 4;
+        QTest::newRow("workload row holding an implementation")
+            << "workloads" << json(c.impl)
+            << "a row of workloads holds an ImplementationRevision, expected a WorkloadCase or a "
+               "WorkloadSuite"
+            << 4;
+        QTest::newRow("implementation row holding an operation")
+            << "implementations" << json(c.op)
+            << "a row of implementations holds an OperationSpec, expected an ImplementationRevision" << 4;
+        QTest::newRow("project row holding a protocol")
+            << "projects" << json(c.proto)
+            << "a row of projects holds a BenchmarkProtocol, expected a SoftwareProject" << 4;
+        QTest::newRow("run row holding a workload")
+            << "benchmark_runs" << json(c.w1)
+            << "a row of benchmark_runs holds a WorkloadCase, expected a {run, protocol, environment} bundle"
+            << 3;
+    }
+    void manifestOfAnotherKind() {
+        QFETCH(QString, table);
+        QFETCH(QByteArray, manifest);
+        QFETCH(QString, message);
+        QFETCH(int, runs);
+        kixfix::Catalog catalog;
+        const int line = catalog.lineOf(table.toLatin1().constData());
+        catalog.lines[line - 1]["row"]["manifest"] = Json::parse(manifest.toStdString());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
+        QVERIFY(kixfix::writeFile(path, catalog.text()));
+        const RecordIndex index = load({path});
+        const QString expected =
+            QStringLiteral("%1:%2: row.manifest: %3 [catalog.row]").arg(path).arg(line).arg(message);
+        QVERIFY2(errorsOf(index).contains(expected),
+                 qPrintable(errorsOf(index).join(u'\n') + u'\n' + expected));
+        QCOMPARE(index.runCount(), runs);
+        QCOMPARE(index.problemRows().size(), 1);
+        QCOMPARE(index.problemRows().first().origin.line, qint64(line));
+        // The row's published id and digest are pinned on nothing.
+        const QString id = QString::fromStdString(catalog.lines[line - 1]["row"]["id"].get<std::string>());
+        QVERIFY(!index.resourceByCatalogId(id));
+        QCOMPARE(index.resourceCount(ResourceKind::BenchmarkProtocol), 1);
+    }
+
     // The keys a line alone cannot settle are checked across the loaded rows.
     void publishedKeysAcrossRows() {
         kixfix::Catalog catalog;

@@ -117,6 +117,36 @@ private slots:
                 .arg(path));
     }
 
+    // A row that publishes no value (null) for its runDigest or a key leaves nothing to check: no check
+    // for that field, never a mismatch against an empty value; the other published fields still verify.
+    void nullPublishedValueIsNotChecked_data() {
+        QTest::addColumn<QString>("field");
+        for (const char* f : {"runDigest", "protocolKey", "environmentKey", "correctnessKey", "comparisonKey"})
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void nullPublishedValueIsNotChecked() {
+        QFETCH(QString, field);
+        kixfix::Catalog c;
+        c.lines[c.lineOf("benchmark_runs") - 1]["row"][field.toStdString()] = nullptr;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("c.jsonl"));
+        QVERIFY(kixfix::writeFile(path, c.text()));
+        RecordIndex index;
+        for (ParsedDocument& d : RunStore::loadBlocking({path}))
+            index.add(std::move(d));
+        QStringList published;
+        for (const DigestCheck& check : checksOfFirstRun(index)) {
+            QVERIFY2(check.state != State::Mismatch, qPrintable(check.field + u' ' + check.reason));
+            if (check.published())
+                published << check.field.mid(10); // after "published "
+        }
+        QStringList expected{QStringLiteral("runDigest"), QStringLiteral("protocolKey"),
+                             QStringLiteral("environmentKey"), QStringLiteral("correctnessKey"),
+                             QStringLiteral("comparisonKey")};
+        expected.removeOne(field);
+        QCOMPARE(published, expected);
+    }
+
     void unknownSchemeIsNotVerifiable() {
         auto doc = kixtest::seedJson();
         doc["run"]["spec"]["environmentDigest"] = "blake3:abcdef0123";

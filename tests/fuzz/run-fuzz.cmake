@@ -1,23 +1,49 @@
 # Configures and builds the fuzz project with clang, then fuzzes FUZZ_TARGET for SECONDS seconds from a seed
 # corpus: the committed seeds in tests/fuzz/corpus/FUZZ_TARGET, plus, for the manifest parser, the bundled
 # samples and test manifests, and, where ../shared is present, KernelIndex's examples and catalog lines
-# (copied here at test time, never committed); for the trace importer, the test traces and SOL-ExecBench's.
-# Exit 77 (skipped) when clang cannot build it.
+# (copied here at test time, never committed); for the trace importer, the test traces and SOL-ExecBench's;
+# for the catalog reader, lines of KernelIndex's catalog export (catalog-seeds.awk).
+# Skipped (skip() below) only where clang's fuzzer runtime is unavailable: a probe that links an empty fuzz
+# target with the flags the targets use fails for want of a libclang_rt library. Any other failure to
+# configure or build the fuzz project fails the test, with the compiler's output.
 if(NOT FUZZ_TARGET)
   set(FUZZ_TARGET fuzz_manifest)
 endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${BUILD} -G Ninja -DCMAKE_CXX_COMPILER=${CLANGXX}
-                        -DCMAKE_BUILD_TYPE=RelWithDebInfo RESULT_VARIABLE rc OUTPUT_QUIET)
+# Skips the test: exit 77 (SKIP_RETURN_CODE) where CMake has cmake_language(EXIT) (3.29 and later); before
+# that a script cannot choose its exit status, and CTest reads the last line (SKIP_REGULAR_EXPRESSION).
+macro(skip why)
+  message("${why}")
+  message("\nkix-fuzz: skipped (no fuzzer runtime)")
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.29)
+    cmake_language(EXIT 77)
+  endif()
+  return()
+endmacro()
+set(sanitizers -fsanitize=fuzzer,address,undefined)
+set(probe ${BUILD}/probe)
+file(MAKE_DIRECTORY ${probe})
+file(WRITE ${probe}/probe.cpp "#include <cstddef>\n#include <cstdint>\n"
+                              "extern \"C\" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t) { return 0; }\n")
+execute_process(COMMAND ${CLANGXX} ${sanitizers} ${probe}/probe.cpp -o ${probe}/probe RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
-  message("fuzz: clang could not configure the fuzz build (is libclang-rt-dev installed?); skipped")
-  cmake_language(EXIT 77)
+  message("${out}")
+  if(out MATCHES "clang_rt")
+    skip("fuzz: ${CLANGXX} has no fuzzer/sanitizer runtime (libclang_rt; Debian: libclang-rt-dev)")
+  endif()
+  message(FATAL_ERROR "fuzz: ${CLANGXX} could not build an empty fuzz target with ${sanitizers} (output above)")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${BUILD} -G Ninja -DCMAKE_CXX_COMPILER=${CLANGXX}
+                        -DCMAKE_BUILD_TYPE=RelWithDebInfo RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message("${out}")
+  message(FATAL_ERROR "fuzz: the fuzz project did not configure with ${CLANGXX} (output above)")
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${BUILD} --target ${FUZZ_TARGET} RESULT_VARIABLE rc OUTPUT_VARIABLE out
                 ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
   message("${out}")
-  message("fuzz: the fuzz target ${FUZZ_TARGET} did not build; skipped")
-  cmake_language(EXIT 77)
+  message(FATAL_ERROR "fuzz: the fuzz target ${FUZZ_TARGET} did not build (compiler output above)")
 endif()
 set(corpus ${BUILD}/corpus-${FUZZ_TARGET})
 file(REMOVE_RECURSE ${corpus})
@@ -72,6 +98,30 @@ elseif(FUZZ_TARGET STREQUAL "fuzz_trace")
   file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_trace/* ${REPO}/tests/data/traces/*.jsonl
        ${REPO}/../shared/sol-execbench/traces/*.jsonl)
   set(max_len 16384)
+elseif(FUZZ_TARGET STREQUAL "fuzz_catalog")
+  # The catalog reader: the committed seeds (each a small export) and, where ../shared is present, lines of
+  # KernelIndex's catalog export: the first three of each table and every 1000th run, one seed each, and one
+  # run with the rows it names as one seed (catalog-seeds.awk; copied here at test time, never committed).
+  file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_catalog/*.jsonl)
+  set(max_len 65536)
+  file(GLOB catalog ${shared}/catalog-*.jsonl.zst)
+  find_program(ZSTD_TOOL zstd)
+  find_program(AWK_TOOL NAMES awk mawk gawk)
+  if(catalog AND ZSTD_TOOL AND AWK_TOOL)
+    list(GET catalog 0 catalog)
+    set(lines ${BUILD}/catalog-lines.jsonl)
+    execute_process(COMMAND ${ZSTD_TOOL} -dcqf ${catalog} -o ${lines} RESULT_VARIABLE rc)
+    if(rc EQUAL 0)
+      execute_process(COMMAND ${AWK_TOOL} -v dir=${corpus} -f ${CMAKE_CURRENT_LIST_DIR}/catalog-seeds.awk ${lines}
+                              ${lines} OUTPUT_FILE ${corpus}/shared-run-and-its-rows.jsonl RESULT_VARIABLE rc)
+    endif()
+    file(REMOVE ${lines})
+    file(GLOB shared_seeds ${corpus}/shared-*)
+    list(LENGTH shared_seeds n)
+    message("fuzz: ${n} seeds from ${catalog}")
+  else()
+    message("fuzz: no catalog export in ${shared} (or no zstd/awk); seeding from the repository only")
+  endif()
 else()
   file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_line_source/*)
   set(max_len 65536)
