@@ -111,6 +111,11 @@ private slots:
             << "/o\x1b[2J"
             << "--output \"/o\x1b[2J\" holds a line break, tab or other control character, which cannot go "
                "into a batch script";
+        QTest::newRow("output with a space") << "output"
+                                             << "/shared/my runs"
+                                             << "--output \"/shared/my runs\" holds a space, which an "
+                                                "#SBATCH line cannot carry (sbatch splits it "
+                                                "there); choose a folder without one";
         QTest::newRow("runner with a carriage return")
             << "runner"
             << "/opt/kix\rrm"

@@ -76,6 +76,13 @@ QString validateOptions(const ClusterOptions& o) {
                        "%1 \"%2\" holds a line break, tab or other control character, which cannot "
                        "go into a batch script")
                 .arg(QLatin1String(name), *path);
+    // The staging folder under --output names the tasks' log on an #SBATCH line, which sbatch splits at
+    // whitespace: a space there would silently send the logs elsewhere.
+    if (o.outputDir.contains(u' '))
+        return QStringLiteral(
+                   "--output \"%1\" holds a space, which an #SBATCH line cannot carry (sbatch splits "
+                   "it there); choose a folder without one")
+            .arg(o.outputDir);
     return {};
 }
 
