@@ -723,6 +723,18 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("Fields: 0 differences\n")));
     }
 
+    // Without the workload loaded the key cannot be computed, but one workload digest settles it: the
+    // verdict says so without an empty key.
+    void diffOneFileTwiceWithoutItsWorkload() {
+        const Files f;
+        const Result r = run({QStringLiteral("diff"), f.a, f.a});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("\nCOMPARABLE: one comparison cohort (same operation, workload, "
+                                          "protocol, environment, correctness and metric), both eligible\n")),
+            qPrintable(r.out));
+    }
+
     void diffRunsOfOneCatalog() {
         const Files f;
         const QString catalog = f.path("catalog.jsonl");

@@ -38,9 +38,14 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
     if (verdict.sameRun)
         io.out << "A and B are the same run (" << a->run->digest << ")\n";
     if (verdict.comparable) {
-        io.out
-            << "COMPARABLE: one comparison cohort " << terminalLine(verdict.comparisonKey)
-            << " (same operation, workload, protocol, environment, correctness and metric), both eligible\n";
+        // The key itself needs every part loaded; one workload digest on both sides settles the operation
+        // and correctness parts without it, so a comparable pair may have no key to print.
+        io.out << "COMPARABLE: one comparison cohort"
+               << (verdict.comparisonKey.isEmpty()
+                       ? QString()
+                       : QStringLiteral(" ") + terminalLine(verdict.comparisonKey))
+               << " (same operation, workload, protocol, environment, correctness and metric), both "
+                  "eligible\n";
     } else {
         io.out << "NOT COMPARABLE:\n";
         for (const auto& r : verdict.reasons)
