@@ -24,9 +24,13 @@ ctest --test-dir "$build" --output-on-failure -E '^stress_' ||
 echo
 min_lines=90
 min_branches=70
+# gcovr's report goes to a file of its own, never --output /dev/null: gcovr replaces its output file,
+# and run as root that replaced the system's /dev/null with a regular file.
+report=$(mktemp)
+trap 'rm -f "$report"' EXIT
 for dir in model ui app/cli; do
   summary=$(gcovr --root "$src" --object-directory "$build" --filter "$src/$dir/" --exclude-throw-branches \
-    --exclude-unreachable-branches --print-summary --output /dev/null "$build")
+    --exclude-unreachable-branches --print-summary --output "$report" "$build")
   lines=$(sed -n 's/^lines: *//p' <<< "$summary")
   branches=$(sed -n 's/^branches: *//p' <<< "$summary")
   printf '%-8s lines %s   branches %s\n' "$dir" "$lines" "$branches"

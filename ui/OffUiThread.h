@@ -1,7 +1,7 @@
 // Work on the global thread pool whose result is applied on a QObject's thread, from its event loop.
 #pragma once
 
-#include <QMetaObject>
+#include <QFutureWatcher>
 #include <QObject>
 #include <QtConcurrent>
 #include <type_traits>
@@ -10,21 +10,22 @@
 namespace kix::ui {
 
 // Runs `work()` on the pool, then `apply(result)` on `context`'s thread — always later, from its event
-// loop, never inside the call that asked. QFuture::then(context, f) calls f at once, inside the caller,
-// when the work has already finished by the time then() is attached (it happens on a loaded machine);
-// the views set "busy" state and tests check it right after asking, so a result must never arrive
-// within the request. Nothing is applied once `context` is destroyed.
+// loop, never inside the call that asked (the views set "busy" state and tests check it right after
+// asking). Nothing is applied once `context` is destroyed: the watcher is its child and goes with it,
+// and the work's result is dropped.
+//
+// Not QFuture::then(context, f): it calls f at once, inside the caller, when the work has already
+// finished by the time then() is attached, and Qt 6.4 asserts (Debug builds abort) when the context is
+// destroyed before the work ends. A QFutureWatcher always reports from posted events.
 template <typename Work, typename Apply> void runOffUiThread(QObject* context, Work work, Apply apply) {
     using Result = std::decay_t<std::invoke_result_t<Work>>;
-    QtConcurrent::run(std::move(work))
-        .then(context, [context, apply = std::move(apply)](Result result) mutable {
-            QMetaObject::invokeMethod(
-                context,
-                [apply = std::move(apply), result = std::move(result)]() mutable {
-                    apply(std::move(result));
-                },
-                Qt::QueuedConnection);
-        });
+    auto* watcher = new QFutureWatcher<Result>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context,
+                     [watcher, apply = std::move(apply)]() mutable {
+                         watcher->deleteLater();
+                         apply(watcher->future().takeResult());
+                     });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
 }
 
 } // namespace kix::ui
