@@ -69,7 +69,8 @@ private:
 // "code file message" of every problem in the summary, sorted.
 QStringList problemsOf(const QJsonObject& json) {
     QStringList out;
-    for (const QJsonValue& v : json[QLatin1String("summary")][QLatin1String("problems")].toArray()) {
+    const QJsonArray problems = json[QLatin1String("summary")][QLatin1String("problems")].toArray();
+    for (const auto& v : problems) {
         const QJsonObject p = v.toObject();
         out << p[QLatin1String("code")].toString() + u' ' + p[QLatin1String("file")].toString() + u' ' +
                    p[QLatin1String("message")].toString();
