@@ -6,6 +6,7 @@
 #include "Roles.h"
 
 #include <QBrush>
+#include <limits>
 
 namespace kix::ui {
 
@@ -85,8 +86,12 @@ QVariant CaseTableModel::data(const QModelIndex& index, int role) const {
     const CaseResult& c = m_manifest->runSpec.cases[index.row()];
     const int col = index.column();
     if (role == SortRole) {
-        const auto v = numeric(c, col);
-        return v ? QVariant(*v) : data(index, Qt::DisplayRole);
+        if (const auto v = numeric(c, col))
+            return *v;
+        // A missing number is NaN, which MissingLastProxy sorts last; its text "—" among the numbers made
+        // the order inconsistent (10 µs sorted before 9 µs once a case lacked the value).
+        return col >= Mean && col <= OfCopy ? QVariant(std::numeric_limits<double>::quiet_NaN())
+                                            : data(index, Qt::DisplayRole);
     }
     if (role == Qt::ToolTipRole && col == Axes)
         return plainToolTip(c.id);

@@ -3,10 +3,10 @@
 #include "CaseTableModel.h"
 #include "Digest.h"
 #include "Format.h"
+#include "MissingLastProxy.h"
 #include "PairsModel.h"
 #include "PlainText.h"
 #include "ProblemModel.h"
-#include "Roles.h"
 #include "TableViews.h"
 #include "TextSanitizer.h"
 
@@ -14,7 +14,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
-#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -25,8 +24,7 @@ namespace {
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent, bool sortable = false) {
     if (!sortable)
         return makeReadOnlyTable(model, parent);
-    auto* proxy = new QSortFilterProxyModel(parent);
-    proxy->setSortRole(SortRole);
+    auto* proxy = new MissingLastProxy(parent); // by SortRole, a case without the value last
     proxy->setSourceModel(model);
     QTableView* view = makeReadOnlyTable(proxy, parent);
     view->setSortingEnabled(true);

@@ -11,22 +11,33 @@
 #include "ExplorerCommandLine.h"
 #include "FieldDiffModel.h"
 #include "GuiTestSupport.h"
+#include "LeaderboardWidget.h"
 #include "PairsModel.h"
 #include "PlainText.h"
 #include "PlotWidget.h"
 #include "ProblemModel.h"
+#include "Roles.h"
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
+#include "Settings.h"
 #include "TestMain.h"
+#include "kix_config.h"
 
+#include <QApplication>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QPointer>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +56,36 @@ struct CatalogFolder {
         kixfix::writeFile(compressed, kixfix::zstd(c.text()));
     }
 };
+
+QString readText(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// What a modal message box said.
+struct Answered {
+    QString title;
+    QString text;
+    Qt::TextFormat format = Qt::AutoText;
+};
+
+// Runs `trigger`, which opens a modal message box; answers the box with OK and says what it said (nothing
+// when no box came).
+Answered answerMessageBox(const std::function<void()>& trigger) {
+    Answered answered;
+    QTimer poll;
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            answered = {box->windowTitle(), box->text(), box->textFormat()};
+            poll.stop();
+            box->done(QMessageBox::Ok);
+        }
+    });
+    poll.start();
+    trigger();
+    return answered;
+}
 
 QStringList overviewLines(const MainWindow& w) {
     const PairsModel* overview = w.details()->overviewModel();
@@ -395,7 +436,8 @@ private slots:
             QVERIFY(kixfix::writeFile(bad, kixtest::readAll(kixtest::seedPath())));
             QVERIFY(QFile::setPermissions(bad, QFileDevice::WriteOwner));
         }
-        message = message.arg(dir.path());
+        if (message.contains(QLatin1String("%1"))) // the dangling link's message names its target's folder
+            message = message.arg(dir.path());
         MainWindow w;
         QVERIFY(kixtest::loadInto(w, {dir.path()}));
         const QAbstractItemModel* m = w.runTable()->model();
@@ -497,6 +539,190 @@ private slots:
         o.accessed = QDate::currentDate();
         QCOMPARE(d->text(), kix::cite(*w.store()->at(0), kix::CitationFormat::BibTeX, o));
         delete d;
+    }
+
+    // File ▸ Export asks where, suggesting a name per table, writes in the format of the suffix and says so
+    // in the status bar; a refused export is a plain-text warning and writes nothing; no answer, nothing.
+    void exportFromTheFileMenu() {
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
+        QTemporaryDir dir;
+        QString caption;
+        QString suggested;
+        QString filter;
+        QString answer;
+        w.setSaveChooser([&](QWidget*, const QString& c, const QString& path, const QString& f) {
+            caption = c;
+            suggested = path;
+            filter = f;
+            return answer;
+        });
+        answer = dir.filePath(QStringLiteral("runs.md"));
+        w.action(QStringLiteral("export0"))->trigger();
+        QCOMPARE(caption, QStringLiteral("Export"));
+        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-runs.csv")), qPrintable(suggested));
+        QCOMPARE(filter, QStringLiteral("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Written to %1").arg(answer));
+        QCOMPARE(readText(answer).split(u'\n', Qt::SkipEmptyParts).size(), w.proxy()->rowCount() + 2);
+        QVERIFY(readText(answer).startsWith(QStringLiteral("| Implementation |")));
+        // Each table suggests its own name; cancelling the dialog writes nothing and says nothing.
+        w.statusBar()->clearMessage();
+        answer.clear();
+        w.action(QStringLiteral("export1"))->trigger();
+        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-leaderboard.csv")), qPrintable(suggested));
+        w.action(QStringLiteral("export3"))->trigger();
+        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-comparison-fields.csv")), qPrintable(suggested));
+        QCOMPARE(w.statusBar()->currentMessage(), QString());
+        // Refused: no comparison yet, or a suffix that names no format.
+        answer = dir.filePath(QStringLiteral("cmp.json"));
+        const Answered none = answerMessageBox([&] { w.action(QStringLiteral("export2"))->trigger(); });
+        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-comparison.json")), qPrintable(suggested));
+        QCOMPARE(none.title, QStringLiteral("Export"));
+        QCOMPARE(none.text,
+                 QStringLiteral("there is no comparison to export: compare two to eight runs first"));
+        QCOMPARE(none.format, Qt::PlainText);
+        QVERIFY(!QFileInfo::exists(answer));
+        answer = dir.filePath(QStringLiteral("runs.xlsx"));
+        const Answered unknown = answerMessageBox([&] { w.action(QStringLiteral("export0"))->trigger(); });
+        QCOMPARE(unknown.text, QStringLiteral("unknown export format \"xlsx\": use .csv, .md or .json"));
+        QVERIFY(!QFileInfo::exists(answer));
+        QCOMPARE(w.statusBar()->currentMessage(), QString());
+    }
+
+    // Run ▸ Export plot: a PNG of the selected run's plot, or a warning for a format it cannot write.
+    void exportPlotFromTheRunMenu() {
+        MainWindow w;
+        QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
+        w.selectRows({0});
+        QTemporaryDir dir;
+        QString caption;
+        QString suggested;
+        QString filter;
+        QString answer = dir.filePath(QStringLiteral("plot.png"));
+        w.setSaveChooser([&](QWidget*, const QString& c, const QString& path, const QString& f) {
+            caption = c;
+            suggested = path;
+            filter = f;
+            return answer;
+        });
+        w.action(QStringLiteral("exportPlot"))->trigger();
+        QCOMPARE(caption, QStringLiteral("Export plot"));
+        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-plot.png")), qPrintable(suggested));
+        QCOMPARE(filter, QStringLiteral("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"));
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Plot written to %1").arg(answer));
+        const QImage image(answer);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() > 100 && image.height() > 100);
+        answer = dir.filePath(QStringLiteral("plot.bmp"));
+        const Answered refused = answerMessageBox([&] { w.action(QStringLiteral("exportPlot"))->trigger(); });
+        QCOMPARE(refused.title, QStringLiteral("Export plot"));
+        QCOMPARE(refused.text, QStringLiteral("unknown export format \"bmp\": use .png, .pdf or .svg"));
+        QCOMPARE(refused.format, Qt::PlainText);
+        QVERIFY(!QFileInfo::exists(answer));
+        w.statusBar()->clearMessage();
+        answer.clear(); // the dialog cancelled
+        w.action(QStringLiteral("exportPlot"))->trigger();
+        QCOMPARE(w.statusBar()->currentMessage(), QString());
+    }
+
+    // Help ▸ About names the versions, in plain text.
+    void aboutBox() {
+        MainWindow w;
+        const Answered about = answerMessageBox([&] { w.action(QStringLiteral("about"))->trigger(); });
+        QCOMPARE(about.title, QStringLiteral("About kix"));
+        QCOMPARE(about.format, Qt::PlainText);
+        QVERIFY2(
+            about.text.startsWith(QStringLiteral("kix %1 — a result explorer for GPU-kernel benchmark runs")
+                                      .arg(QStringLiteral(KIX_VERSION))),
+            qPrintable(about.text));
+        QVERIFY(
+            about.text.contains(QStringLiteral("Qt %1 (built with %2)")
+                                    .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR))));
+        QVERIFY(about.text.contains(QStringLiteral("\nCUDA: ")));
+        QVERIFY(about.text.endsWith(QStringLiteral("Licensed under the GNU GPL, version 3 or later.")));
+    }
+
+    // Cite and Compare say what they need when the selection does not give it (before any selection, as
+    // at start), then follow the selection; with a run selected, Cite opens its dialog on that run.
+    void citeAndCompareNeedASelection() {
+        MainWindow w;
+        w.action(QStringLiteral("cite"))->trigger();
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Select a readable run to cite."));
+        QVERIFY(!w.findChild<CitationDialog*>());
+        w.action(QStringLiteral("compare"))->trigger();
+        QCOMPARE(w.statusBar()->currentMessage(),
+                 QStringLiteral("Select two to eight runs to compare (Ctrl+click)."));
+        QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
+        w.selectRows({0});
+        QVERIFY(!w.action(QStringLiteral("compare"))->isEnabled()); // one run: nothing to compare it with
+        QVERIFY(w.action(QStringLiteral("cite"))->isEnabled());
+        w.action(QStringLiteral("cite"))->trigger();
+        auto* dialog = w.findChild<CitationDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        kix::CitationOptions o;
+        o.accessed = QDate::currentDate();
+        QCOMPARE(dialog->text(), kix::cite(*w.store()->at(0), kix::CitationFormat::BibTeX, o));
+        QPointer<CitationDialog> closed(dialog);
+        dialog->close(); // deleted on close
+        QTRY_VERIFY(closed.isNull());
+    }
+
+    // Paths opened while a load runs are loaded after it, not instead of it, and the window reports once.
+    void openWhileLoadingQueues() {
+        CatalogFolder f;
+        MainWindow w;
+        QSignalSpy done(&w, &MainWindow::loadFinished);
+        w.openPaths({kixtest::seedPath()});
+        QVERIFY(w.store()->isLoading());
+        w.openPaths({f.catalog});
+        QVERIFY(done.wait(20000));
+        QCOMPARE(done.size(), 1);
+        QVERIFY(!w.store()->isLoading());
+        QCOMPARE(w.runTable()->model()->rowCount(), 5); // the seed and the catalog's four runs
+        QVERIFY(kixtest::rowOf(w, QStringLiteral("ac4k")) >= 0);
+        QVERIFY(kixtest::rowOf(w, QStringLiteral("run-c")) >= 0);
+        w.openPaths({}); // nothing to open: nothing starts
+        QVERIFY(!w.store()->isLoading());
+    }
+
+    // View ▸ Filter runs selects the filter's text, ready to be typed over.
+    void focusFilterSelectsItsText() {
+        MainWindow w;
+        w.filterEdit()->setText(QStringLiteral("run-b"));
+        w.filterEdit()->deselect();
+        QCOMPARE(w.filterEdit()->selectedText(), QString());
+        w.action(QStringLiteral("focusFilter"))->trigger();
+        QCOMPARE(w.filterEdit()->selectedText(), QStringLiteral("run-b"));
+    }
+
+    // Closing the window (no run going) closes it and keeps its layout for the next start.
+    void closeKeepsTheLayout() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.close());
+        QVERIFY(!w.isVisible());
+        const Settings settings;
+        QCOMPARE(settings.windowState(), w.saveState(Settings::kStateVersion));
+        QVERIFY(!settings.geometry().isEmpty());
+    }
+
+    // Activating a leaderboard row selects its run in the run table.
+    void leaderboardRowSelectsItsRun() {
+        MainWindow w;
+        QSignalSpy updated(w.leaderboard(), &LeaderboardWidget::updated);
+        QVERIFY(kixtest::loadInto(
+            w, {kixtest::repoPath(QStringLiteral("resources/samples")), kixtest::problemPath()}));
+        QVERIFY(!updated.isEmpty() || updated.wait(20000));
+        QAbstractItemModel* board = w.leaderboard()->table()->model();
+        QVERIFY(board->rowCount() >= 2);
+        for (const int row : {board->rowCount() - 1, 0}) {
+            const QModelIndex index = board->index(row, 0);
+            const int run = index.data(RunIndexRole).toInt();
+            emit w.leaderboard()->table()->activated(index);
+            QCOMPARE(w.selectedStoreIndices(), QList<int>{w.store()->index().rowOfRun(run)});
+        }
     }
 };
 
