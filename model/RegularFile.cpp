@@ -11,7 +11,19 @@ namespace kix {
 
 namespace {
 
-QString typeName(mode_t mode) {
+Problem readProblem(const QString& path, const char* code, const QString& message) {
+    Problem p;
+    p.file = path;
+    p.message = message;
+    p.code = QString::fromLatin1(code);
+    return p;
+}
+
+} // namespace
+
+QString fileKindName(unsigned mode) {
+    if (S_ISDIR(mode))
+        return QStringLiteral("a folder");
     if (S_ISFIFO(mode))
         return QStringLiteral("a FIFO (named pipe)");
     if (S_ISSOCK(mode))
@@ -22,16 +34,6 @@ QString typeName(mode_t mode) {
         return QStringLiteral("a block device");
     return QStringLiteral("not a regular file");
 }
-
-Problem readProblem(const QString& path, const char* code, const QString& message) {
-    Problem p;
-    p.file = path;
-    p.message = message;
-    p.code = QString::fromLatin1(code);
-    return p;
-}
-
-} // namespace
 
 RegularFile::~RegularFile() {
     close();
@@ -92,7 +94,7 @@ std::optional<Problem> RegularFile::open(const QString& path) {
         ::close(fd);
         return readProblem(path, codes::readNotRegular,
                            QStringLiteral("is %1, not a regular file: kix reads only regular files")
-                               .arg(typeName(st.st_mode)));
+                               .arg(fileKindName(st.st_mode)));
     }
     m_fd = fd;
     m_size = qint64(st.st_size);

@@ -13,6 +13,9 @@
 
 namespace kix {
 
+// What a file that is not a regular one is, for messages: "a FIFO (named pipe)", "a folder", …
+QString fileKindName(unsigned mode); // st_mode of stat()
+
 class RegularFile {
 public:
     RegularFile() = default;

@@ -1,29 +1,13 @@
 #include "SaveFile.h"
 
+#include "RegularFile.h"
+
 #include <QFile>
 #include <QSaveFile>
 #include <cerrno>
 #include <sys/stat.h>
 
 namespace kix {
-
-namespace {
-
-QString kindOf(mode_t mode) {
-    if (S_ISDIR(mode))
-        return QStringLiteral("a folder");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    if (S_ISCHR(mode))
-        return QStringLiteral("a character device");
-    if (S_ISBLK(mode))
-        return QStringLiteral("a block device");
-    return QStringLiteral("not a regular file");
-}
-
-} // namespace
 
 QString saveTargetProblem(const QString& path) {
     if (path.isEmpty())
@@ -37,7 +21,7 @@ QString saveTargetProblem(const QString& path) {
     }
     if (!S_ISREG(st.st_mode))
         return QStringLiteral("cannot write %1: it is %2; kix saves only to regular files")
-            .arg(path, kindOf(st.st_mode));
+            .arg(path, fileKindName(st.st_mode));
     return {};
 }
 

@@ -28,6 +28,15 @@ RecordIndex indexOf(const QList<Json>& documents) {
 QList<DigestCheck> checksOfFirstRun(const RecordIndex& index) {
     return verifyRun(index, index.run(0));
 }
+// The catalog written to `path` and loaded as the explorer loads it.
+RecordIndex indexOfCatalog(const kixfix::Catalog& c, const QString& path) {
+    RecordIndex index;
+    if (!kixfix::writeFile(path, c.text()))
+        return index;
+    for (ParsedDocument& d : RunStore::loadBlocking({path}))
+        index.add(std::move(d));
+    return index;
+}
 } // namespace
 
 class TestVerification : public QObject {
@@ -100,10 +109,8 @@ private slots:
         runLine["row"]["runDigest"] = kixfix::digest(runLine["row"]["manifest"]["run"]);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("c.jsonl"));
-        QVERIFY(kixfix::writeFile(path, c.text()));
-        RecordIndex index;
-        for (ParsedDocument& d : RunStore::loadBlocking({path}))
-            index.add(std::move(d));
+        const RecordIndex index = indexOfCatalog(c, path);
+        QCOMPARE(index.runCount(), 4);
         const auto checks = checksOfFirstRun(index);
         const DigestCheck& w = checks[3];
         QCOMPARE(w.field, QStringLiteral("workloadDigest"));
@@ -121,7 +128,8 @@ private slots:
     // for that field, never a mismatch against an empty value; the other published fields still verify.
     void nullPublishedValueIsNotChecked_data() {
         QTest::addColumn<QString>("field");
-        for (const char* f : {"runDigest", "protocolKey", "environmentKey", "correctnessKey", "comparisonKey"})
+        for (const char* f :
+             {"runDigest", "protocolKey", "environmentKey", "correctnessKey", "comparisonKey"})
             QTest::newRow(f) << QString::fromLatin1(f);
     }
     void nullPublishedValueIsNotChecked() {
@@ -129,11 +137,8 @@ private slots:
         kixfix::Catalog c;
         c.lines[c.lineOf("benchmark_runs") - 1]["row"][field.toStdString()] = nullptr;
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("c.jsonl"));
-        QVERIFY(kixfix::writeFile(path, c.text()));
-        RecordIndex index;
-        for (ParsedDocument& d : RunStore::loadBlocking({path}))
-            index.add(std::move(d));
+        const RecordIndex index = indexOfCatalog(c, dir.filePath(QStringLiteral("c.jsonl")));
+        QCOMPARE(index.runCount(), 4);
         QStringList published;
         for (const DigestCheck& check : checksOfFirstRun(index)) {
             QVERIFY2(check.state != State::Mismatch, qPrintable(check.field + u' ' + check.reason));

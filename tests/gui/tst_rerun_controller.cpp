@@ -22,21 +22,9 @@
 using namespace kix::ui;
 
 namespace {
-// A stand-in runner: prints JSON-lines events like `kix run --progress jsonl`, then sleeps or exits.
-QString writeScript(const QTemporaryDir& dir, const QByteArray& body) {
-    QString path = dir.filePath(QStringLiteral("fake-kix.sh"));
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write("#!/bin/sh\n" + body);
-    f.close();
-    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-    return path;
-}
-
-// The same in a folder whose name holds an escape sequence and a bidi control (a runner path and an
-// output folder are untrusted text in the log).
-QString writeScriptInHostileFolder(const QTemporaryDir& dir, const QByteArray& body) {
-    const QString folder = dir.filePath(QStringLiteral("evil\x1b[2J\u202Edir"));
+// A stand-in runner in `folder`: prints JSON-lines events like `kix run --progress jsonl`, then sleeps
+// or exits.
+QString writeScriptIn(const QString& folder, const QByteArray& body) {
     QDir().mkpath(folder);
     QString path = folder + QStringLiteral("/fake-kix.sh");
     QFile f(path);
@@ -45,6 +33,15 @@ QString writeScriptInHostileFolder(const QTemporaryDir& dir, const QByteArray& b
     f.close();
     f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
     return path;
+}
+QString writeScript(const QTemporaryDir& dir, const QByteArray& body) {
+    return writeScriptIn(dir.path(), body);
+}
+
+// The same in a folder whose name holds an escape sequence and a bidi control (a runner path and an
+// output folder are untrusted text in the log).
+QString writeScriptInHostileFolder(const QTemporaryDir& dir, const QByteArray& body) {
+    return writeScriptIn(dir.filePath(QStringLiteral("evil\x1b[2J\u202Edir")), body);
 }
 
 // Scripts of a local run: two cases reported, then how it ends.
