@@ -132,7 +132,7 @@ void LatencyPlot::setSpeedOfLight(bool show, const QString& gpu) {
 
 void LatencyPlot::setLogScale(std::optional<bool> forced) {
     m_forcedLog = forced;
-    draw();
+    drawData();
 }
 
 bool LatencyPlot::isLogScale() const {
@@ -177,7 +177,7 @@ void LatencyPlot::rebuild() {
     rq.problem = m_showSol ? bundledProblem() : nullptr;
     rq.solGpu = m_solGpu;
     m_data = buildPlotData(rq);
-    draw();
+    drawData();
 }
 
 void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double>& all) {
@@ -250,7 +250,7 @@ void LatencyPlot::drawBars(std::vector<double>& all) {
             mine->addData(k, m_data.bars[k].value);
 }
 
-void LatencyPlot::draw() {
+void LatencyPlot::drawData() {
     clearGraphs();
     clearPlottables();
     yAxis->setLabel(widgetLine(m_data.yLabel));

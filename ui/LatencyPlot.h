@@ -44,7 +44,7 @@ protected:
 
 private:
     void rebuild();
-    void draw();
+    void drawData();
     void drawSeries(const PlotSeries& s, int colour, std::vector<double>& all);
     void drawBars(std::vector<double>& all);
     void drawXAxis();
