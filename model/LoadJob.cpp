@@ -3,6 +3,7 @@
 #include "CatalogReader.h"
 #include "LineSource.h"
 #include "SourceReader.h"
+#include "WorkPool.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -60,7 +61,7 @@ LoadJob::LoadJob(QStringList paths, JsonLimits limits, Sink sink, Progress progr
 
 void LoadJob::deliver(LoadBatch&& batch) {
     // Keep a few chunks in flight per pool thread; deliver the oldest in order.
-    const std::size_t window = std::size_t(std::max(2, QThreadPool::globalInstance()->maxThreadCount() * 2));
+    const std::size_t window = std::size_t(std::max(2, workPool()->maxThreadCount() * 2));
     auto& futures = m_inFlight->futures;
     if (!batch.documents.isEmpty())
         futures.push_back(QtFuture::makeReadyFuture(std::move(batch)));
@@ -77,7 +78,8 @@ void LoadJob::submitFiles(QStringList& chunk) {
     if (chunk.isEmpty())
         return;
     const JsonLimits limits = m_limits;
-    m_inFlight->futures.push_back(QtConcurrent::run([chunk, limits] { return parseFiles(chunk, limits); }));
+    m_inFlight->futures.push_back(
+        QtConcurrent::run(workPool(), [chunk, limits] { return parseFiles(chunk, limits); }));
     chunk.clear();
     deliver({});
 }
@@ -95,8 +97,8 @@ void LoadJob::readLines(const QString& file) {
         if (lines.isEmpty())
             return;
         const JsonLimits limits = m_limits;
-        m_inFlight->futures.push_back(
-            QtConcurrent::run([file, lines, limits] { return parseCatalogLines(file, lines, limits); }));
+        m_inFlight->futures.push_back(QtConcurrent::run(
+            workPool(), [file, lines, limits] { return parseCatalogLines(file, lines, limits); }));
         lines.clear();
         bytes = 0;
         deliver({});

@@ -1,5 +1,7 @@
 #include "Sha256.h"
 
+#include "WorkPool.h"
+
 #include <QThreadPool>
 #include <chrono>
 #include <condition_variable>
@@ -55,9 +57,11 @@ CryptoRuntime::CryptoRuntime() {
 }
 
 CryptoRuntime::~CryptoRuntime() {
-    // 1. Nothing may still be hashing: wait for the pool's tasks and let its threads end.
-    if (QThreadPool* pool = QThreadPool::globalInstance())
-        pool->waitForDone();
+    // 1. Nothing may still be hashing: wait for the pools' tasks and let their threads end (kix's own
+    // pool does the hashing; Qt's global one is drained too, as ~QCoreApplication would).
+    for (QThreadPool* pool : {workPool(), QThreadPool::globalInstance()})
+        if (pool)
+            pool->waitForDone();
     // 2. Each thread that used OpenSSL releases its state on its way out; wait until all have.
     std::unique_lock lock(g_mutex);
     const bool released =

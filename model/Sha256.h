@@ -22,10 +22,11 @@ QByteArray sha256Hex(std::string_view bytes);
 // free. Draining the pool is therefore not enough on its own.
 //
 // A CryptoRuntime made in main(), right after the QCoreApplication and before anything hashes, turns
-// the atexit cleanup off. Its destructor drains the global thread pool, waits until every thread that
-// used OpenSSL has released its state itself (enterCryptoThread's guard calls OPENSSL_thread_stop()
-// as the thread ends), and only then calls OPENSSL_cleanup(). Should a thread not end in time (one
-// that is not a pool thread), the cleanup is skipped and the OS reclaims the memory: never a race.
+// the atexit cleanup off. Its destructor drains the thread pools (kix's, model/WorkPool.h, and Qt's global
+// one), waits until every thread that used OpenSSL has released its state itself (enterCryptoThread's guard
+// calls OPENSSL_thread_stop() as the thread ends), and only then calls OPENSSL_cleanup(). Should a thread not
+// end in time (one that is not a pool thread), the cleanup is skipped and the OS reclaims the memory: never a
+// race.
 class CryptoRuntime {
 public:
     CryptoRuntime();

@@ -9,7 +9,6 @@
 #include "DiffReport.h"
 #include "FieldDiffModel.h"
 #include "Format.h"
-#include "MissingLastProxy.h"
 #include "ModelTable.h"
 #include "MultiCompareModels.h"
 #include "Palette.h"
@@ -19,7 +18,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
-#include <QEventLoop>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -27,7 +25,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -36,15 +33,6 @@ namespace kix::ui {
 namespace {
 QLabel* plainLabel(QWidget* parent) {
     return holdUntrustedText(new QLabel(parent));
-}
-
-QTableView* sortableTable(QAbstractItemModel* model, QWidget* parent) {
-    auto* proxy = new MissingLastProxy(parent);
-    proxy->setSourceModel(model);
-    QTableView* view = makeReadOnlyTable(proxy, parent);
-    view->setSortingEnabled(true);
-    view->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header is clicked
-    return view;
 }
 
 } // namespace
@@ -82,8 +70,8 @@ DiffWidget::DiffWidget(QWidget* parent)
     m_pages->addWidget(two);
     // Three to eight.
     auto* many = new QSplitter(Qt::Vertical, m_pages);
-    many->addWidget(sortableTable(m_multiCases, many));
-    QTableView* multiFields = sortableTable(m_multiFields, many);
+    many->addWidget(makeSortableTable(m_multiCases, many));
+    QTableView* multiFields = makeSortableTable(m_multiFields, many);
     multiFields->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     many->addWidget(multiFields);
     m_pages->addWidget(many);
@@ -170,13 +158,8 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
 }
 
 bool DiffWidget::waitUntilShown(int timeoutMs) const {
-    if (!m_preparing)
-        return true;
-    QEventLoop loop;
-    connect(this, &DiffWidget::comparisonShown, &loop, &QEventLoop::quit);
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    return !m_preparing;
+    return waitOnEventLoop(
+        this, &DiffWidget::comparisonShown, [this] { return !m_preparing; }, timeoutMs);
 }
 
 void DiffWidget::present(const MultiComparison& m, const QList<ManifestPtr>& runs,

@@ -1,6 +1,7 @@
 #include "LatencyPlot.h"
 
 #include "Format.h"
+#include "OffUiThread.h"
 #include "Palette.h"
 #include "PlainText.h"
 #include "PlotSvg.h"
@@ -176,8 +177,36 @@ void LatencyPlot::rebuild() {
     rq.axis = m_axis;
     rq.problem = m_showSol ? bundledProblem() : nullptr;
     rq.solGpu = m_solGpu;
-    m_data = buildPlotData(rq);
+    const quint64 job = ++m_job;
+    qsizetype cases = m_run ? m_run->runSpec.cases.size() : 0;
+    for (const ManifestPtr& other : m_others)
+        cases += other ? other->runSpec.cases.size() : 0;
+    if (cases < kBuildOffUiThreadFrom) {
+        m_building = false;
+        present(buildPlotData(rq));
+        return;
+    }
+    // 10,000 cases beside another 10,000: about 100 ms of case matching, too long for the UI thread.
+    m_building = true;
+    runOffUiThread(
+        this, [rq] { return buildPlotData(rq); },
+        [this, job](PlotData data) {
+            if (job != m_job)
+                return; // another plot was asked for meanwhile
+            m_building = false;
+            present(std::move(data));
+        });
+}
+
+void LatencyPlot::present(PlotData data) {
+    m_data = std::move(data);
     drawData();
+    emit drawn();
+}
+
+bool LatencyPlot::waitUntilDrawn(int timeoutMs) {
+    return waitOnEventLoop(
+        this, &LatencyPlot::drawn, [this] { return !m_building; }, timeoutMs);
 }
 
 void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double>& all) {
@@ -346,6 +375,8 @@ void LatencyPlot::showTooltip(QMouseEvent* event) {
 
 QString LatencyPlot::exportTo(const QString& path, int width, int height) {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!waitUntilDrawn())
+        return tr("the plot is still being computed: try again");
     // Refused before any writer opens it: a FIFO would block the window, and a device would be replaced.
     if (const QString problem = saveTargetProblem(path); !problem.isEmpty())
         return widgetLine(problem);

@@ -36,14 +36,25 @@ public:
     const PlotData& data() const { return m_data; }
     QString title() const;
 
-    // PNG, PDF or SVG by the file's suffix; returns an error message or "".
+    // PNG, PDF or SVG by the file's suffix, once the plot asked for is drawn; returns an error message or "".
     QString exportTo(const QString& path, int width = 1400, int height = 800);
+
+    // A plot of many cases (kBuildOffUiThreadFrom) is computed off the UI thread and drawn when ready,
+    // the latest request winning; until then the previous plot stays. Smaller ones are drawn at once.
+    static constexpr qsizetype kBuildOffUiThreadFrom = 2000;
+    bool isBuilding() const { return m_building; }
+    // Runs the event loop until the plot asked for is drawn; false after `timeoutMs` without it.
+    bool waitUntilDrawn(int timeoutMs = 60000);
+
+signals:
+    void drawn(); // the plot asked for last is drawn
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void rebuild();
+    void present(PlotData data);
     void drawData();
     void drawSeries(const PlotSeries& s, int colour, std::vector<double>& all);
     void drawBars(std::vector<double>& all);
@@ -61,6 +72,8 @@ private:
     bool m_showSol = true;
     std::optional<bool> m_forcedLog;
     PlotData m_data;
+    quint64 m_job = 0;       // the latest plot asked for
+    bool m_building = false; // that plot is being computed off the UI thread
     QCPItemText* m_notice = nullptr;
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_footnote = nullptr; // in the layout under the data only while it has text (layOutBelow)

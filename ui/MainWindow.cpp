@@ -538,7 +538,7 @@ void MainWindow::compareRuns(const QList<int>& runIndices) {
 }
 
 bool MainWindow::isSettling() const {
-    return m_diff->isPreparing() || m_digests->isChecking();
+    return m_diff->isPreparing() || m_digests->isChecking() || m_plot->plot()->isBuilding();
 }
 
 QString MainWindow::selectedRowsText() const {

@@ -1,8 +1,13 @@
-// Work on the global thread pool whose result is applied on a QObject's thread, from its event loop.
+// Work on kix's thread pool whose result is applied on a QObject's thread, from its event loop. Never Qt's
+// global pool: Qt's painting waits on that one (model/WorkPool.h).
 #pragma once
 
+#include "WorkPool.h"
+
+#include <QEventLoop>
 #include <QFutureWatcher>
 #include <QObject>
+#include <QTimer>
 #include <QtConcurrent>
 #include <type_traits>
 #include <utility>
@@ -25,7 +30,23 @@ template <typename Work, typename Apply> void runOffUiThread(QObject* context, W
                          watcher->deleteLater();
                          apply(watcher->future().takeResult());
                      });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
+    watcher->setFuture(QtConcurrent::run(workPool(), std::move(work)));
+}
+
+// Runs the event loop until `done()` holds, woken by `sender`'s `signal`, for at most `timeoutMs`; returns
+// done(). What a screenshot, an export or a test calls before reading what runOffUiThread applies.
+template <typename Sender, typename Signal, typename Done>
+bool waitOnEventLoop(const Sender* sender, Signal signal, Done done, int timeoutMs) {
+    if (done())
+        return true;
+    QEventLoop loop;
+    QObject::connect(sender, signal, &loop, [&loop, &done] {
+        if (done())
+            loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return done();
 }
 
 } // namespace kix::ui

@@ -3,7 +3,6 @@
 #include "CaseTableModel.h"
 #include "Digest.h"
 #include "Format.h"
-#include "MissingLastProxy.h"
 #include "PairsModel.h"
 #include "PlainText.h"
 #include "ProblemModel.h"
@@ -21,16 +20,6 @@
 namespace kix::ui {
 
 namespace {
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent, bool sortable = false) {
-    if (!sortable)
-        return makeReadOnlyTable(model, parent);
-    auto* proxy = new MissingLastProxy(parent); // by SortRole, a case without the value last
-    proxy->setSourceModel(model);
-    QTableView* view = makeReadOnlyTable(proxy, parent);
-    view->setSortingEnabled(true);
-    return view;
-}
-
 QString tr(const char* text) {
     return QObject::tr(text);
 }
@@ -148,12 +137,12 @@ RunDetailsWidget::RunDetailsWidget(QWidget* parent)
     m_raw->setReadOnly(true);
     m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_tabs->addTab(makeTable(m_overview, this), tr("Overview"));
-    m_tabs->addTab(makeTable(m_cases, this, true), tr("Cases"));
-    m_tabs->addTab(makeTable(m_protocol, this), tr("Protocol"));
-    m_tabs->addTab(makeTable(m_environment, this), tr("Environment"));
+    m_tabs->addTab(makeReadOnlyTable(m_overview, this), tr("Overview"));
+    m_tabs->addTab(makeSortableTable(m_cases, this), tr("Cases"));
+    m_tabs->addTab(makeReadOnlyTable(m_protocol, this), tr("Protocol"));
+    m_tabs->addTab(makeReadOnlyTable(m_environment, this), tr("Environment"));
     m_tabs->addTab(m_raw, tr("Raw JSON"));
-    m_tabs->addTab(makeTable(m_problems, this), tr("Problems"));
+    m_tabs->addTab(makeReadOnlyTable(m_problems, this), tr("Problems"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_heading);

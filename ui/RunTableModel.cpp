@@ -4,6 +4,7 @@
 #include "Palette.h"
 #include "PlainText.h"
 #include "Roles.h"
+#include "WorkPool.h"
 
 #include <QBrush>
 #include <QThreadPool>
@@ -61,7 +62,7 @@ void RunTableModel::refresh() {
                 // The replaced rows (tens of thousands of strings) are freed on the pool, not on the UI
                 // thread.
                 QList<RunRow> old = std::exchange(m_rows, rows);
-                QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old.clear(); });
+                workPool()->start([old = std::move(old)]() mutable { old.clear(); });
             } else {
                 for (int r = 0; r < rows.size(); ++r)
                     m_rows[r] = rows[r];

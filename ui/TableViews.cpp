@@ -1,5 +1,7 @@
 #include "TableViews.h"
 
+#include "MissingLastProxy.h"
+
 #include <QHeaderView>
 #include <QTableView>
 
@@ -17,6 +19,15 @@ QTableView* makeReadOnlyTable(QAbstractItemModel* model, QWidget* parent) {
     // Widths from the first 100 rows and those in view, not from 1,000 (Qt's default): with 10,000 cases
     // each reset and resize measured 1,000 sanitized cells per column on the UI thread.
     view->horizontalHeader()->setResizeContentsPrecision(100);
+    return view;
+}
+
+QTableView* makeSortableTable(QAbstractItemModel* model, QWidget* parent) {
+    auto* proxy = new MissingLastProxy(parent); // by SortRole, a row without the value last
+    proxy->setSourceModel(model);
+    QTableView* view = makeReadOnlyTable(proxy, parent);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);
     return view;
 }
 

@@ -15,6 +15,7 @@
 #include "RunStore.h"
 #include "RunTableModel.h"
 #include "Sha256.h"
+#include "WorkPool.h"
 
 #include <QApplication>
 #include <QDir>
@@ -76,9 +77,9 @@ int report(const char* what, std::vector<Sample> samples) {
     std::printf(
         "%s: %d rows, %d pool threads: median %.0f ms (min %.0f, max %.0f) over %zu; longest UI stall "
         "median %lld ms (max %lld); resident peak %.0f MiB, now %.0f MiB\n",
-        what, samples.front().rows, QThreadPool::globalInstance()->maxThreadCount(),
-        samples[samples.size() / 2].ms, samples.front().ms, samples.back().ms, samples.size(),
-        stalls[stalls.size() / 2], stalls.back(), peak, now);
+        what, samples.front().rows, kix::workPool()->maxThreadCount(), samples[samples.size() / 2].ms,
+        samples.front().ms, samples.back().ms, samples.size(), stalls[stalls.size() / 2], stalls.back(), peak,
+        now);
     return 0;
 }
 

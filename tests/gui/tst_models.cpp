@@ -23,6 +23,7 @@
 #include <QBrush>
 #include <QElapsedTimer>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -496,6 +497,10 @@ private slots:
         QVERIFY(view);
         QAbstractItemModelTester t(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(view->model()->rowCount(), 5);
+        // Until a header is clicked: the workload's order (Qt's default sorted by the first column).
+        QCOMPARE(view->horizontalHeader()->sortIndicatorSection(), -1);
+        QCOMPARE(column(*view->model(), CaseTableModel::Axes),
+                 (QStringList{"ten", "none", "Nine", "none2", "hundred"}));
         const QStringList missing{"none", "none2"};
         view->sortByColumn(CaseTableModel::Mean, Qt::AscendingOrder);
         QStringList order = column(*view->model(), CaseTableModel::Axes);

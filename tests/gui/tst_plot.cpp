@@ -13,6 +13,7 @@
 
 #include <QComboBox>
 #include <QMouseEvent>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QToolTip>
 
@@ -46,6 +47,20 @@ ManifestPtr runWithUnsized() {
     return parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("unsized.json"));
 }
 
+// `count` cases a, …, with means 1,000 ns, 1,001 ns, …: enough, with a companion, for the plot to be
+// computed off the UI thread.
+ManifestPtr runWithManyCases(int count, const std::string& name) {
+    auto doc = kixtest::seedJson();
+    Json cases = Json::array();
+    for (int i = 0; i < count; ++i)
+        cases.push_back({{"id", "case" + std::to_string(i)},
+                         {"axes", {{"batch_size", 1}, {"seq_len", i + 1}}},
+                         {"latencyNs", {{"mean", 1000 + i}}}});
+    doc["run"]["spec"]["cases"] = cases;
+    doc["run"]["spec"]["implementation"] = Json{{"name", name}};
+    return parseManifest(QByteArray::fromStdString(doc.dump()), QString::fromStdString(name + ".json"));
+}
+
 QList<double> keysOf(const QCPGraph* g) {
     QList<double> out;
     for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
@@ -72,6 +87,56 @@ class TestPlot : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { kixtest::initGui(); }
+
+    // A plot of many cases is computed off the UI thread: showRun returns at once with the previous plot
+    // still shown, the latest request wins, and an export waits for the plot asked for.
+    void manyCasesBuiltOffTheUiThread() {
+        LatencyPlot plot;
+        QSignalSpy drawn(&plot, &LatencyPlot::drawn);
+        plot.showRun(runWithCases(), {}); // small: drawn at once
+        QVERIFY(!plot.isBuilding());
+        QCOMPARE(drawn.size(), 1);
+        QCOMPARE(plot.data().categories.size(), 3);
+
+        const int half = int(LatencyPlot::kBuildOffUiThreadFrom / 2) + 1;
+        const auto big = runWithManyCases(half, "big");
+        const auto companion = runWithManyCases(half, "companion");
+        plot.showRun(big, {companion});
+        QVERIFY(plot.isBuilding());
+        QCOMPARE(plot.data().categories.size(), 3); // the previous plot until the new one is ready
+        QVERIFY(plot.waitUntilDrawn(60000));
+        QVERIFY(!plot.isBuilding());
+        QCOMPARE(drawn.size(), 2);
+        QCOMPARE(plot.data().categories.size(), half);
+        QCOMPARE(plot.graphCount(), 2); // the run and its companion, every case matched
+        QCOMPARE(plot.graph(1)->dataCount(), half);
+
+        // Asked for twice: only the second is drawn, even though the first finishes too.
+        plot.setMode(LatencyPlot::Mode::Speedup);
+        plot.setMode(LatencyPlot::Mode::Latency);
+        QVERIFY(plot.isBuilding());
+        QVERIFY(plot.waitUntilDrawn(60000));
+        QTest::qWait(50); // the first request's result arrives too, and is dropped
+        QCOMPARE(drawn.size(), 3);
+        QCOMPARE(plot.mode(), LatencyPlot::Mode::Latency);
+        QCOMPARE(plot.data().yLabel, QStringLiteral("latency (µs)"));
+        QCOMPARE(plot.data().series.value(0).points.value(0).value, 1.0); // 1,000 ns
+
+        // A large plot then a small one: the small one is drawn at once and stays.
+        plot.showRun(big, {companion});
+        plot.showRun(runWithCases(), {});
+        QVERIFY(!plot.isBuilding());
+        QTest::qWait(200);
+        QCOMPARE(plot.data().categories.size(), 3);
+
+        // An export right after asking waits for the plot asked for.
+        plot.showRun(big, {});
+        plot.showRun(big, {companion});
+        const QTemporaryDir dir;
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("many.svg"))), QString());
+        QVERIFY(!plot.isBuilding());
+        QCOMPARE(plot.data().categories.size(), half);
+    }
 
     void perCaseSeries() {
         LatencyPlot plot;
