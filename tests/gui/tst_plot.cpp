@@ -10,6 +10,7 @@
 #include "PlotWidget.h"
 #include "RecordFixtures.h"
 #include "TestMain.h"
+#include "WorkPool.h"
 
 #include <QComboBox>
 #include <QMouseEvent>
@@ -59,6 +60,13 @@ ManifestPtr runWithManyCases(int count, const std::string& name) {
     doc["run"]["spec"]["cases"] = cases;
     doc["run"]["spec"]["implementation"] = Json{{"name", name}};
     return parseManifest(QByteArray::fromStdString(doc.dump()), QString::fromStdString(name + ".json"));
+}
+
+// Every plot computed off the UI thread has finished and its result has been applied or dropped: not a
+// wait of some milliseconds, which a slow machine can outlast.
+void drainPlotWork() {
+    QVERIFY(kix::workPool()->waitForDone(60000));
+    QCoreApplication::processEvents(); // the watchers' "finished", posted by now
 }
 
 QList<double> keysOf(const QCPGraph* g) {
@@ -116,7 +124,7 @@ private slots:
         plot.setMode(LatencyPlot::Mode::Latency);
         QVERIFY(plot.isBuilding());
         QVERIFY(plot.waitUntilDrawn(60000));
-        QTest::qWait(50); // the first request's result arrives too, and is dropped
+        drainPlotWork(); // the first request's result arrives too, and is dropped
         QCOMPARE(drawn.size(), 3);
         QCOMPARE(plot.mode(), LatencyPlot::Mode::Latency);
         QCOMPARE(plot.data().yLabel, QStringLiteral("latency (µs)"));
@@ -126,7 +134,8 @@ private slots:
         plot.showRun(big, {companion});
         plot.showRun(runWithCases(), {});
         QVERIFY(!plot.isBuilding());
-        QTest::qWait(200);
+        drainPlotWork(); // the large one's result arrives, and is dropped
+        QCOMPARE(drawn.size(), 4);
         QCOMPARE(plot.data().categories.size(), 3);
 
         // An export right after asking waits for the plot asked for.
