@@ -80,7 +80,7 @@ QString ExplorerCommandLine::terminalMessage(const QString& text) {
 namespace {
 
 // Saves the window to `path` and ends the program: after the first paint, and once the comparison and
-// digest checks and a large plot (computed off the UI thread) are in, or 30 s have passed.
+// digest checks, a large plot and the leaderboard (computed off the UI thread) are in, or 30 s have passed.
 void saveScreenshotWhenSettled(MainWindow& window, const QString& path) {
     auto* poll = new QTimer(&window);
     auto waited = std::make_shared<QElapsedTimer>();

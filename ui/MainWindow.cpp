@@ -538,7 +538,8 @@ void MainWindow::compareRuns(const QList<int>& runIndices) {
 }
 
 bool MainWindow::isSettling() const {
-    return m_diff->isPreparing() || m_digests->isChecking() || m_plot->plot()->isBuilding();
+    return m_diff->isPreparing() || m_digests->isChecking() || m_plot->plot()->isBuilding() ||
+           m_leaderboard->isBusy();
 }
 
 QString MainWindow::selectedRowsText() const {

@@ -79,7 +79,7 @@ public:
     // The selected rows of the run table as tab-separated text (what Ctrl+C copies).
     QString selectedRowsText() const;
     // Whether a view is still computing what the selection asks for off the UI thread (a comparison,
-    // a run's digest checks, a plot of many cases): a screenshot waits for it.
+    // a run's digest checks, a plot of many cases, the leaderboard): a screenshot waits for it.
     bool isSettling() const;
 
 signals:

@@ -279,6 +279,13 @@ private slots:
         QVERIFY(!updated.isEmpty() || updated.wait(20000));
         LeaderboardModel* model = w.leaderboard()->model();
         QVERIFY(model->rowCount() > 0);
+        // A leaderboard being rebuilt keeps the window settling: a screenshot waits for it (the catalog's
+        // leaderboard was shot empty).
+        w.leaderboard()->refresh(w.store()->index());
+        QVERIFY(w.leaderboard()->isBusy());
+        QVERIFY(w.isSettling());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isSettling(), 20000);
+        QVERIFY(model->rowCount() > 0);
         // Find a ranked run that is not its cohort's leader.
         int target = -1;
         for (int r = 0; r < model->rowCount(); ++r)
