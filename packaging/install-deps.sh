@@ -18,7 +18,7 @@ packages=(
   libyaml-cpp-dev                # yaml-cpp: the citation test reads the CFF output back
   gcovr                          # tools/coverage.sh
   fonts-dejavu-core              # readable text in offscreen screenshots
-  slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/slurm/)
+  slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/cluster/slurm/)
 )
 
 # node and npm run the JSON Schema validator (Ajv) of the KernelIndex schema test. Debian's packages
@@ -43,7 +43,7 @@ fi
 
 # Ajv 8 (JSON Schema draft 2020-12, what KernelIndex's schemas are written in; Debian's node-ajv is 6,
 # which knows only draft-07) and its formats, pinned, from the npm registry, into a folder of their own.
-# tests/tst_kernelindex_schemas.cpp looks there (KIX_NODE_MODULES names another).
+# tests/cli/tst_kernelindex_schemas.cpp looks there (KIX_NODE_MODULES names another).
 ajv_prefix=/usr/local/lib/kix-node
 ajv_packages=(ajv@8.20.0 ajv-formats@3.0.1)
 if [ -f "$ajv_prefix/node_modules/ajv/package.json" ] &&

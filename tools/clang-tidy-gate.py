@@ -5,13 +5,29 @@
 # is not line-level or carries no justification: `// NOLINT(check-name): why` or
 # `// NOLINTNEXTLINE(check-name): why`.
 #
-#   tools/clang-tidy-gate.py BUILD_DIR [--jobs N] [--only REGEX]
+#   tools/clang-tidy-gate.py BUILD_DIR [--jobs N] [--only REGEX] [--since RECORD] [--record RECORD]
 #
-# Exit 0: no finding; 1: findings (listed, then counted by file and by check); 77: clang-tidy absent.
+# --since RECORD: check only the units whose fingerprint is not in RECORD. A unit's fingerprint covers
+# everything clang-tidy's verdict on it depends on: the text of the unit and of every file it includes
+# (project and system headers, as the compiler listed them for the build: `ninja -t deps`, plus the
+# headers of the precompiled header it uses), its compile command (source and build folders written as
+# placeholders), .clang-tidy and clang-tidy's version. A unit whose dependencies the build has not
+# recorded is always checked. --record RECORD: after a run with no finding, write the fingerprints of
+# every unit that passed (checked now, or skipped because RECORD already held it). CI passes both with
+# tools/clang-tidy-record.txt, so it checks exactly what changed since the last recorded pass; a
+# developer refreshes the file with a full run (--record alone) before committing (docs/ci.md).
+#
+# The compile commands are read with their precompiled-header flags removed (clang cannot read gcc's
+# .gch), so every unit must include what it uses: the gate is also the check that the build works
+# without precompiled headers (KIX_PCH=OFF).
+#
+# Exit 0: no finding; 1: findings (listed, then counted by file and by check); 77: clang-tidy absent
+# (1 instead when KIX_REQUIRE_GATES is set, as CI sets it: a gate that cannot run fails CI).
 # python3 comes with Debian's clang-tidy package, which run-clang-tidy needs too.
 import argparse
 import collections
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
@@ -34,9 +50,7 @@ def find_clang_tidy():
     return None
 
 
-def project_units(build):
-    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
-        entries = json.load(f)
+def project_units(build, entries):
     build_real = os.path.realpath(build)
     units = []
     for e in entries:
@@ -49,11 +63,127 @@ def project_units(build):
     return sorted(set(units))
 
 
-def run_one(tidy, build, unit):
+PCH_INCLUDE = re.compile(r" -include (\S+/cmake_pch\.hxx)")
+
+
+def read_commands(build):
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def tidy_database(build, entries):
+    """A copy of the compile database without precompiled-header flags, for clang-tidy (-p)."""
+    folder = os.path.join(build, "clang-tidy-db")
+    os.makedirs(folder, exist_ok=True)
+    stripped = []
+    for e in entries:
+        e = dict(e)
+        e["command"] = PCH_INCLUDE.sub("", e["command"]).replace(" -Winvalid-pch", "")
+        stripped.append(e)
+    path = os.path.join(folder, "compile_commands.json")
+    text = json.dumps(stripped, indent=1)
+    if not os.path.exists(path) or open(path, encoding="utf-8").read() != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    return folder
+
+
+def ninja_deps(build, outputs):
+    """{output: [dependency paths]} as the build recorded them (empty for an output not built yet)."""
+    deps = {}
+    if not outputs or not shutil.which("ninja") or not os.path.exists(os.path.join(build, ".ninja_deps")):
+        return deps
+    p = subprocess.run(["ninja", "-C", build, "-t", "deps", *outputs], capture_output=True, text=True,
+                       errors="replace")
+    current = None
+    for line in p.stdout.splitlines():
+        if line and not line.startswith(" "):
+            name, _, rest = line.partition(": ")
+            current = name if "(VALID)" in rest else None
+            if current:
+                deps[current] = []
+        elif line.strip() and current:
+            deps[current].append(os.path.normpath(os.path.join(build, line.strip())))
+    return deps
+
+
+class Fingerprints:
+    """What clang-tidy's verdict on each unit depends on, hashed (see the header of this file)."""
+
+    def __init__(self, tidy, build, entries):
+        self.build = os.path.realpath(build)
+        self.file_hashes = {}
+        version = subprocess.run([tidy, "--version"], capture_output=True, text=True).stdout
+        with open(os.path.join(SOURCE, ".clang-tidy"), "rb") as f:
+            self.common = hashlib.sha256(version.encode() + f.read()).hexdigest()
+        self.commands, objects, pch_of = {}, {}, {}
+        for e in entries:
+            path = os.path.realpath(os.path.join(e["directory"], e["file"]))
+            command = e["command"]
+            self.commands[path] = command
+            m = re.search(r" -o (\S+)", command)
+            if m:
+                objects[path] = m.group(1)
+            pch = PCH_INCLUDE.search(command)
+            if pch:
+                pch_of[path] = os.path.relpath(pch.group(1) + ".gch", self.build)
+        self.objects, self.pch_of = objects, pch_of
+        self.deps = ninja_deps(self.build, sorted(set(objects.values()) | set(pch_of.values())))
+
+    def normalized(self, text):
+        return text.replace(self.build, "<build>").replace(SOURCE, "<source>")
+
+    def file_hash(self, path):
+        if path not in self.file_hashes:
+            try:
+                with open(path, "rb") as f:
+                    self.file_hashes[path] = hashlib.sha256(f.read()).hexdigest()
+            except OSError:
+                self.file_hashes[path] = "unreadable"
+        return self.file_hashes[path]
+
+    def of(self, unit):
+        """The unit's fingerprint, or None when the build has not recorded what it includes."""
+        deps = self.deps.get(self.objects.get(unit, ""))
+        if deps is None:
+            return None
+        files = set(deps) | {unit}
+        if unit in self.pch_of:
+            pch_deps = self.deps.get(self.pch_of[unit])
+            if pch_deps is None:
+                return None
+            files |= set(pch_deps)
+        h = hashlib.sha256(self.common.encode())
+        h.update(self.normalized(PCH_INCLUDE.sub("", self.commands[unit])).encode())
+        for path in sorted(files):
+            h.update(f"\n{self.normalized(path)} {self.file_hash(path)}".encode())
+        return h.hexdigest()
+
+
+def read_record(path):
+    record = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    digest, _, unit = line.strip().partition("  ")
+                    record[unit] = digest
+    return record
+
+
+def write_record(path, passed):
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write("# Units that passed the clang-tidy gate, by fingerprint (tools/clang-tidy-gate.py --record).\n")
+        for unit, digest in sorted(passed.items()):
+            f.write(f"{digest}  {unit}\n")
+    os.replace(path + ".tmp", path)
+
+
+def run_one(tidy, database, unit):
     started = time.monotonic()
     # -Werror always: clang's own warnings (its -Wall is not gcc's: -Woverloaded-virtual, say) are then
     # errors clang-tidy reports whatever the tree's KIX_WERROR, so a developer's gate fails where CI's does.
-    command = [tidy, "-p", build, "--quiet", "--extra-arg=-Werror", unit]
+    command = [tidy, "-p", database, "--quiet", "--extra-arg=-Werror", unit]
     p = subprocess.run(command, capture_output=True, text=True, errors="replace")
     return unit, p.returncode, p.stdout, p.stderr, time.monotonic() - started
 
@@ -81,21 +211,38 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--only", help="regex: check only the units whose path matches")
     parser.add_argument("--first", help="regex: check the units whose path matches before the others")
+    parser.add_argument("--since", help="a record of passed units: check only those whose fingerprint changed")
+    parser.add_argument("--record", help="after a clean run, write the fingerprints of every passed unit here")
     args = parser.parse_args()
     tidy = find_clang_tidy()
     if not tidy:
-        print("clang-tidy gate: clang-tidy not found (Debian: clang-tidy); skipped")
+        print("clang-tidy gate: clang-tidy not found (Debian: clang-tidy)")
+        if os.environ.get("KIX_REQUIRE_GATES"):
+            print("clang-tidy gate: KIX_REQUIRE_GATES is set, so a gate that cannot run fails")
+            return 1
+        print("kix-gate: skipped: clang-tidy not found")
         return 77
-    units = project_units(args.build)
-    if args.only:
-        units = [u for u in units if re.search(args.only, u)]
+    entries = read_commands(args.build)
+    database = tidy_database(args.build, entries)
+    all_units = project_units(args.build, entries)
+    units = [u for u in all_units if re.search(args.only, u)] if args.only else all_units
+    fingerprints = Fingerprints(tidy, args.build, entries) if (args.since or args.record) else None
+    prints = {u: fingerprints.of(u) for u in all_units} if fingerprints else {}
+    # Units already known to pass: their fingerprint is in the record (--since, else the one to rewrite).
+    recorded = read_record(args.since or args.record)
+    passed = {os.path.relpath(u, SOURCE): prints[u] for u in all_units
+              if prints.get(u) and recorded.get(os.path.relpath(u, SOURCE)) == prints[u]}
+    if args.since:
+        units = [u for u in units if os.path.relpath(u, SOURCE) not in passed]
+        print(f"clang-tidy gate: {len(passed)} units unchanged since the record {args.since} (fingerprints "
+              f"equal), {len(units)} to check", flush=True)
     if args.first:
         units.sort(key=lambda u: 0 if re.search(args.first, u) else 1)
     started = time.monotonic()
     findings = {}  # (file, line, col, check) -> text; a header's finding appears once however often it is included
     failures = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for unit, code, out, err, seconds in pool.map(lambda u: run_one(tidy, args.build, u), units):
+        for unit, code, out, err, seconds in pool.map(lambda u: run_one(tidy, database, u), units):
             unit_findings = 0
             for line in out.splitlines():
                 m = DIAGNOSTIC.match(line)
@@ -107,6 +254,8 @@ def main():
                     unit_findings += 1
             if code != 0 and unit_findings == 0:
                 failures.append(f"{os.path.relpath(unit, SOURCE)}: clang-tidy exited {code}\n{err.strip()}")
+            if code == 0 and unit_findings == 0 and prints.get(unit):
+                passed[os.path.relpath(unit, SOURCE)] = prints[unit]
             print(f"  {seconds:5.1f} s  {os.path.relpath(unit, SOURCE)}: {unit_findings} findings", flush=True)
     nolint = bad_nolint(units)
     elapsed = time.monotonic() - started
@@ -126,7 +275,12 @@ def main():
     total = len(findings) + len(nolint) + len(failures)
     print(f"\nclang-tidy gate: {len(units)} translation units in {elapsed:.0f} s with {args.jobs} jobs; "
           f"{len(findings)} findings, {len(nolint)} unjustified NOLINT, {len(failures)} failed runs")
-    return 1 if total else 0
+    if total:
+        return 1
+    if args.record:
+        write_record(args.record, passed)
+        print(f"clang-tidy gate: {len(passed)} passed units recorded in {args.record}")
+    return 0
 
 
 if __name__ == "__main__":

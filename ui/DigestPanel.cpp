@@ -1,11 +1,11 @@
 #include "DigestPanel.h"
 
 #include "DigestModel.h"
-#include "EvidenceOfRuns.h"
 #include "KeyStore.h"
 #include "OffUiThread.h"
 #include "PlainText.h"
 #include "RooflineRun.h"
+#include "RunTrust.h"
 #include "TableViews.h"
 #include "TextSanitizer.h"
 

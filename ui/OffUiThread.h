@@ -1,5 +1,5 @@
 // Work on kix's thread pool whose result is applied on a QObject's thread, from its event loop. Never Qt's
-// global pool: Qt's painting waits on that one (model/WorkPool.h).
+// global pool: Qt's painting waits on that one (model/base/WorkPool.h).
 #pragma once
 
 #include "WorkPool.h"

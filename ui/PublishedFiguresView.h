@@ -1,5 +1,5 @@
 // The "Published" tab: the published leaderboard figures of the bundled file (resources/published/), as
-// the table model/PublishedFiguresTable.h words them, under the notice that they are published figures
+// the table model/facts/PublishedFiguresTable.h words them, under the notice that they are published figures
 // whose digests cannot be verified from them. The runs themselves come from the user's catalog or files.
 #pragma once
 

@@ -1,3 +1,4 @@
+#include "BundleView.h"
 #include "Citation.h"
 #include "CommandSupport.h"
 #include "TextSanitizer.h"
@@ -53,7 +54,7 @@ int citeCommand(const QStringList& args, Io io) {
                    << runs.size() << " runs: choose one with --run NAME|DIGEST\n";
         return ExitInput;
     }
-    const ManifestPtr run = l.index.manifest(l.index.rowOfRun(runs.first()));
+    const ManifestPtr run = bundleView(l.index, l.index.rowOfRun(runs.first()));
     const Manifest& m = *run;
     // Each format escapes manifest text for its own parser and emits no control character, escape
     // sequence or bidi control, so the citation is safe on a terminal as it is.

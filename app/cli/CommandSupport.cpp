@@ -1,5 +1,6 @@
 #include "CommandSupport.h"
 
+#include "BundleView.h"
 #include "Policy.h"
 #include "RunStore.h"
 #include "SourceReader.h"
@@ -167,7 +168,7 @@ Json originsJson(const QList<Origin>& origins) {
 
 Json runJson(const RecordIndex& index, int runIndex) {
     const RunEntry& e = index.run(runIndex);
-    const ManifestPtr m = index.manifest(index.rowOfRun(runIndex));
+    const ManifestPtr m = bundleView(index, index.rowOfRun(runIndex));
     const RunSpec& r = m->runSpec;
     const PolicyFacts& f = m->policy;
     QList<Origin> origins;

@@ -1,3 +1,4 @@
+#include "BundleView.h"
 #include "CaseComparison.h"
 #include "CommandSupport.h"
 #include "Comparability.h"
@@ -106,8 +107,8 @@ int diffCommand(const QStringList& args, Io io) {
     const int ib = pickRun(l, QStringLiteral("b"), pathB, parser.value(QStringLiteral("b-run")), io);
     if (ia < 0 || ib < 0)
         return ExitInput;
-    const ManifestPtr a = l.index.manifest(l.index.rowOfRun(ia));
-    const ManifestPtr b = l.index.manifest(l.index.rowOfRun(ib));
+    const ManifestPtr a = bundleView(l.index, l.index.rowOfRun(ia));
+    const ManifestPtr b = bundleView(l.index, l.index.rowOfRun(ib));
     const ComparabilityVerdict verdict = assessComparability(*a, *b);
     const CaseComparison cases = compareCases(*a, *b);
     const QList<FieldChange> fields = diffManifests(*a, *b);

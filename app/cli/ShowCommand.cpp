@@ -1,3 +1,4 @@
+#include "BundleView.h"
 #include "CommandSupport.h"
 #include "Digest.h"
 #include "Format.h"
@@ -167,12 +168,12 @@ int showCommand(const QStringList& args, Io io) {
         for (int k = 0; k < runs.size(); ++k) {
             if (k > 0)
                 io.out << "\n";
-            const ManifestPtr m = l.index.manifest(l.index.rowOfRun(runs[k]));
+            const ManifestPtr m = bundleView(l.index, l.index.rowOfRun(runs[k]));
             printRun(*m, trust.factsOf(runs[k], m->checks), io);
         }
     } else {
         for (int i : runs)
-            printRunLine(*l.index.manifest(l.index.rowOfRun(i)), io);
+            printRunLine(*bundleView(l.index, l.index.rowOfRun(i)), io);
         io.out << runs.size() << " runs; kix show INPUT --run NAME|DIGEST shows one in full\n";
     }
     if (!parser.isSet(QStringLiteral("json")) && runs.isEmpty() && selector.isEmpty()) {

@@ -5,10 +5,10 @@
 #pragma once
 
 #include "Commands.h"
-#include "EvidenceOfRuns.h"
 #include "GpuBandwidth.h"
 #include "RecordIndex.h"
 #include "RooflineRun.h"
+#include "RunTrust.h"
 
 #include <QString>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,7 @@
 #include "ClusterRun.h"
 
+#include "BundleView.h"
+#include "FileSuffixes.h"
 #include "JsonReader.h"
 #include "RunStore.h"
 #include "SlurmCommand.h"
@@ -321,7 +323,7 @@ QString ClusterRun::verify(const QString& staged) const {
     RecordIndex index;
     for (ParsedDocument& doc : RunStore::loadBlocking(files))
         index.add(std::move(doc));
-    const ManifestPtr run = index.manifest(index.rowOfFile(staged));
+    const ManifestPtr run = bundleView(index, index.rowOfFile(staged));
     if (!run)
         return QStringLiteral("it could not be read");
     if (run->hasErrors())
@@ -432,7 +434,7 @@ void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems
     // Only a file the task named, inside this job's staging folder, with this task's tag, is its result.
     if (!staged.isEmpty() &&
         (QFileInfo(staged).absolutePath() != QFileInfo(jobStaging).absoluteFilePath() ||
-         !QFileInfo(staged).fileName().endsWith(u'-' + tag + QStringLiteral(".manifest.json"))))
+         !QFileInfo(staged).fileName().endsWith(u'-' + tag + QLatin1String(kManifestSuffix))))
         staged.clear();
 
     if (e.outcome == TaskOutcome::Done) {

@@ -1,6 +1,7 @@
 #include "CpuRunManifest.h"
 
 #include "Digest.h"
+#include "FileSuffixes.h"
 #include "ManifestWriter.h"
 #include "Statistics.h"
 #include "kix_config.h"
@@ -157,9 +158,10 @@ Json buildCpuRunBundle(const CpuRunFacts& f) {
 }
 
 QString cpuRunFileName(const CpuRunFacts& f) {
-    return QStringLiteral("kix-cpu-run-%1-%2%3.manifest.json")
-        .arg(f.observedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")), nameSlug(f.cpu.model),
-             f.fileTag.isEmpty() ? QString() : u'-' + f.fileTag);
+    return QStringLiteral("kix-cpu-run-%1-%2%3")
+               .arg(f.observedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")),
+                    nameSlug(f.cpu.model), f.fileTag.isEmpty() ? QString() : u'-' + f.fileTag) +
+           QLatin1String(kManifestSuffix);
 }
 
 } // namespace kix::runner

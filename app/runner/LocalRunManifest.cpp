@@ -1,6 +1,7 @@
 #include "LocalRunManifest.h"
 
 #include "Digest.h"
+#include "FileSuffixes.h"
 #include "LocalRunTiming.h"
 #include "ManifestWriter.h"
 #include "OutputName.h"
@@ -294,7 +295,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
     const Json implementation = implementationResource();
     const std::string implementationDigest = resourceDigest(implementation).toStdString();
     const QString base = localRunFileName(f).section(u'.', 0, 0);
-    const QString samplesFile = base + QStringLiteral(".samples.json");
+    const QString samplesFile = base + QLatin1String(kSamplesSuffix);
     // KernelIndex's names are lowercase; the file names keep the timestamp's T and Z.
     const QString runName = base.toLower();
     const auto add = [&](const QString& name, const Json& doc) {
@@ -335,7 +336,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
         if (const Json* wc = workloadCaseOf(uuid)) {
             spec["workloadDigest"] = resourceDigest(*wc).toStdString();
             add(QString::fromStdString((*wc)["metadata"]["name"].get<std::string>()) +
-                    QStringLiteral(".workload.json"),
+                    QLatin1String(kWorkloadSuffix),
                 *wc);
         }
         addCaseMeasurements(r, spec);
@@ -346,7 +347,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
         const QString caseName = QStringLiteral("--") + boundedName(uuid, 48);
         const Json run = makeResource(ResourceKind::BenchmarkRun, runName + caseName,
                                       QStringLiteral("%1 · case %2").arg(title, uuid.left(8)), spec);
-        add(base + caseName + QStringLiteral(".manifest.json"), makeBundle(run, protocol, environment));
+        add(base + caseName + QLatin1String(kManifestSuffix), makeBundle(run, protocol, environment));
     }
     Json suiteSpec = {{"implementationDigest", implementationDigest},
                       {"status", suiteStatus.toStdString()},
@@ -371,7 +372,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
     add(out.suiteRunFile, makeBundle(run, protocol, environment));
     if (!workloads.suite.is_null())
         add(QString::fromStdString(workloads.suite["metadata"]["name"].get<std::string>()) +
-                QStringLiteral(".workload.json"),
+                QLatin1String(kWorkloadSuffix),
             workloads.suite);
     return out;
 }
@@ -386,9 +387,10 @@ QString localRunFileName(const LocalRunFacts& f) {
     const QString gpu = QString::fromStdString(f.device.name)
                             .toLower()
                             .replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
-    return QStringLiteral("kix-run-%1-%2%3.manifest.json")
-        .arg(f.observedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")), gpu,
-             f.fileTag.isEmpty() ? QString() : u'-' + f.fileTag);
+    return QStringLiteral("kix-run-%1-%2%3")
+               .arg(f.observedAt.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")), gpu,
+                    f.fileTag.isEmpty() ? QString() : u'-' + f.fileTag) +
+           QLatin1String(kManifestSuffix);
 }
 
 } // namespace kix::runner

@@ -15,6 +15,7 @@
 //     one is not), and reading a line twice gives the same problems and digests;
 //   - the index counts what it was given, finds each run by its digest, and each digest check is
 //     consistent with its state (verified: equal values; mismatch: two different values; else a reason).
+#include "BundleView.h"
 #include "Canonical.h"
 #include "CatalogReader.h"
 #include "Digest.h"
@@ -218,6 +219,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             checkDigestCheck(c);
     }
     for (int row = 0; row < index.rowCount(); ++row)
-        check(index.manifest(row) != nullptr);
+        check(bundleView(index, row) != nullptr);
     return 0;
 }

@@ -1,0 +1,163 @@
+#include "CaseReader.h"
+
+#include "JsonPath.h"
+#include "KernelIndexRules.h"
+
+#include <QHash>
+#include <algorithm>
+
+namespace kix {
+
+using namespace codes;
+using Need = FieldReader::Need;
+
+bool isTokenName(const QString& s) {
+    return kernelindex::isToken(s.toStdString());
+}
+
+namespace {
+
+// KernelIndex writes minimum/maximum; kix's own files min/max. Either is read into the same member.
+std::optional<double> eitherOf(FieldReader& stats, const char* kernelIndexName, const char* kixName) {
+    if (stats.child(kernelIndexName))
+        return stats.duration(kernelIndexName);
+    return stats.duration(kixName);
+}
+
+} // namespace
+
+LatencyStats readLatencyStats(FieldReader stats, bool meanRequired) {
+    LatencyStats s;
+    if (!stats.valid())
+        return s;
+    s.mean = stats.duration("mean", meanRequired ? Need::Required : Need::Optional);
+    s.median = stats.duration("median");
+    s.min = eitherOf(stats, "minimum", "min");
+    s.max = eitherOf(stats, "maximum", "max");
+    s.p05 = stats.duration("p05");
+    s.p95 = stats.duration("p95");
+    s.mad = stats.duration("mad");
+    s.stddev = stats.duration("stddev");
+    s.samples = stats.count("samples");
+    if (const Json* ci = stats.child("confidence95")) {
+        const QString path = stats.pathOf(QStringLiteral("confidence95"));
+        if (!ci->is_array() || ci->size() != 2) {
+            stats.error(fieldType, path,
+                        QStringLiteral("expected [low, high] in nanoseconds, got %1").arg(jsonTypeName(*ci)));
+        } else {
+            const Json pair = Json{{"low", (*ci)[0]}, {"high", (*ci)[1]}};
+            FieldReader bounds(&pair, path, stats.file(), stats.problems(), stats.line());
+            s.ciLow = bounds.duration("low");
+            s.ciHigh = bounds.duration("high");
+            if (s.ciLow && s.ciHigh && *s.ciLow > *s.ciHigh)
+                stats.error(fieldOrder, path,
+                            QStringLiteral("the low bound (%1) is above the high bound (%2)")
+                                .arg(*s.ciLow)
+                                .arg(*s.ciHigh));
+        }
+    }
+    if (s.min && s.max && *s.min > *s.max)
+        stats.error(
+            fieldOrder,
+            stats.pathOf(stats.child("minimum") ? QStringLiteral("minimum") : QStringLiteral("min")),
+            QStringLiteral("the minimum (%1) is greater than the maximum (%2)").arg(*s.min).arg(*s.max));
+    if (!meanRequired && s.isEmpty())
+        stats.error(fieldEmptyStats, stats.path(),
+                    QStringLiteral("expected at least one of mean, median, minimum, maximum, p05, p95"));
+    return s;
+}
+
+QList<QPair<QString, double>> readNumberMap(FieldReader map) {
+    QList<QPair<QString, double>> out;
+    if (!map.valid())
+        return out;
+    for (const auto& [key, value] : map.json()->items()) {
+        const QString name = QString::fromStdString(key);
+        if (value.is_number())
+            out.append({name, value.get<double>()});
+        else
+            map.warning(fieldIgnored, map.pathOf(name),
+                        QStringLiteral("expected a number, got %1; ignored").arg(jsonTypeName(value)));
+    }
+    return out;
+}
+
+namespace {
+
+void readOutputs(FieldReader correctness, CaseResult& c) {
+    const Json* outputs = correctness.array("outputs");
+    if (!outputs)
+        return;
+    const QString outputsPath = correctness.pathOf(QStringLiteral("outputs"));
+    for (std::size_t i = 0; i < outputs->size(); ++i) {
+        FieldReader o(&(*outputs)[i], jsonPathIndex(outputsPath, qsizetype(i)), correctness.file(),
+                      correctness.problems(), correctness.line());
+        if (!o.valid()) {
+            o.error(fieldType, o.path(), QStringLiteral("expected an object"));
+            continue;
+        }
+        OutputError e;
+        e.output = o.string("name", Need::Required).value_or(QString());
+        e.maxAbsError = o.nonNegative("maxAbsError");
+        e.maxRelError = o.nonNegative("maxRelError");
+        e.atol = o.nonNegative("atol");
+        e.rtol = o.nonNegative("rtol");
+        e.passed = o.boolean("passed");
+        e.hasNan = o.boolean("hasNan");
+        e.hasInf = o.boolean("hasInf");
+        c.errors.append(e);
+    }
+}
+
+void readCase(FieldReader fr, CaseResult& c) {
+    c.id = fr.string("id", Need::Required).value_or(QString());
+    c.axes = readNumberMap(fr.object("axes"));
+    c.status = fr.string("status").value_or(QStringLiteral("passed"));
+    const bool needsTiming = c.status == QLatin1String("passed");
+    // A passed case needs a latency: any statistic (SOL-ExecBench reports medians, kix's own runs means).
+    c.latencyNs =
+        readLatencyStats(fr.object("latencyNs", needsTiming ? Need::Required : Need::Optional), false);
+    c.referenceLatencyNs = readLatencyStats(fr.object("referenceLatencyNs"), false);
+    c.speedup = fr.nonNegative("speedup");
+    c.bytes = fr.nonNegative("bytes", Need::Optional, "bytes");
+    c.bandwidthGBps = fr.nonNegative("bandwidthGBps");
+    c.copyBandwidthFraction = fr.nonNegative("copyBandwidthFraction");
+    readOutputs(fr.object("correctness"), c);
+}
+
+} // namespace
+
+void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only) {
+    FieldReader& spec = holder; // a run's spec or a raw-samples file
+    const Json* cases = spec.array("cases");
+    if (!cases)
+        return;
+    QHash<QString, qsizetype> firstSeen;
+    const QString casesPath = spec.pathOf(QStringLiteral("cases"));
+    out.reserve(qsizetype(cases->size()));
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+        if (only && qsizetype(i) != *only)
+            continue;
+        const QString path = jsonPathIndex(casesPath, qsizetype(i));
+        FieldReader fr(&(*cases)[i], path, spec.file(), spec.problems(), spec.line());
+        if (!fr.valid()) {
+            fr.error(fieldType, path,
+                     QStringLiteral("expected an object, got %1").arg(jsonTypeName((*cases)[i])));
+            continue;
+        }
+        CaseResult c;
+        readCase(fr, c);
+        if (!c.id.isEmpty()) {
+            if (const auto it = firstSeen.constFind(c.id); it != firstSeen.constEnd()) {
+                fr.error(fieldDuplicateId, jsonPathKey(path, QStringLiteral("id")),
+                         QStringLiteral("duplicate case id \"%1\" (first at %2)")
+                             .arg(c.id, jsonPathIndex(casesPath, *it)));
+                continue;
+            }
+            firstSeen.insert(c.id, qsizetype(i));
+        }
+        out.append(std::move(c));
+    }
+}
+
+} // namespace kix

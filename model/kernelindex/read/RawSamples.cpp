@@ -1,0 +1,134 @@
+#include "RawSamples.h"
+
+#include "CaseReader.h"
+#include "JsonPath.h"
+#include "JsonReader.h"
+#include "ProblemCodes.h"
+#include "Sha256.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace kix {
+
+using namespace codes;
+
+namespace {
+
+QString fileDigest(const QByteArray& bytes) {
+    return QStringLiteral("sha256:") +
+           QString::fromLatin1(sha256Hex(std::string_view(bytes.constData(), std::size_t(bytes.size()))));
+}
+
+bool hasScheme(const QString& uri) {
+    const qsizetype colon = uri.indexOf(u':');
+    const qsizetype slash = uri.indexOf(u'/');
+    return colon > 0 && (slash < 0 || colon < slash);
+}
+
+// "/cases/3" -> 3; nullopt for anything else (the only pointers kix writes).
+std::optional<qsizetype> casePointer(const QString& fragment) {
+    if (!fragment.startsWith(QLatin1String("/cases/")))
+        return std::nullopt;
+    bool ok = false;
+    const qsizetype index = fragment.mid(7).toLongLong(&ok);
+    if (!ok || index < 0 || fragment.mid(7) != QString::number(index))
+        return std::nullopt;
+    return index;
+}
+
+} // namespace
+
+bool isRawSamplesDocument(const Json& root) {
+    if (!root.is_object())
+        return false;
+    const auto it = root.find("format");
+    return it != root.end() && it->is_string() && it->get<std::string>() == kRawSamplesFormat;
+}
+
+Json rawSamplesDocument(const QString& runName, Json cases) {
+    return Json{{"format", kRawSamplesFormat}, {"run", runName.toStdString()}, {"cases", std::move(cases)}};
+}
+
+Json rawSamplesReference(const QString& fileName, const QByteArray& bytes,
+                         std::optional<qsizetype> caseIndex) {
+    const QString uri = caseIndex ? QStringLiteral("%1#/cases/%2").arg(fileName).arg(*caseIndex) : fileName;
+    return Json{{"uri", uri.toStdString()}, {"digest", fileDigest(bytes).toStdString()}};
+}
+
+void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
+    FieldReader ref = spec.object("evidence").object("rawSamples");
+    if (!ref.valid())
+        return;
+    const auto uri = ref.string("uri", FieldReader::Required);
+    const auto digest = ref.digest("digest", FieldReader::Required);
+    if (!uri || !digest)
+        return;
+    run.rawSamplesUri = *uri;
+    // Only a run read from its own file names evidence kix can find: a catalog line's URIs are not
+    // relative to the catalog, and a URI with a scheme is somewhere else.
+    if (spec.line() != 0 || spec.file().isEmpty() || hasScheme(*uri) || !run.cases.isEmpty())
+        return;
+    const qsizetype hash = uri->indexOf(u'#');
+    const QString relative = hash < 0 ? *uri : uri->left(hash);
+    const QString fragment = hash < 0 ? QString() : uri->mid(hash + 1);
+    const QString uriPath = ref.pathOf(QStringLiteral("uri"));
+    if (relative.isEmpty() || relative.startsWith(u'/')) {
+        ref.error(evidenceFormat, uriPath,
+                  QStringLiteral("expected a path relative to this file, got \"%1\"").arg(*uri));
+        return;
+    }
+    std::optional<qsizetype> only;
+    if (hash >= 0) {
+        only = casePointer(fragment);
+        if (!only) {
+            ref.error(
+                evidenceFormat, uriPath,
+                QStringLiteral("expected #/cases/<index> after the file name, got \"#%1\"").arg(fragment));
+            return;
+        }
+    }
+    const QString path = QFileInfo(spec.file()).dir().filePath(relative);
+    QByteArray bytes;
+    if (const auto problem = readLimitedFile(path, JsonLimits::defaults(), bytes)) {
+        ref.warning(evidenceUnreadable, uriPath,
+                    QStringLiteral("the raw-samples file cannot be read, so the per-case results are not "
+                                   "shown: %1")
+                        .arg(problem->message));
+        return;
+    }
+    if (*digest != fileDigest(bytes)) {
+        ref.error(evidenceDigestMismatch, ref.pathOf(QStringLiteral("digest")),
+                  QStringLiteral("%1 hashes to %2, not the %3 the run names")
+                      .arg(relative, fileDigest(bytes), *digest));
+        return;
+    }
+    JsonReadResult parsed = parseJson(bytes, path);
+    if (!parsed.value) {
+        ref.error(evidenceFormat, uriPath, QStringLiteral("%1: %2").arg(relative, parsed.error.message));
+        return;
+    }
+    FieldReader file(&*parsed.value, QString(), path, spec.problems());
+    if (!file.valid() || file.string("format").value_or(QString()) != QLatin1String(kRawSamplesFormat)) {
+        ref.error(evidenceFormat, uriPath,
+                  QStringLiteral("%1 is not a kix raw-samples file (expected \"format\": \"%2\")")
+                      .arg(relative, QLatin1String(kRawSamplesFormat)));
+        return;
+    }
+    QList<CaseResult> cases;
+    readCaseList(file, cases, only);
+    if (only) {
+        const Json* all = file.child("cases");
+        if (!all || !all->is_array() || *only >= qsizetype(all->size()) || cases.isEmpty()) {
+            ref.error(evidenceFormat, uriPath,
+                      QStringLiteral("%1 has %2 cases; the URI names case %3")
+                          .arg(relative)
+                          .arg(all && all->is_array() ? qsizetype(all->size()) : 0)
+                          .arg(*only));
+            return;
+        }
+    }
+    run.cases = std::move(cases);
+}
+
+} // namespace kix
