@@ -13,6 +13,7 @@ packages=(
   libyaml-cpp-dev libzstd-dev    # YAML manifests; zstd-compressed catalog exports
   zstd                           # the fuzz test's catalog seeds
   clang libclang-rt-dev          # the parser's libFuzzer target
+  lld                            # links the test programs in a third of GNU ld's time
   clang-tidy                     # the clang-tidy gate (clang-tidy-14; brings python3 for the gate script)
   texlive-binaries               # bibtex: the citation test runs it on kix's BibTeX output
   libyaml-cpp-dev                # yaml-cpp: the citation test reads the CFF output back

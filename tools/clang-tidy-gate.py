@@ -12,10 +12,11 @@
 # (project and system headers, as the compiler listed them for the build: `ninja -t deps`, plus the
 # headers of the precompiled header it uses), its compile command (source and build folders written as
 # placeholders), .clang-tidy and clang-tidy's version. A unit whose dependencies the build has not
-# recorded is always checked. --record RECORD: after a run with no finding, write the fingerprints of
-# every unit that passed (checked now, or skipped because RECORD already held it). CI passes both with
+# recorded is always checked. --record RECORD: write the fingerprints of
+# every unit that passed (checked now, or skipped because RECORD already held it). CI passes --since with
 # tools/clang-tidy-record.txt, so it checks exactly what changed since the last recorded pass; a
-# developer refreshes the file with a full run (--record alone) before committing (docs/ci.md).
+# developer refreshes the file before committing (docs/ci.md). A unit is recorded as soon as it passes,
+# so an interrupted run keeps what it proved and `--since R --record R` resumes it.
 #
 # The compile commands are read with their precompiled-header flags removed (clang cannot read gcc's
 # .gch), so every unit must include what it uses: the gate is also the check that the build works
@@ -212,7 +213,7 @@ def main():
     parser.add_argument("--only", help="regex: check only the units whose path matches")
     parser.add_argument("--first", help="regex: check the units whose path matches before the others")
     parser.add_argument("--since", help="a record of passed units: check only those whose fingerprint changed")
-    parser.add_argument("--record", help="after a clean run, write the fingerprints of every passed unit here")
+    parser.add_argument("--record", help="write the fingerprint of every unit that passed here (as each passes)")
     args = parser.parse_args()
     tidy = find_clang_tidy()
     if not tidy:
@@ -256,6 +257,10 @@ def main():
                 failures.append(f"{os.path.relpath(unit, SOURCE)}: clang-tidy exited {code}\n{err.strip()}")
             if code == 0 and unit_findings == 0 and prints.get(unit):
                 passed[os.path.relpath(unit, SOURCE)] = prints[unit]
+                # Each unit's verdict depends only on its own fingerprint, so it is recorded as soon as it
+                # passes: an interrupted or failing run keeps what it proved, and the next resumes.
+                if args.record:
+                    write_record(args.record, passed)
             print(f"  {seconds:5.1f} s  {os.path.relpath(unit, SOURCE)}: {unit_findings} findings", flush=True)
     nolint = bad_nolint(units)
     elapsed = time.monotonic() - started
@@ -275,12 +280,10 @@ def main():
     total = len(findings) + len(nolint) + len(failures)
     print(f"\nclang-tidy gate: {len(units)} translation units in {elapsed:.0f} s with {args.jobs} jobs; "
           f"{len(findings)} findings, {len(nolint)} unjustified NOLINT, {len(failures)} failed runs")
-    if total:
-        return 1
     if args.record:
         write_record(args.record, passed)
         print(f"clang-tidy gate: {len(passed)} passed units recorded in {args.record}")
-    return 0
+    return 1 if total else 0
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ build=${1:-$src/build-coverage}
 command -v gcovr > /dev/null || { echo "coverage: gcovr not found (Debian: gcovr)"; exit 1; }
 cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS=--coverage -fprofile-update=atomic" \
   "-DCMAKE_EXE_LINKER_FLAGS=--coverage" "-DCMAKE_SHARED_LINKER_FLAGS=--coverage" \
-  -DKIX_WITH_CUDA=OFF -DKIX_GATES=OFF > /dev/null
+  -DKIX_WITH_CUDA=OFF -DKIX_GATES=OFF -DKIX_FUZZ=OFF > /dev/null
 cmake --build "$build"
 find "$build" -name '*.gcda' -delete
 under=0

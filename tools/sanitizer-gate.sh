@@ -42,7 +42,7 @@ cmake -S "$src" -B "$build" -G Ninja \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
   "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
   "-DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" \
-  -DKIX_WITH_CUDA=OFF -DKIX_WERROR=ON -DKIX_GATES=OFF -DKIX_FUZZ=OFF -DKIX_STRESS_SECONDS=60 "$@" > "$build.configure.log" ||
+  -DKIX_WITH_CUDA=OFF -DKIX_WERROR=ON -DKIX_GATES=OFF -DKIX_FUZZ=OFF -DKIX_BENCHMARKS=OFF -DKIX_STRESS_SECONDS=60 "$@" > "$build.configure.log" ||
   { cat "$build.configure.log"; exit 1; }
 build_status=0
 "${bounded[@]}" cmake --build "$build" || build_status=$?
