@@ -11,7 +11,7 @@
 # everything clang-tidy's verdict on it depends on: the text of the unit and of every file it includes
 # (project and system headers, as the compiler listed them for the build: `ninja -t deps`, plus the
 # headers of the precompiled header it uses), its compile command (source and build folders written as
-# placeholders), .clang-tidy and clang-tidy's version. A unit whose dependencies the build has not
+# placeholders; output names and -g flags left out), .clang-tidy and clang-tidy's version. A unit whose dependencies the build has not
 # recorded is always checked. --record RECORD: write the fingerprints of
 # every unit that passed (checked now, or skipped because RECORD already held it). CI passes --since with
 # tools/clang-tidy-record.txt, so it checks exactly what changed since the last recorded pass; a
@@ -134,6 +134,14 @@ class Fingerprints:
     def normalized(self, text):
         return text.replace(self.build, "<build>").replace(SOURCE, "<source>")
 
+    def command_of(self, unit):
+        """The unit's compile command as clang-tidy reads it, without what cannot change its verdict: the
+        output files' names (the unit names itself) and debug-information flags (-g, -g1: no macro, no
+        semantics)."""
+        command = PCH_INCLUDE.sub("", self.commands[unit])
+        command = re.sub(r" -o \S+| -MD| -MT \S+| -MF \S+| -g\S*(?= |$)", "", command)
+        return self.normalized(command)
+
     def file_hash(self, path):
         if path not in self.file_hashes:
             try:
@@ -155,7 +163,7 @@ class Fingerprints:
                 return None
             files |= set(pch_deps)
         h = hashlib.sha256(self.common.encode())
-        h.update(self.normalized(PCH_INCLUDE.sub("", self.commands[unit])).encode())
+        h.update(self.command_of(unit).encode())
         for path in sorted(files):
             h.update(f"\n{self.normalized(path)} {self.file_hash(path)}".encode())
         return h.hexdigest()
