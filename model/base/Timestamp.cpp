@@ -1,5 +1,7 @@
 #include "Timestamp.h"
 
+#include <QDateTime>
+#include <QRegularExpression>
 #include <string>
 
 namespace kix {
@@ -119,6 +121,47 @@ bool isUtcInstant(const QString& text) {
 }
 bool isKernelIndexInstant(std::string_view text) {
     return check(text, kKernelIndex);
+}
+
+std::optional<int> utcOffsetSeconds(const QString& text) {
+    if (text == QLatin1String("Z"))
+        return 0;
+    static const QRegularExpression pattern(QStringLiteral("^([+-])([01]\\d|2[0-3]):([0-5]\\d)$"));
+    const auto m = pattern.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const int seconds = m.captured(2).toInt() * 3600 + m.captured(3).toInt() * 60;
+    return m.captured(1) == QLatin1String("-") ? -seconds : seconds;
+}
+
+std::optional<NaiveIsoTime> isoTimeToUtc(const QString& text, const QString& naiveOffset) {
+    static const QRegularExpression pattern(QStringLiteral(
+        "^(\\d{4}-\\d{2}-\\d{2})T(\\d{2}):(\\d{2})(?::(\\d{2})(\\.\\d{1,9})?)?(Z|z|[+-]\\d{2}:\\d{2})?$"));
+    const auto m = pattern.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    NaiveIsoTime out;
+    QString zone = m.captured(6).toUpper();
+    if (zone.isEmpty()) {
+        out.naive = true;
+        zone = naiveOffset.isEmpty() ? QStringLiteral("Z") : naiveOffset;
+    }
+    const auto offset = utcOffsetSeconds(zone);
+    const QDate date = QDate::fromString(m.captured(1), Qt::ISODate);
+    const QTime time(m.captured(2).toInt(), m.captured(3).toInt(), m.captured(4).toInt());
+    if (!offset || !date.isValid() || !time.isValid())
+        return std::nullopt;
+    const QDateTime utc = QDateTime(date, time, Qt::UTC).addSecs(-*offset);
+    out.utc = utc.toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss")) + m.captured(5) + u'Z';
+    if (!isUtcInstant(out.utc))
+        return std::nullopt;
+    return out;
+}
+
+bool instantLaterThan(const QString& a, const QString& b) {
+    const auto ta = QDateTime::fromString(a, Qt::ISODateWithMs);
+    const auto tb = QDateTime::fromString(b, Qt::ISODateWithMs);
+    return ta.isValid() && tb.isValid() ? ta > tb : a > b;
 }
 
 } // namespace kix

@@ -1,5 +1,6 @@
 // Run-time limits for the readers: KIX_MAX_RECORD_BYTES and KIX_MAX_DEPTH.
 #include "JsonReader.h"
+#include "QuotedForMessage.h"
 
 #include <QtGlobal>
 
@@ -54,16 +55,6 @@ std::optional<int> parseDepth(const QString& text) {
     return int(value);
 }
 
-// The environment's text, bounded and stripped of controls, for messages.
-QString shown(const QString& value) {
-    QString out = value.left(40);
-    for (QChar& c : out) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            c = u'?';
-    }
-    return out.size() < value.size() ? out + QStringLiteral("…") : out;
-}
-
 struct Settings {
     qint64 maxBytes = JsonLimits::kDefaultMaxBytes;
     int maxDepth = JsonLimits::kDefaultMaxDepth;
@@ -83,14 +74,14 @@ Settings readSettings() {
         const QString value = qEnvironmentVariable(kBytesVariable);
         const auto bytes = parseByteCount(value);
         if (!bytes || *bytes < JsonLimits::kLeastMaxBytes)
-            problem(kBytesVariable,
-                    QStringLiteral(
-                        "\"%1\" is not a byte count from %2 to %3 (digits, optionally with K, M or G): "
-                        "using the default of %4 bytes")
-                        .arg(shown(value))
-                        .arg(JsonLimits::kLeastMaxBytes)
-                        .arg(JsonLimits::kMostMaxBytes)
-                        .arg(JsonLimits::kDefaultMaxBytes));
+            problem(
+                kBytesVariable,
+                QStringLiteral("%1 is not a byte count from %2 to %3 (digits, optionally with K, M or G): "
+                               "using the default of %4 bytes")
+                    .arg(quotedForMessage(value, 40))
+                    .arg(JsonLimits::kLeastMaxBytes)
+                    .arg(JsonLimits::kMostMaxBytes)
+                    .arg(JsonLimits::kDefaultMaxBytes));
         else
             s.maxBytes = *bytes;
     }
@@ -99,8 +90,8 @@ Settings readSettings() {
         const auto depth = parseDepth(value);
         if (!depth || *depth < JsonLimits::kLeastMaxDepth)
             problem(kDepthVariable,
-                    QStringLiteral("\"%1\" is not a nesting depth from %2 to %3: using the default of %4")
-                        .arg(shown(value))
+                    QStringLiteral("%1 is not a nesting depth from %2 to %3: using the default of %4")
+                        .arg(quotedForMessage(value, 40))
                         .arg(JsonLimits::kLeastMaxDepth)
                         .arg(JsonLimits::kMostMaxDepth)
                         .arg(JsonLimits::kDefaultMaxDepth));

@@ -1,6 +1,7 @@
 #include "YamlReader.h"
 
 #include "JsonPath.h"
+#include "QuotedForMessage.h"
 #include "YamlScalar.h"
 
 #include <deque>
@@ -52,25 +53,6 @@ QString at(const Location& where) {
 struct YamlFailure {
     Problem problem;
 };
-
-// Untrusted text in a message: bounded, and quoted as JSON would quote it.
-QString yamlQuoted(const std::string& text) {
-    constexpr std::size_t kMax = 60;
-    QString out = QStringLiteral("\"");
-    const QString s = QString::fromUtf8(text.data(), qsizetype(std::min(text.size(), kMax)));
-    for (QChar c : s) {
-        if (c == u'"' || c == u'\\')
-            out += u'\\';
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    out += u'"';
-    if (text.size() > kMax)
-        out += QStringLiteral("…");
-    return out;
-}
 
 // The UTF-8 sequence that starts at p[i] (a byte of 0x80 or more): its length, with its code point in
 // `cp`; 0 when it is not UTF-8 (a bad lead or continuation byte, cut short by the end, an overlong form,
@@ -252,7 +234,8 @@ public:
             if (type != yaml::ScalarType::String) {
                 defer(where, codes::yamlNonStringKey,
                       QStringLiteral("mapping key %1 is %2, not a string: quote it if a string is meant")
-                          .arg(yamlQuoted(value), QString::fromLatin1(yaml::typeName(type))));
+                          .arg(quotedForMessage(value, 60, MessageQuote::Json),
+                               QString::fromLatin1(yaml::typeName(type))));
                 node = value;
             }
             if (anchor != YAML::NullAnchor)
@@ -357,7 +340,7 @@ private:
             const QString name = QString::fromStdString(key);
             fail(where, jsonPathKey(top.path, name), codes::yamlDuplicateKey,
                  QStringLiteral("duplicate key %1 (first at line %2, column %3)")
-                     .arg(yamlQuoted(key))
+                     .arg(quotedForMessage(key, 60, MessageQuote::Json))
                      .arg(it->second.line)
                      .arg(it->second.column));
         }
@@ -394,26 +377,27 @@ private:
             if (!fits)
                 fail(where, currentPath(), codes::yamlTagValue,
                      QStringLiteral("%1 is not a valid !!%2 value")
-                         .arg(yamlQuoted(value), QString::fromStdString(name)));
+                         .arg(quotedForMessage(value, 60, MessageQuote::Json), QString::fromStdString(name)));
             if (name == "float" && type == yaml::ScalarType::Int)
                 node = node.get<double>();
         }
         if (type == yaml::ScalarType::NonFinite)
             fail(where, currentPath(), codes::yamlNonFinite,
                  QStringLiteral("%1 is not a finite number, and JSON has no infinities or NaN")
-                     .arg(yamlQuoted(value)));
+                     .arg(quotedForMessage(value, 60, MessageQuote::Json)));
         return type;
     }
 
     [[noreturn]] void failTag(const Location& where, const std::string& tag, bool collectionTag) {
         if (collectionTag)
             fail(where, currentPath(), codes::yamlTagValue,
-                 QStringLiteral("tag %1 does not fit this node").arg(yamlQuoted(shortTag(tag))));
+                 QStringLiteral("tag %1 does not fit this node")
+                     .arg(quotedForMessage(shortTag(tag), 60, MessageQuote::Json)));
         fail(where, currentPath(), codes::yamlTag,
              QStringLiteral(
                  "tag %1 is not supported: only YAML's core tags (!!str, !!int, !!float, !!bool, !!null, "
                  "!!seq, !!map) are accepted")
-                 .arg(yamlQuoted(shortTag(tag))));
+                 .arg(quotedForMessage(shortTag(tag), 60, MessageQuote::Json)));
     }
 
     static std::string shortTag(const std::string& tag) {

@@ -3,6 +3,7 @@
 #include "Canonical.h"
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
+#include "QuotedForMessage.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,16 +19,6 @@ constexpr const char* kSetLikeSupportLists[] = {"hardwareArchitectures", "produc
                                                 "layouts"};
 // Duration fields (`durationNs`): the protocol's warmupDuration and the run's latency statistics.
 constexpr const char* kLatencyStatistics[] = {"median", "mean", "p05", "p95", "minimum", "maximum", "mad"};
-
-QString shownText(const std::string& text) {
-    constexpr std::size_t kMax = 60;
-    QString s = QString::fromUtf8(text.data(), qsizetype(std::min(text.size(), kMax)));
-    for (QChar& c : s) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            c = u'?';
-    }
-    return QStringLiteral("\"") + s + (text.size() > kMax ? QStringLiteral("…\"") : QStringLiteral("\""));
-}
 
 struct Normalizer {
     const QString& file;
@@ -77,7 +68,7 @@ struct Normalizer {
         }
         const ki::Duration d = ki::parseDuration(text);
         out.changed = true;
-        out.changes.append(QStringLiteral("%1: %2 → %3 ns").arg(path, shownText(text)).arg(d.ns));
+        out.changes.append(QStringLiteral("%1: %2 → %3 ns").arg(path, quotedForMessage(text)).arg(d.ns));
         value = d.ns;
     }
 };
@@ -137,7 +128,7 @@ QString durationProblem(const std::string& text, const char*& code) {
         return QStringLiteral(
                    "KernelIndex expects an integer count of nanoseconds or a duration such as \"0.008 ms\" "
                    "(units ns, us, µs, ms, s), found %1")
-            .arg(shownText(text));
+            .arg(quotedForMessage(text));
     }
     if (d.status == ki::DurationParse::Ambiguous) {
         code = codes::upstreamAmbiguousDuration;
@@ -145,12 +136,12 @@ QString durationProblem(const std::string& text, const char*& code) {
             return QStringLiteral(
                        "%1 is more nanoseconds than KernelIndex stores exactly (at most %2): it rejects "
                        "this duration")
-                .arg(shownText(text))
+                .arg(quotedForMessage(text))
                 .arg(ki::kMaxSafeInteger);
         return QStringLiteral(
                    "%1 is %2 ns, not a whole number of nanoseconds: KernelIndex rejects this duration as "
                    "ambiguous")
-            .arg(shownText(text), QString::fromStdString(ecmaScriptNumber(d.exactNs)));
+            .arg(quotedForMessage(text), QString::fromStdString(ecmaScriptNumber(d.exactNs)));
     }
     return {};
 }

@@ -4,6 +4,7 @@
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
 #include "Normalize.h"
+#include "QuotedForMessage.h"
 #include "Timestamp.h"
 #include "UpstreamSchema.h"
 
@@ -36,23 +37,9 @@ QString render(const PathRef& p) {
                  : jsonPathIndex(parent, qsizetype(p.index));
 }
 
-// Untrusted text in a message: bounded and quoted, controls made visible.
-QString shown(const std::string& text) {
-    constexpr std::size_t kMax = 60;
-    std::size_t cut = std::min(text.size(), kMax);
-    while (cut < text.size() && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-        --cut; // never split a UTF-8 sequence
-    QString s = QString::fromUtf8(text.data(), qsizetype(cut));
-    for (QChar& c : s) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            c = u'?';
-    }
-    return QStringLiteral("\"") + s + (cut < text.size() ? QStringLiteral("…\"") : QStringLiteral("\""));
-}
-
 QString shownValue(const Json& v) {
     if (v.is_string())
-        return shown(v.get_ref<const std::string&>());
+        return quotedForMessage(v.get_ref<const std::string&>());
     if (v.is_number_integer())
         return QString::number(v.get<std::int64_t>());
     if (v.is_number_unsigned())
@@ -209,7 +196,7 @@ private:
                                QString::fromLatin1(m.name.data(), qsizetype(m.name.size()));
                 warn(child, codes::upstreamUnknownMember,
                      QStringLiteral("KernelIndex does not allow the member %1 here (allowed: %2)")
-                         .arg(shown(key), allowed));
+                         .arg(quotedForMessage(key), allowed));
                 continue;
             }
             check(*it, *member->node, child);
@@ -264,7 +251,7 @@ private:
                      QStringLiteral(
                          "KernelIndex expects each key here to be a lowercase token (^[a-z][a-z0-9_]*$), "
                          "found %1")
-                         .arg(shown(key)));
+                         .arg(quotedForMessage(key)));
             if (n.keyMaxLength >= 0 && ki::utf16Length(key) > std::size_t(n.keyMaxLength))
                 warn(child, codes::upstreamKey,
                      QStringLiteral("KernelIndex allows keys of at most %1 characters here, found %2")
@@ -323,7 +310,8 @@ private:
             if (s != n.literal)
                 warn(at, codes::upstreamConst,
                      QStringLiteral("KernelIndex expects \"%1\" here, found %2")
-                         .arg(QString::fromLatin1(n.literal.data(), qsizetype(n.literal.size())), shown(s)));
+                         .arg(QString::fromLatin1(n.literal.data(), qsizetype(n.literal.size())),
+                              quotedForMessage(s)));
             return;
         }
         if (!n.choices.empty()) {
@@ -337,8 +325,8 @@ private:
                         QString::fromLatin1(c.data(), qsizetype(c.size()));
             warn(at, codes::upstreamEnum,
                  QStringLiteral("%1 is not one of KernelIndex's %2: %3")
-                     .arg(shown(s), QString::fromLatin1(n.enumLabel.data(), qsizetype(n.enumLabel.size())),
-                          list));
+                     .arg(quotedForMessage(s),
+                          QString::fromLatin1(n.enumLabel.data(), qsizetype(n.enumLabel.size())), list));
             return;
         }
         format(s, n.format, at);
@@ -353,38 +341,38 @@ private:
             if (!ki::isToken(s))
                 warn(at, codes::upstreamPattern,
                      QStringLiteral("KernelIndex expects a lowercase token (^[a-z][a-z0-9_]*$), found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         case Format::Slug:
             if (!ki::isSlug(s))
                 warn(at, codes::upstreamPattern,
                      QStringLiteral(
                          "KernelIndex expects a lowercase kebab-case slug (^[a-z0-9][a-z0-9-]*$), found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         case Format::Name:
             if (!ki::isManifestName(s))
                 warn(at, codes::upstreamName,
                      QStringLiteral("KernelIndex expects a lowercase name (^[a-z0-9][a-z0-9._-]*$), found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         case Format::Digest:
             if (!ki::isDigest(s))
                 warn(at, codes::upstreamDigest,
                      QStringLiteral("KernelIndex expects a digest sha256:<64 lowercase hex>, found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         case Format::Commit:
             if (!ki::isGitCommit(s))
                 warn(at, codes::upstreamCommit,
                      QStringLiteral(
                          "KernelIndex expects a full lowercase git commit (40 hex digits), found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         case Format::HttpsUrl:
             if (!ki::isHttpsUrl(s))
                 warn(at, codes::upstreamHttpsUrl,
-                     QStringLiteral("KernelIndex expects an https URL, found %1").arg(shown(s)));
+                     QStringLiteral("KernelIndex expects an https URL, found %1").arg(quotedForMessage(s)));
             return;
         case Format::UtcInstant:
             if (!isKernelIndexInstant(s))
@@ -392,7 +380,7 @@ private:
                      QStringLiteral(
                          "KernelIndex expects a UTC instant such as 2026-08-01T12:00:00Z (RFC 3339 ending in "
                          "Z, no offset), found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         case Format::AxisExpression:
             if (!ki::isAxisExpression(s))
@@ -400,7 +388,7 @@ private:
                      QStringLiteral(
                          "KernelIndex expects an expression of integers, axis names, + - * %, floor "
                          "division / and parentheses (^[a-z0-9_+\\-*%/() ]+$), found %1")
-                         .arg(shown(s)));
+                         .arg(quotedForMessage(s)));
             return;
         }
     }
@@ -532,7 +520,7 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
                 child, codes::upstreamUnknownMember,
                 QStringLiteral("KernelIndex does not allow the member %1 here (allowed: apiVersion, kind, "
                                "metadata, spec)")
-                    .arg(shown(key)));
+                    .arg(quotedForMessage(key)));
         }
     }
     for (const std::string& m : kMembers) {
