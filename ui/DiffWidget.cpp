@@ -9,7 +9,7 @@
 #include "DiffReport.h"
 #include "FieldDiffModel.h"
 #include "Format.h"
-#include "ModelTable.h"
+#include "ExportTableOf.h"
 #include "MultiCompareModels.h"
 #include "Palette.h"
 #include "TableViews.h"

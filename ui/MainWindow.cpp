@@ -1,34 +1,27 @@
 #include "MainWindow.h"
 
 #include "CitationDialog.h"
-#include "ClusterRunDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
 #include "LeaderboardWidget.h"
-#include "ModelTable.h"
 #include "PlainText.h"
+#include "PlotCompanions.h"
 #include "PlotWidget.h"
 #include "PublishedFiguresView.h"
 #include "QCustomPlotInclude.h"
 #include "RecentFiles.h"
+#include "RerunActions.h"
 #include "RerunController.h"
-#include "RerunDialog.h"
 #include "Roles.h"
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 #include "RunTableModel.h"
-#include "SaveFile.h"
 #include "SourceReader.h"
-#include "TableExport.h"
-#include "TextSanitizer.h"
 #include "kix_config.h"
 
-#include <QClipboard>
 #include <QCloseEvent>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -51,15 +44,11 @@ MainWindow::MainWindow(QWidget* parent)
     , m_store(new RunStore(this))
     , m_runs(new RunTableModel(m_store, this))
     , m_proxy(new RunFilterProxy(this))
-    , m_rerun(new RerunController(this))
-    , m_cluster(new RerunController(RerunController::Mode::Cluster, this))
+    , m_reruns(new RerunActions(&m_settings, this))
     , m_chooseFiles(
           [](QWidget* parent, const QString& caption, const QString& folder, const QString& filter) {
               return QFileDialog::getOpenFileNames(parent, caption, folder, filter);
-          })
-    , m_chooseSave([](QWidget* parent, const QString& caption, const QString& path, const QString& filter) {
-        return QFileDialog::getSaveFileName(parent, caption, path, filter);
-    }) {
+          }) {
     setWindowTitle(tr("kix — benchmark run explorer"));
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);
@@ -93,12 +82,13 @@ MainWindow::MainWindow(QWidget* parent)
         updateStatus();
     });
     connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
-    showAvailability(m_rerun, QStringLiteral("runLocally"),
-                     tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)"));
-    showAvailability(m_cluster, QStringLiteral("runOnCluster"),
-                     tr("Submit the rerun to Slurm and open the verified manifests (Ctrl+Shift+R)"));
-    m_rerun->checkAvailability();
-    m_cluster->checkAvailability();
+    connect(m_reruns, &RerunActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_reruns, &RerunActions::openRequested, this,
+            [this](const QStringList& paths, const QStringList& selectAfter) {
+                m_selectAfterLoad = selectAfter;
+                openPaths(paths);
+            });
+    m_reruns->watchAvailability(action(QStringLiteral("runLocally")), action(QStringLiteral("runOnCluster")));
     updateStatus();
 }
 
@@ -111,17 +101,16 @@ QString MainWindow::openFilter() {
         .arg(sourceNamePatterns());
 }
 
-void MainWindow::showAvailability(RerunController* controller, const QString& actionName,
-                                  const QString& availableTip) {
-    connect(controller, &RerunController::availabilityChanged, this,
-            [this, actionName, availableTip](bool ok, const QString& why) {
-                QAction* run = action(actionName);
-                run->setEnabled(ok);
-                // The reason quotes the runner's path and what it said.
-                const QString tip = widgetLine(ok ? availableTip : tr("Unavailable: %1").arg(why));
-                run->setToolTip(plainToolTip(tip));
-                run->setStatusTip(tip);
-            });
+RerunController* MainWindow::rerun() const {
+    return m_reruns->local();
+}
+
+RerunController* MainWindow::clusterRerun() const {
+    return m_reruns->cluster();
+}
+
+void MainWindow::startClusterRun(const ClusterSettings& settings) {
+    m_reruns->startClusterRun(settings);
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
@@ -182,7 +171,8 @@ void MainWindow::buildActions() {
     for (const auto& [what, text] : exports) {
         QAction* a = exportMenu->addAction(text);
         a->setObjectName(QStringLiteral("export%1").arg(int(what)));
-        connect(a, &QAction::triggered, this, [this, what = what] { exportTableDialog(what); });
+        connect(a, &QAction::triggered, m_exports,
+                [this, what = what] { m_exports->exportTableDialog(what); });
     }
     exportMenu->addSeparator();
     file->addSeparator();
@@ -201,15 +191,17 @@ void MainWindow::buildActions() {
     });
     addAction(run, QStringLiteral("cite"), tr("C&ite…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")),
               &MainWindow::cite);
-    addAction(run, QStringLiteral("exportPlot"), tr("&Export plot…"), QKeySequence(QStringLiteral("Ctrl+E")),
-              &MainWindow::exportPlot);
+    QAction* plotExport = addAction(run, QStringLiteral("exportPlot"), tr("&Export plot…"),
+                                    QKeySequence(QStringLiteral("Ctrl+E")), nullptr);
+    connect(plotExport, &QAction::triggered, m_exports, &ExportActions::exportPlot);
     run->addSeparator();
     QAction* local = addAction(run, QStringLiteral("runLocally"), tr("Run &locally…"),
                                QKeySequence(QStringLiteral("Ctrl+R")), &MainWindow::runLocally);
     local->setEnabled(false);
     local->setToolTip(tr("Unavailable: checking for a GPU…"));
     QAction* cluster = addAction(run, QStringLiteral("runOnCluster"), tr("Run on c&luster…"),
-                                 QKeySequence(QStringLiteral("Ctrl+Shift+R")), &MainWindow::runOnCluster);
+                                 QKeySequence(QStringLiteral("Ctrl+Shift+R")), nullptr);
+    connect(cluster, &QAction::triggered, m_reruns, &RerunActions::runOnCluster);
     cluster->setEnabled(false);
     cluster->setToolTip(tr("Unavailable: checking for sbatch…"));
 
@@ -246,7 +238,7 @@ void MainWindow::buildActions() {
     copy->setObjectName(QStringLiteral("copyRows"));
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copy, &QAction::triggered, this, &MainWindow::copySelectedRows);
+    connect(copy, &QAction::triggered, m_exports, &ExportActions::copySelectedRows);
     m_table->addAction(copy);
     for (const char* name :
          {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally", "runOnCluster"})
@@ -313,7 +305,10 @@ void MainWindow::buildLayout() {
         if (row >= 0)
             selectRows({m_proxy->mapFromSource(m_runs->index(row, 0)).row()});
     });
-    connect(m_plot, &PlotWidget::exportRequested, this, &MainWindow::exportPlot);
+    m_exports = new ExportActions({m_proxy, m_table, m_leaderboard, m_diff, m_plot}, &m_settings, this);
+    connect(m_exports, &ExportActions::viewsNeeded, this, [this] { refreshStaleViews(true); });
+    connect(m_exports, &ExportActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_plot, &PlotWidget::exportRequested, m_exports, &ExportActions::exportPlot);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(m_details, tr("Details"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] { refreshStaleViews(false); });
@@ -439,37 +434,19 @@ void MainWindow::selectRows(const QList<int>& rows) {
         m_table->scrollTo(m_proxy->index(rows.first(), 0));
 }
 
-QList<ManifestPtr> MainWindow::plotCompanions(const ManifestPtr& run) const {
-    // The leaderboard leaders for the same benchmark that are loaded, fastest first, and a second selected
-    // run. Chosen from the typed records; only the four drawn are built as bundle views.
-    QList<ManifestPtr> leaders;
-    if (run && run->run) {
-        const RecordIndex& index = m_store->index();
-        QList<std::pair<double, int>> candidates;
-        for (int i = 0; i < index.runCount(); ++i) {
-            const RunEntry& e = index.run(i);
-            if (e.run->digest() == run->run->digest || e.hasErrors() ||
-                e.run->spec.benchmark != run->runSpec.benchmark)
-                continue;
-            const ResourceEntry* protocol = index.protocolOf(e);
-            if (!protocol ||
-                protocol->resource->protocol.family != QLatin1String("sol_execbench_leaderboard"))
-                continue;
-            candidates.append({e.run->spec.primaryLatencyNs().value_or(1e300), i});
-        }
-        std::sort(candidates.begin(), candidates.end());
-        for (const auto& [latency, i] : candidates.mid(0, 4))
-            leaders << m_store->at(index.rowOfRun(i)); // kept: the next selection draws them again
-    }
+QList<ManifestPtr> MainWindow::plotCompanions() const {
+    // Chosen from the typed records; only the runs drawn are built as bundle views (and kept: the next
+    // selection draws them again).
     const QList<int> selected = selectedStoreIndices();
-    if (selected.size() == 2) {
-        const ManifestPtr second = m_store->at(selected[1]);
-        if (second && second->run && std::none_of(leaders.begin(), leaders.end(), [&](const ManifestPtr& m) {
-                return m->run->digest == second->run->digest;
-            }))
-            leaders.prepend(second);
-    }
-    return leaders;
+    auto runOf = [this, &selected](int i) {
+        const StoreRow row = i < selected.size() ? m_store->row(selected[i]) : StoreRow{};
+        return row.kind == StoreRow::Kind::Run ? row.index : -1;
+    };
+    QList<ManifestPtr> out;
+    for (const int run :
+         kix::plotCompanions(m_store->index(), runOf(0), selected.size() == 2 ? runOf(1) : -1))
+        out << m_store->at(m_store->index().rowOfRun(run));
+    return out;
 }
 
 void MainWindow::onSelectionChanged() {
@@ -493,7 +470,7 @@ void MainWindow::refreshStaleViews(bool all) {
     const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
     if ((m_stale & StalePlot) && (all || shown == m_plot)) {
         m_stale &= ~StalePlot;
-        m_plot->plot()->showRun(first, plotCompanions(first));
+        m_plot->plot()->showRun(first, plotCompanions());
     }
     if ((m_stale & StaleDigests) && (all || shown == m_digests)) {
         m_stale &= ~StaleDigests;
@@ -542,82 +519,6 @@ bool MainWindow::isSettling() const {
            m_leaderboard->isBusy();
 }
 
-QString MainWindow::selectedRowsText() const {
-    ExportTable t;
-    for (int c = 0; c < m_proxy->columnCount(); ++c)
-        t.headers << m_proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(),
-              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
-    for (const QModelIndex& r : rows) {
-        QStringList cells;
-        for (int c = 0; c < m_proxy->columnCount(); ++c)
-            cells << m_proxy->index(r.row(), c).data().toString();
-        t.rows << cells;
-    }
-    return t.rows.isEmpty() ? QString() : toTsv(t, false);
-}
-
-void MainWindow::copySelectedRows() {
-    const QString text = selectedRowsText();
-    if (text.isEmpty())
-        return;
-    QGuiApplication::clipboard()->setText(text);
-    statusBar()->showMessage(tr("Copied %n row(s) as tab-separated text", nullptr, int(text.count(u'\n'))),
-                             4000);
-}
-
-QString MainWindow::exportTo(ExportWhat what, const QString& path) {
-    ExportFormat format = ExportFormat::Csv;
-    if (!exportFormatFromSuffix(QFileInfo(path).suffix(), format))
-        return tr("unknown export format \"%1\": use .csv, .md or .json")
-            .arg(widgetLine(QFileInfo(path).suffix()));
-    refreshStaleViews(true); // the comparison exported is the one the selection asks for
-    if ((what == ExportWhat::Comparison || what == ExportWhat::ComparisonFields) &&
-        !m_diff->waitUntilShown(60000))
-        return tr("the comparison is still being computed: try again");
-    QByteArray bytes;
-    switch (what) {
-    case ExportWhat::RunTable:
-        bytes = kix::exportTable(exportTableOf(m_proxy), format);
-        break;
-    case ExportWhat::Leaderboard:
-        bytes = kix::exportTable(exportTableOf(m_leaderboard->table()->model()), format);
-        break;
-    case ExportWhat::Comparison:
-    case ExportWhat::ComparisonFields:
-        if (!m_diff->hasComparison())
-            return tr("there is no comparison to export: compare two to eight runs first");
-        if (format == ExportFormat::Json) // the comparison as `kix diff --json` writes it
-            bytes = QByteArray::fromStdString(
-                        m_diff->exportJson().dump(2, ' ', true, Json::error_handler_t::replace)) +
-                    '\n';
-        else
-            bytes = kix::exportTable(
-                what == ExportWhat::Comparison ? m_diff->caseTable() : m_diff->fieldTable(), format);
-        break;
-    }
-    return widgetLine(saveFile(path, bytes)); // never over a device or a FIFO
-}
-
-void MainWindow::exportTableDialog(ExportWhat what) {
-    static const char* const names[] = {"kix-runs.csv", "kix-leaderboard.csv", "kix-comparison.json",
-                                        "kix-comparison-fields.csv"};
-    const QString path = m_chooseSave(this, tr("Export"),
-                                      QDir(m_settings.lastFolder()).filePath(QLatin1String(names[int(what)])),
-                                      tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    const QString error = exportTo(what, path);
-    if (error.isEmpty()) {
-        statusBar()->showMessage(tr("Written to %1").arg(widgetLine(path)), 8000);
-        return;
-    }
-    QMessageBox box(QMessageBox::Warning, tr("Export"), error, QMessageBox::Ok, this);
-    box.setTextFormat(Qt::PlainText);
-    box.exec();
-}
-
 CitationDialog* MainWindow::makeCitationDialog() {
     const QList<int> selected = selectedStoreIndices();
     const ManifestPtr m = selected.isEmpty() ? nullptr : m_store->at(selected.first());
@@ -635,86 +536,9 @@ void MainWindow::cite() {
         statusBar()->showMessage(tr("Select a readable run to cite."), 6000);
 }
 
-void MainWindow::exportPlot() {
-    const QString path = m_chooseSave(this, tr("Export plot"),
-                                      QDir(m_settings.lastFolder()).filePath(QStringLiteral("kix-plot.png")),
-                                      tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"));
-    if (path.isEmpty())
-        return;
-    refreshStaleViews(true);
-    const QString error = m_plot->plot()->exportTo(path);
-    if (error.isEmpty())
-        statusBar()->showMessage(tr("Plot written to %1").arg(widgetLine(path)), 8000);
-    else {
-        QMessageBox box(QMessageBox::Warning, tr("Export plot"), error, QMessageBox::Ok, this);
-        box.setTextFormat(Qt::PlainText);
-        box.exec();
-    }
-}
-
 void MainWindow::runLocally() {
-    if (!m_rerun->isAvailable()) {
-        QMessageBox box(
-            QMessageBox::Information, tr("Run locally"),
-            tr("A local run is not possible here: %1").arg(widgetLine(m_rerun->unavailableReason())),
-            QMessageBox::Ok, this);
-        box.setTextFormat(Qt::PlainText);
-        box.exec();
-        return;
-    }
     const QList<int> selected = selectedStoreIndices();
-    watchRerun(m_rerun, tr("Local run"),
-               selected.isEmpty() ? QString() : m_store->at(selected.first())->file);
-    m_rerun->start(m_settings.runsFolder());
-}
-
-void MainWindow::runOnCluster() {
-    if (!m_cluster->isAvailable()) {
-        QMessageBox box(QMessageBox::Information, tr("Run on cluster"),
-                        tr("A cluster run cannot be submitted from here: %1")
-                            .arg(widgetLine(m_cluster->unavailableReason())),
-                        QMessageBox::Ok, this);
-        box.setTextFormat(Qt::PlainText);
-        box.exec();
-        return;
-    }
-    auto* form = new ClusterRunDialog(m_settings.cluster(), this);
-    form->setAttribute(Qt::WA_DeleteOnClose);
-    connect(form, &QDialog::accepted, this, [this, form] { startClusterRun(form->settings()); });
-    form->open();
-}
-
-void MainWindow::startClusterRun(const ClusterSettings& settings) {
-    if (m_cluster->isRunning())
-        return;
-    m_settings.setCluster(settings);
-    watchRerun(m_cluster, tr("Cluster run"), QString());
-    m_cluster->start(settings.outputFolder, clusterArguments(settings));
-}
-
-// Shows the progress panel, then opens what the run wrote (with the implementation resources it names,
-// so their digests verify) and compares it with the run selected before, or two returned runs together.
-void MainWindow::watchRerun(RerunController* controller, const QString& what, const QString& baseline) {
-    auto* dialog = new RerunDialog(controller, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection =
-        connect(controller, &RerunController::finished, this,
-                [this, what, baseline, controller, connection](bool, const QString& message,
-                                                               const QStringList& files) {
-                    disconnect(*connection);
-                    statusBar()->showMessage(QStringLiteral("%1: %2").arg(what, widgetLine(message)), 10000);
-                    if (files.isEmpty())
-                        return;
-                    m_selectAfterLoad = files;
-                    if (!baseline.isEmpty() && files.size() == 1)
-                        m_selectAfterLoad.prepend(baseline);
-                    if (controller->mode() == RerunController::Mode::Local)
-                        openPaths({QFileInfo(files.first()).absolutePath()});
-                    else
-                        openPaths(files + controller->writtenResources());
-                });
-    dialog->show();
+    m_reruns->runLocally(selected.isEmpty() ? QString() : m_store->at(selected.first())->file);
 }
 
 void MainWindow::about() {
@@ -733,9 +557,9 @@ void MainWindow::about() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if ((m_rerun->isRunning() || m_cluster->isRunning()) &&
+    if (m_reruns->isRunning() &&
         QMessageBox::question(this, tr("Quit"),
-                              m_cluster->isRunning()
+                              clusterRerun()->isRunning()
                                   ? tr("A cluster run is still going. Cancel its job and quit?")
                                   : tr("A local run is still going. Stop it and quit?")) !=
             QMessageBox::Yes) {

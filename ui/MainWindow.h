@@ -2,6 +2,7 @@
 // published leaderboard figures on the right; menus, toolbar and shortcuts for every main action.
 #pragma once
 
+#include "ExportActions.h"
 #include "RunStore.h"
 #include "Settings.h"
 
@@ -25,6 +26,7 @@ class LeaderboardWidget;
 class PlotWidget;
 class PublishedFiguresView;
 class RecentFiles;
+class RerunActions;
 class RerunController;
 class RunDetailsWidget;
 class RunFilterProxy;
@@ -57,8 +59,10 @@ public:
     DigestPanel* digests() const { return m_digests; }
     LeaderboardWidget* leaderboard() const { return m_leaderboard; }
     PublishedFiguresView* published() const { return m_published; }
-    RerunController* rerun() const { return m_rerun; }
-    RerunController* clusterRerun() const { return m_cluster; }
+    RerunController* rerun() const;
+    RerunController* clusterRerun() const;
+    ExportActions* exports() const { return m_exports; }
+    RerunActions* reruns() const { return m_reruns; }
     // Submits with these settings (what "Run on cluster…" does once its dialog is accepted).
     void startClusterRun(const ClusterSettings& settings);
     QAction* action(const QString& objectName) const;
@@ -69,15 +73,12 @@ public:
     void setFileChooser(FileChooser chooser) { m_chooseFiles = std::move(chooser); }
     // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
     static QString openFilter();
-    // What File ▸ Export asks with (a save dialog); tests put their own chooser here.
-    using SaveChooser = std::function<QString(QWidget* parent, const QString& caption, const QString& path,
-                                              const QString& filter)>;
-    void setSaveChooser(SaveChooser chooser) { m_chooseSave = std::move(chooser); }
-    // Writes the table to `path` in the format its suffix names (.csv, .md, .json); returns an error or "".
-    enum class ExportWhat { RunTable, Leaderboard, Comparison, ComparisonFields };
-    QString exportTo(ExportWhat what, const QString& path);
-    // The selected rows of the run table as tab-separated text (what Ctrl+C copies).
-    QString selectedRowsText() const;
+    // Export's, kept here for the tests: see ExportActions.
+    using SaveChooser = ExportActions::SaveChooser;
+    using ExportWhat = ExportActions::ExportWhat;
+    void setSaveChooser(SaveChooser chooser) { m_exports->setSaveChooser(std::move(chooser)); }
+    QString exportTo(ExportWhat what, const QString& path) { return m_exports->exportTo(what, path); }
+    QString selectedRowsText() const { return m_exports->selectedRowsText(); }
     // Whether a view is still computing what the selection asks for off the UI thread (a comparison,
     // a run's digest checks, a plot of many cases, the leaderboard): a screenshot waits for it.
     bool isSettling() const;
@@ -100,17 +101,10 @@ private:
     void refreshStaleViews(bool all);
     void onLoadFinished(int loaded, int problemRows, bool cancelled);
     void updateStatus();
-    void exportPlot();
-    void exportTableDialog(ExportWhat what);
-    void copySelectedRows();
     void cite();
     void runLocally();
-    void runOnCluster();
-    void watchRerun(RerunController* controller, const QString& what, const QString& baseline);
-    void showAvailability(RerunController* controller, const QString& actionName,
-                          const QString& availableTip);
     void about();
-    QList<ManifestPtr> plotCompanions(const ManifestPtr& run) const;
+    QList<ManifestPtr> plotCompanions() const;
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
                        void (MainWindow::*slot)()) const;
 
@@ -131,9 +125,9 @@ private:
     DigestPanel* m_digests = nullptr;
     LeaderboardWidget* m_leaderboard = nullptr;
     PublishedFiguresView* m_published = nullptr;
-    RerunController* m_rerun;
-    RerunController* m_cluster;
     Settings m_settings;
+    RerunActions* m_reruns;
+    ExportActions* m_exports = nullptr; // made once the views it exports are
     RecentFiles* m_recent = nullptr;
     QLabel* m_statusText = nullptr;
     QProgressBar* m_loadProgress = nullptr;
@@ -142,7 +136,6 @@ private:
     QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
     QByteArray m_defaultState;     // for View ▸ Reset layout
     FileChooser m_chooseFiles;
-    SaveChooser m_chooseSave;
     bool m_selectTopRow = false; // a load ended with no selection: keep the top row selected while it sorts
 };
 

@@ -1,10 +1,10 @@
 // One row per store row — a run, or an input that could not be read (a problem row) — with every cell
-// computed once (RunRows.h). Rows are appended as the store delivers them during a load; when a load
+// computed once (RunRow.h). Rows are appended as the store delivers them during a load; when a load
 // ends, every row is recomputed off the UI thread (digest states depend on what else is loaded) and
 // swapped in.
 #pragma once
 
-#include "RunRows.h"
+#include "RunRow.h"
 #include "RunStore.h"
 
 #include <QAbstractTableModel>

@@ -1,101 +1,9 @@
 // The explorer window as a user drives it: open manifests and a catalog export (File ▸ Open, drop, the
 // command line), browse, compare by KernelIndex's policy, verify, and a corrupt file among good ones.
-#include "CaseDiffModel.h"
-#include "CaseTableModel.h"
-#include "CatalogFixture.h"
-#include "Citation.h"
-#include "CitationDialog.h"
-#include "DiffWidget.h"
-#include "DigestModel.h"
-#include "DigestPanel.h"
-#include "ExplorerCommandLine.h"
-#include "FieldDiffModel.h"
 #include "GuiTestSupport.h"
-#include "LeaderboardWidget.h"
-#include "PairsModel.h"
-#include "PlainText.h"
-#include "PlotWidget.h"
-#include "ProblemModel.h"
-#include "Roles.h"
-#include "RunDetailsWidget.h"
-#include "RunFilterProxy.h"
-#include "Settings.h"
 #include "TestMain.h"
-#include "kix_config.h"
 
-#include <QApplication>
-#include <QFile>
-#include <QImage>
-#include <QLabel>
-#include <QLineEdit>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QPlainTextEdit>
-#include <QPointer>
-#include <QStatusBar>
-#include <QTabWidget>
-#include <QTableView>
-#include <QTemporaryDir>
-#include <QTimer>
-#include <functional>
-#include <sys/stat.h>
-#include <unistd.h>
-
-using namespace kix::ui;
-using kixfix::Json;
-
-namespace {
-// A folder with a catalog export of the fixture world.
-struct CatalogFolder {
-    QTemporaryDir dir;
-    kixfix::Catalog c;
-    QString catalog = dir.filePath(QStringLiteral("catalog.jsonl"));
-    QString compressed = dir.filePath(QStringLiteral("catalog.jsonl.zst"));
-    CatalogFolder() {
-        kixfix::writeFile(catalog, c.text());
-        kixfix::writeFile(compressed, kixfix::zstd(c.text()));
-    }
-};
-
-QString readText(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
-
-// What a modal message box said.
-struct Answered {
-    QString title;
-    QString text;
-    Qt::TextFormat format = Qt::AutoText;
-};
-
-// Runs `trigger`, which opens a modal message box; answers the box with OK and says what it said (nothing
-// when no box came).
-Answered answerMessageBox(const std::function<void()>& trigger) {
-    Answered answered;
-    QTimer poll;
-    poll.setInterval(10);
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
-            answered = {box->windowTitle(), box->text(), box->textFormat()};
-            poll.stop();
-            box->done(QMessageBox::Ok);
-        }
-    });
-    poll.start();
-    trigger();
-    return answered;
-}
-
-QStringList overviewLines(const MainWindow& w) {
-    const PairsModel* overview = w.details()->overviewModel();
-    QStringList fields;
-    for (int r = 0; r < overview->rowCount(); ++r)
-        fields << overview->index(r, 0).data().toString() + QStringLiteral(": ") +
-                      overview->index(r, 1).data().toString();
-    return fields;
-}
-} // namespace
+using namespace kixtest;
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -474,22 +382,6 @@ private slots:
                  QStringLiteral("Could not read %1/evil\\x1b[2J⟨U+202E⟩nosj.json").arg(dir.path()));
     }
 
-    // The reason "Run locally…" is unavailable quotes the runner's path: its status tip shows the bidi
-    // control and escape in it, like its tooltip.
-    void runnerPathInTheStatusTipInert() {
-        qputenv("KIX_RUNNER", "/nonexistent/evil\x1b[2J\xe2\x80\xaekix");
-        MainWindow w;
-        QAction* run = w.action(QStringLiteral("runLocally"));
-        const bool answered =
-            QTest::qWaitFor([&] { return run->statusTip().startsWith(QStringLiteral("Unavailable")); }, 5000);
-        kixtest::initGui(); // KIX_RUNNER back to the tests' own
-        QVERIFY(answered);
-        QCOMPARE(run->statusTip(),
-                 QStringLiteral("Unavailable: the runner /nonexistent/evil\\x1b[2J⟨U+202E⟩kix "
-                                "could not be started: execvp: No such file or directory"));
-        QCOMPARE(run->toolTip(), plainToolTip(run->statusTip()));
-    }
-
     void dropFileUrl() {
         MainWindow w;
         w.show();
@@ -517,18 +409,6 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(w.runTable()->model()->rowCount(), 4, 3000);
     }
 
-    void shortcutsAndRerunAction() {
-        MainWindow w;
-        for (const char* name : {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot",
-                                 "runLocally", "focusFilter", "logScale", "quit"})
-            QVERIFY2(!w.action(QString::fromLatin1(name))->shortcut().isEmpty(), name);
-        QAction* run = w.action(QStringLiteral("runLocally"));
-        QTRY_VERIFY_WITH_TIMEOUT(run->statusTip().startsWith(QStringLiteral("Unavailable: the runner")),
-                                 5000);
-        QCOMPARE(run->toolTip(), plainToolTip(run->statusTip()));
-        QVERIFY(!run->isEnabled());
-    }
-
     void citationFromTheWindow() {
         MainWindow w;
         QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
@@ -539,90 +419,6 @@ private slots:
         o.accessed = QDate::currentDate();
         QCOMPARE(d->text(), kix::cite(*w.store()->at(0), kix::CitationFormat::BibTeX, o));
         delete d;
-    }
-
-    // File ▸ Export asks where, suggesting a name per table, writes in the format of the suffix and says so
-    // in the status bar; a refused export is a plain-text warning and writes nothing; no answer, nothing.
-    void exportFromTheFileMenu() {
-        MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
-        QTemporaryDir dir;
-        QString caption;
-        QString suggested;
-        QString filter;
-        QString answer;
-        w.setSaveChooser([&](QWidget*, const QString& c, const QString& path, const QString& f) {
-            caption = c;
-            suggested = path;
-            filter = f;
-            return answer;
-        });
-        answer = dir.filePath(QStringLiteral("runs.md"));
-        w.action(QStringLiteral("export0"))->trigger();
-        QCOMPARE(caption, QStringLiteral("Export"));
-        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-runs.csv")), qPrintable(suggested));
-        QCOMPARE(filter, QStringLiteral("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
-        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Written to %1").arg(answer));
-        QCOMPARE(readText(answer).split(u'\n', Qt::SkipEmptyParts).size(), w.proxy()->rowCount() + 2);
-        QVERIFY(readText(answer).startsWith(QStringLiteral("| Implementation |")));
-        // Each table suggests its own name; cancelling the dialog writes nothing and says nothing.
-        w.statusBar()->clearMessage();
-        answer.clear();
-        w.action(QStringLiteral("export1"))->trigger();
-        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-leaderboard.csv")), qPrintable(suggested));
-        w.action(QStringLiteral("export3"))->trigger();
-        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-comparison-fields.csv")), qPrintable(suggested));
-        QCOMPARE(w.statusBar()->currentMessage(), QString());
-        // Refused: no comparison yet, or a suffix that names no format.
-        answer = dir.filePath(QStringLiteral("cmp.json"));
-        const Answered none = answerMessageBox([&] { w.action(QStringLiteral("export2"))->trigger(); });
-        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-comparison.json")), qPrintable(suggested));
-        QCOMPARE(none.title, QStringLiteral("Export"));
-        QCOMPARE(none.text,
-                 QStringLiteral("there is no comparison to export: compare two to eight runs first"));
-        QCOMPARE(none.format, Qt::PlainText);
-        QVERIFY(!QFileInfo::exists(answer));
-        answer = dir.filePath(QStringLiteral("runs.xlsx"));
-        const Answered unknown = answerMessageBox([&] { w.action(QStringLiteral("export0"))->trigger(); });
-        QCOMPARE(unknown.text, QStringLiteral("unknown export format \"xlsx\": use .csv, .md or .json"));
-        QVERIFY(!QFileInfo::exists(answer));
-        QCOMPARE(w.statusBar()->currentMessage(), QString());
-    }
-
-    // Run ▸ Export plot: a PNG of the selected run's plot, or a warning for a format it cannot write.
-    void exportPlotFromTheRunMenu() {
-        MainWindow w;
-        QVERIFY(kixtest::loadInto(w, {kixtest::seedPath()}));
-        w.selectRows({0});
-        QTemporaryDir dir;
-        QString caption;
-        QString suggested;
-        QString filter;
-        QString answer = dir.filePath(QStringLiteral("plot.png"));
-        w.setSaveChooser([&](QWidget*, const QString& c, const QString& path, const QString& f) {
-            caption = c;
-            suggested = path;
-            filter = f;
-            return answer;
-        });
-        w.action(QStringLiteral("exportPlot"))->trigger();
-        QCOMPARE(caption, QStringLiteral("Export plot"));
-        QVERIFY2(suggested.endsWith(QStringLiteral("/kix-plot.png")), qPrintable(suggested));
-        QCOMPARE(filter, QStringLiteral("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"));
-        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Plot written to %1").arg(answer));
-        const QImage image(answer);
-        QVERIFY(!image.isNull());
-        QVERIFY(image.width() > 100 && image.height() > 100);
-        answer = dir.filePath(QStringLiteral("plot.bmp"));
-        const Answered refused = answerMessageBox([&] { w.action(QStringLiteral("exportPlot"))->trigger(); });
-        QCOMPARE(refused.title, QStringLiteral("Export plot"));
-        QCOMPARE(refused.text, QStringLiteral("unknown export format \"bmp\": use .png, .pdf or .svg"));
-        QCOMPARE(refused.format, Qt::PlainText);
-        QVERIFY(!QFileInfo::exists(answer));
-        w.statusBar()->clearMessage();
-        answer.clear(); // the dialog cancelled
-        w.action(QStringLiteral("exportPlot"))->trigger();
-        QCOMPARE(w.statusBar()->currentMessage(), QString());
     }
 
     // Help ▸ About names the versions, in plain text.

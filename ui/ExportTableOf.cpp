@@ -1,4 +1,4 @@
-#include "ModelTable.h"
+#include "ExportTableOf.h"
 
 #include <QAbstractItemModel>
 

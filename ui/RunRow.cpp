@@ -1,4 +1,4 @@
-#include "RunRows.h"
+#include "RunRow.h"
 
 #include "Format.h"
 #include "Manifest.h"

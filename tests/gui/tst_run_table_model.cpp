@@ -1,0 +1,211 @@
+// The run table model and its sort/filter proxy: cells, roles, persistent indexes through a sort, and many
+// rows sorted off the UI thread.
+#include "GuiTestSupport.h"
+#include "TestMain.h"
+
+using namespace kixtest;
+
+class TestRunTableModel : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { kixtest::initGui(); }
+
+    void runTableModelAndProxy() {
+        QTemporaryDir dir;
+        const kixfix::Catalog c;
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("broken.json")), "{\"run\": "));
+        RunStore store;
+        RunTableModel model(&store);
+        RunFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&store, &RunStore::loadFinished);
+        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
+        store.loadAsync({dir.path()});
+        QVERIFY(finished.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
+        QCOMPARE(model.rowCount(), 5); // 4 runs and the broken file
+        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(column(proxy, RunTableModel::Implementation).mid(0, 3),
+                 (QStringList{QStringLiteral("run-a"), QStringLiteral("run-b"), QStringLiteral("run-c")}));
+        QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("8.12 µs"));
+        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
+                 QStringLiteral("error")); // no latency: last
+        QCOMPARE(proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("9 verified"));
+        QCOMPARE(proxy.index(0, RunTableModel::Upstream).data().toString(), QStringLiteral("accepts"));
+        QCOMPARE(proxy.index(0, RunTableModel::File).data().toString(), QStringLiteral("catalog.jsonl:6"));
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("run-c"));
+        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
+                 QStringLiteral("error")); // still last
+        {
+            const auto before = ordered.size();
+            proxy.setFilterFixedString(QStringLiteral("RUN-B"));
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.mapToSource(proxy.index(0, 0)).row(), 2); // the error row is row 0, run-a row 1
+        {
+            const auto before = ordered.size();
+            proxy.setFilterFixedString(QString());
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(proxy.rowCount(), 5);
+        store.clear();
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(proxy.rowCount(), 0);
+    }
+
+    // A re-sort keeps the selection's rows: persistent indexes follow the rows to their new places.
+    void sortKeepsPersistentIndexes() {
+        QTemporaryDir dir;
+        const kixfix::Catalog c;
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
+        RunStore store;
+        RunTableModel model(&store);
+        RunFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QSignalSpy finished(&store, &RunStore::loadFinished);
+        store.loadAsync({dir.path()});
+        QVERIFY(finished.wait(10000));
+        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        const QPersistentModelIndex runC(proxy.index(2, RunTableModel::Implementation));
+        QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(runC.row(), 0);
+        QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
+        // A selection of whole rows follows its run too.
+        QItemSelectionModel selection(&proxy);
+        selection.select(QItemSelection(proxy.index(0, 0), proxy.index(0, proxy.columnCount() - 1)),
+                         QItemSelectionModel::ClearAndSelect);
+        {
+            const auto before = ordered.size();
+            proxy.sort(RunTableModel::Latency, Qt::AscendingOrder);
+            QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
+        }
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().data().toString(), QStringLiteral("run-c"));
+    }
+
+    // 50,000 rows: the sort and the filter run on a worker; the UI thread only swaps the order in (the
+    // timings are in BENCHMARKS.md, tests/bench/load_bench.cpp).
+    void manyRowsSortOffTheUiThread() {
+        RunStore store;
+        QList<ParsedDocument> docs;
+        for (int i = 0; i < 50000; ++i) {
+            auto resource = std::make_shared<ResourceRecord>();
+            resource->name = QStringLiteral("bulk-%1").arg(i);
+            resource->title = resource->name;
+            resource->digest = QStringLiteral("sha256:%1").arg(i, 64, 10, QLatin1Char('0'));
+            auto run = std::make_shared<RunRecord>();
+            run->resource = resource;
+            run->spec.status = QStringLiteral("passed");
+            run->spec.hasTiming = true;
+            run->spec.primaryStatistic = QStringLiteral("median");
+            run->spec.latencyNs.median = 10000 + (i * 7919) % 50000;
+            ParsedDocument doc;
+            doc.origin = Origin{QStringLiteral("bulk.jsonl"), i + 1, QString()};
+            doc.run = run;
+            docs << doc;
+        }
+        RunTableModel model(&store);
+        RunFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        store.add(docs);
+        QCOMPARE(model.rowCount(), 50000);
+        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        proxy.sort(RunTableModel::Latency);
+        QVERIFY(proxy.isBusy()); // returned before the order was built
+        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("bulk-0"));
+        QTRY_VERIFY_WITH_TIMEOUT(!proxy.isBusy(), 60000);
+        QVERIFY(!proxy.isBusy());
+        QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("10.0 µs"));
+        QCOMPARE(proxy.index(49999, RunTableModel::Latency).data().toString(), QStringLiteral("60.0 µs"));
+        proxy.setFilterFixedString(QStringLiteral("bulk-4999"));
+        QVERIFY(proxy.isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!proxy.isBusy(), 60000);
+        QCOMPARE(proxy.rowCount(), 11); // bulk-4999 and bulk-49990 … bulk-49999
+    }
+
+    // The run table's other roles: tooltips that explain the derived columns, numbers to sort by, the
+    // store row, alignment of numbers, and red for a row that could not be read.
+    void runTableRoles() {
+        QTemporaryDir dir;
+        const kixfix::Catalog c;
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
+        QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("broken.json")), "{\"run\": "));
+        RunStore store;
+        RunTableModel model(&store);
+        QAbstractItemModelTester t(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
+        QSignalSpy finished(&store, &RunStore::loadFinished);
+        store.loadAsync({dir.path()});
+        QVERIFY(finished.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
+        const int runA = int(column(model, RunTableModel::Implementation).indexOf(QStringLiteral("run-a")));
+        const int broken = int(column(model, RunTableModel::Status).indexOf(QStringLiteral("error")));
+        QVERIFY(runA >= 0 && broken >= 0);
+        QCOMPARE(model.index(runA, RunTableModel::Floor).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral(
+                     "Latency over the memory-roofline floor: the time the bytes the workload must move "
+                     "take at the GPU's published peak bandwidth (1× is the floor; below it, only the "
+                     "cache can explain it)"));
+        QCOMPARE(model.index(runA, RunTableModel::Digests).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("Digest checks against the loaded set; see the Digests tab"));
+        QCOMPARE(
+            model.index(runA, RunTableModel::Upstream).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("Whether KernelIndex's schemas and parser would accept the manifest; the findings "
+                           "are in Details ▸ Problems"));
+        QCOMPARE(model.index(runA, RunTableModel::Implementation).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("<p style='white-space:pre-wrap'>run-a</p>"));
+        QVERIFY(model.index(runA, RunTableModel::File)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("catalog.jsonl")));
+        // A problem row explains itself in every column.
+        const QString why =
+            model.index(broken, RunTableModel::Implementation).data(Qt::ToolTipRole).toString();
+        QVERIFY2(why.contains(QStringLiteral("not valid JSON")), qPrintable(why));
+        QCOMPARE(model.index(broken, RunTableModel::Latency).data(Qt::ToolTipRole).toString(), why);
+        const QVariant latency = model.index(runA, RunTableModel::Latency).data(SortRole);
+        QCOMPARE(latency.typeId(), int(QMetaType::Double));
+        QCOMPARE(latency.toDouble(), 8120.0);
+        QCOMPARE(model.index(runA, RunTableModel::Implementation).data(SortRole).toString(),
+                 QStringLiteral("run-a"));
+        QCOMPARE(model.index(runA, 0).data(ManifestIndexRole).toInt(), model.storeIndex(runA));
+        QCOMPARE(model.rowOfStoreIndex(model.storeIndex(runA)), runA);
+        QCOMPARE(model.rowOfStoreIndex(model.rowCount()), -1);
+        QCOMPARE(model.storeIndex(-1), -1);
+        QVERIFY(rightAligned(model.index(runA, RunTableModel::Latency)));
+        QVERIFY(!model.index(runA, RunTableModel::Implementation).data(Qt::TextAlignmentRole).isValid());
+        QCOMPARE(foreground(model.index(broken, RunTableModel::Implementation)), toneColor(Tone::Bad));
+        QCOMPARE(foreground(model.index(runA, RunTableModel::Status)), QColor());
+        QVERIFY(!model.index(runA, 0).data(Qt::DecorationRole).isValid());
+        QCOMPARE(model.headerData(RunTableModel::Latency, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("Latency"));
+        QCOMPARE(model.headerData(0, Qt::Vertical, Qt::DisplayRole).toInt(), 1);
+    }
+};
+
+KIX_TEST_MAIN(TestRunTableModel)
+#include "tst_run_table_model.moc"
