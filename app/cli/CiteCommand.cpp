@@ -9,6 +9,7 @@ int citeCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Citation text for a run, with permalink, digest and access date."));
+    addExitStatuses(parser, protocol::UsedByCite);
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QStringLiteral("Manifest (or catalog export) holding the run."));
     parser.addOption({QStringLiteral("run"),

@@ -36,6 +36,7 @@ void usage(QTextStream& s) {
     for (const auto& [name, entry] : commands())
         s << "  " << entry.second << "\n";
     s << "\nOptions:\n  -h, --help     this text\n  -v, --version  version\n";
+    s << "\n" << protocol::exitStatusHelp(protocol::UsedByAll);
 }
 
 } // namespace

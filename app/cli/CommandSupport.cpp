@@ -23,6 +23,11 @@ Json orNull(const std::optional<double>& v) {
 }
 } // namespace
 
+void addExitStatuses(QCommandLineParser& parser, unsigned command, const QString& lead) {
+    parser.setApplicationDescription(parser.applicationDescription() + QStringLiteral("\n\n") +
+                                     protocol::exitStatusHelp(command, lead));
+}
+
 bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStringList& args, Io io,
                      int minPositional, int maxPositional, int& exitCode) {
     parser.addHelpOption();

@@ -19,6 +19,9 @@ namespace kix::cli {
 // with `exitCode` set to what the process should return.
 bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStringList& args, Io io,
                      int minPositional, int maxPositional, int& exitCode);
+// Ends a subcommand's --help description with the exit statuses `command` (ExitCommand bits) uses, from
+// the one table (ExitStatus.h), so no help text types a status out by hand. `lead` ends the heading.
+void addExitStatuses(QCommandLineParser& parser, unsigned command, const QString& lead = {});
 
 // Every input read into one set: files, folders (recursively), catalog exports. A file given twice, by a
 // link or by another spelling, is read once.

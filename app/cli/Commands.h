@@ -2,23 +2,25 @@
 // process exit status; text goes to the given streams so tests can capture it.
 #pragma once
 
+#include "ExitStatus.h"
+
 #include <QStringList>
 #include <QTextStream>
 
 namespace kix::cli {
 
-// Exit statuses shared by every subcommand (also listed in the README).
+// Names for the rows of the one exit-status table (ExitStatus.h), which says what each means and who
+// returns it. key verify and verify report the worst that applies (worseExit, TrustSupport.h).
 enum Exit {
-    ExitOk = 0,
-    ExitMismatch = 1, // verify: a digest did not match
-    ExitUsage = 2,    // bad command line
-    ExitInput = 3,    // a file could not be read or is not a valid manifest
-    // 4, 5, 6: kix run (LocalRunner.h). key verify (docs/trust.md), worst first when several apply:
-    ExitSubjectMismatch = 9,    // a signed file was edited after signing
-    ExitSignatureInvalid = 8,   // a signature does not verify
-    ExitEnvelopeMalformed = 10, // an envelope is not a readable DSSE in-toto envelope
-    ExitUnknownKey = 7,         // signed, but by no key in the trust store
-    ExitNotSigned = 11,         // no envelope beside the manifest
+    ExitOk = protocol::code(protocol::ExitStatus::Ok),
+    ExitMismatch = protocol::code(protocol::ExitStatus::Mismatch),
+    ExitUsage = protocol::code(protocol::ExitStatus::Usage),
+    ExitInput = protocol::code(protocol::ExitStatus::Input),
+    ExitUnknownKey = protocol::code(protocol::ExitStatus::UnknownKey),
+    ExitSignatureInvalid = protocol::code(protocol::ExitStatus::SignatureInvalid),
+    ExitSubjectMismatch = protocol::code(protocol::ExitStatus::SubjectMismatch),
+    ExitEnvelopeMalformed = protocol::code(protocol::ExitStatus::EnvelopeMalformed),
+    ExitNotSigned = protocol::code(protocol::ExitStatus::NotSigned),
 };
 
 struct Io {

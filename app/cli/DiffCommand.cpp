@@ -81,6 +81,7 @@ int diffCommand(const QStringList& args, Io io) {
         "operation, workload, protocol, environment, correctness, metric — and both eligible), naming the "
         "first material mismatch; then case by case (ratio B/A, beyond noise or not) and field by field by "
         "JSON path. A and B may be one file (a catalog, say) with --a-run and --b-run choosing the runs."));
+    addExitStatuses(parser, protocol::UsedByDiff);
     parser.addPositionalArgument(QStringLiteral("a"),
                                  QStringLiteral("Baseline: a file holding the run (A)."));
     parser.addPositionalArgument(QStringLiteral("b"),

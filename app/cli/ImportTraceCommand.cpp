@@ -32,6 +32,7 @@ int importTraceCommand(const QStringList& args, Io io) {
         "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into a set of KernelIndex "
         "manifests per solution: a run per case and the suite run, the workloads, protocol, environment and "
         "implementation, and the raw-samples evidence. Writes all of them or none."));
+    addExitStatuses(parser, protocol::UsedByImportTrace);
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("traces.jsonl written by SOL-ExecBench."));
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")},

@@ -22,6 +22,7 @@ void keyUsage(QTextStream& s) {
          "  trust FILE           add someone's public key (PEM) to the local trust store\n"
          "  list                 the trusted keys\n"
          "  verify MANIFEST...   check the signed envelopes beside manifests\n";
+    s << "\n" << protocol::exitStatusHelp(protocol::UsedByKey | protocol::UsedByKeyVerify);
 }
 
 int showKey(const QStringList& args, Io io) {
@@ -29,6 +30,7 @@ int showKey(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Print this user's public signing key (PEM) and its fingerprint, sha256 of the raw 32-byte Ed25519 "
         "public key. The key is created on first use, private to its owner; it is never printed."));
+    addExitStatuses(parser, protocol::UsedByKey);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("key show"), args, io, 0, 0, code))
@@ -64,6 +66,7 @@ int trustKey(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Add a public key to the local trust store, so that reruns it signed count as trusted. FILE holds a "
         "PEM public key, such as what `kix key show` prints on the other machine."));
+    addExitStatuses(parser, protocol::UsedByKey);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The public key."),
                                  QStringLiteral("FILE"));
     parser.addOption({QStringLiteral("label"), QStringLiteral("Whose key it is, shown with its signatures."),
@@ -109,6 +112,7 @@ int trustKey(const QStringList& args, Io io) {
 int listKeys(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("List the keys whose signatures count as trusted."));
+    addExitStatuses(parser, protocol::UsedByKey);
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("key list"), args, io, 0, 0, code))
@@ -142,9 +146,9 @@ int verifySigned(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Check every signed envelope (<manifest>.intoto.jsonl, or another *.intoto.jsonl naming it) beside "
-        "each manifest. Exit status: 0 signed by a trusted key, 7 signed by an unknown key only, 8 signature "
-        "invalid, 9 subject digest does not match (a file edited after signing), 10 malformed envelope, "
-        "11 not signed; with several manifests, the worst."));
+        "each manifest."));
+    addExitStatuses(parser, protocol::UsedByKeyVerify,
+                    QStringLiteral("with several manifests, the worst (9 > 8 > 10 > 3 > 7 > 11 > 0)"));
     parser.addPositionalArgument(QStringLiteral("manifests"), QStringLiteral("Manifests to check."),
                                  QStringLiteral("MANIFEST..."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});

@@ -161,9 +161,8 @@ int runCommand(const QStringList& args, Io io) {
         "SOL-ExecBench 013, check every output against an fp64 reference, time it against the unfused "
         "reference, and write a new manifest. --device cpu runs the CPU mode instead: the kernel's math on "
         "one CPU thread over the small workloads, labelled as a CPU result and never compared with GPU runs. "
-        "--slurm submits the rerun to a Slurm cluster (see docs/cluster.md). Exit status 2 for bad arguments "
-        "or an unusable --output, 4 when no GPU can be used (or sbatch is not found), 5 when the run failed, "
-        "6 when it was cancelled (SIGINT/SIGTERM); nothing is written then."));
+        "--slurm submits the rerun to a Slurm cluster (see docs/cluster.md)."));
+    addExitStatuses(parser, protocol::UsedByRun);
     parser.addOption({QStringLiteral("output"),
                       QStringLiteral("Folder for the manifest (default: the explorer's runs folder)."),
                       QStringLiteral("dir")});

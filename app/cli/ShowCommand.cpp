@@ -130,6 +130,7 @@ int showCommand(const QStringList& args, Io io) {
         "(.jsonl, .jsonl.zst). One run, or up to 10, is shown in full; more are listed one per line. A run "
         "shown in full also has its evidence level, the signed envelopes beside it and the speed-of-light "
         "check (docs/trust.md)."));
+    addExitStatuses(parser, protocol::UsedByShow);
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QStringLiteral("Files, folders or catalog exports."),
                                  QStringLiteral("INPUT..."));

@@ -202,10 +202,11 @@ int verifyCommand(const QStringList& args, Io io) {
         "WorkloadCase or ImplementationRevision loaded from any of them, and a catalog's published digests "
         "and keys against what kix recomputes. Every signed envelope beside a manifest is checked too "
         "(docs/trust.md), each run gets its evidence level, and the speed-of-light check warns about a run "
-        "faster than its memory roofline (a warning, never a failure). Exit status, the worst that applies: "
-        "9 a signed file was edited after signing (subject digest does not match), 8 a signature is invalid, "
-        "10 an envelope is malformed, 3 an input is unreadable or invalid, 1 a digest mismatches, 7 signed "
-        "only by unknown keys, 0 otherwise (unsigned runs included)."));
+        "faster than its memory roofline (a warning, never a failure)."));
+    addExitStatuses(
+        parser, protocol::UsedByVerify,
+        QStringLiteral(
+            "the worst that applies (9 > 8 > 10 > 3 > 1 > 7 > 0; unsigned runs are not a failure)"));
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QStringLiteral("Files, folders or catalog exports."),
                                  QStringLiteral("INPUT..."));

@@ -106,20 +106,9 @@ QString caseText(const RunnerEvent& e) {
 } // namespace
 
 QString exitMeaning(int code) {
-    switch (code) {
-    case RunOk:
-        return QStringLiteral("finished: every case passed");
-    case RunUsage:
-        return QStringLiteral("the runner rejected its arguments");
-    case RunUnavailable:
-        return QStringLiteral("no GPU can be used on this machine");
-    case RunFailed:
-        return QStringLiteral("the run failed");
-    case RunCancelled:
-        return QStringLiteral("cancelled; nothing was written");
-    default:
-        return QStringLiteral("the runner ended with status %1").arg(code);
-    }
+    if (const ExitStatusInfo* row = exitStatusInfo(code); row && row->afterRun)
+        return QString::fromUtf8(row->afterRun);
+    return QStringLiteral("the runner ended with status %1").arg(code);
 }
 
 QString eventName(EventKind kind) {

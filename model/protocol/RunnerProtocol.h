@@ -4,6 +4,8 @@
 // per line on stdout), the typed event both sides use, and a parser of the stream.
 #pragma once
 
+#include "ExitStatus.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -15,16 +17,17 @@ namespace kix::protocol {
 
 using Json = nlohmann::json;
 
-// Exit statuses of `kix run` (local, CPU mode and --slurm alike).
+// Exit statuses of `kix run` (local, CPU mode and --slurm alike): names for its rows of the one table,
+// ExitStatus.h, which says what each means.
 enum RunExit : int {
-    RunOk = 0,          // every case (every task) finished, passed and, for --slurm, verified
-    RunUsage = 2,       // bad command line, or an --output that cannot be written
-    RunUnavailable = 4, // no GPU / driver / CUDA build, or (with --slurm) sbatch not found
-    RunFailed = 5,      // a case or task failed, Slurm rejected the job, or a manifest could not be written
-    RunCancelled = 6,   // stopped on request (SIGINT/SIGTERM, Cancel; scancel for --slurm); nothing written
+    RunOk = code(ExitStatus::Ok),
+    RunUsage = code(ExitStatus::Usage),
+    RunUnavailable = code(ExitStatus::Unavailable),
+    RunFailed = code(ExitStatus::Failed),
+    RunCancelled = code(ExitStatus::Cancelled),
 };
 
-// What each status means, one line, as the explorer and the CLI's --help say it.
+// What a status means when `kix run` ends with it, one line, as the explorer says it (ExitStatus.h).
 QString exitMeaning(int code);
 
 // The event names, exactly as they appear in the stream.

@@ -13,6 +13,7 @@
 namespace {
 
 using Result = kixtest::CliResult;
+// (Called as ::cite inside the test class, whose cite() test slot hides it.)
 Result cite(const QStringList& args) {
     return kixtest::runKix(QStringList{QStringLiteral("cite")} + args);
 }
@@ -54,8 +55,8 @@ private slots:
             QString(QStringLiteral("https://x.org/") + kOsc52).toStdString();
         const QString path = dir.filePath(QStringLiteral("hostile.json"));
         write(path, QByteArray::fromStdString(doc.dump()));
-        const Result r = cite({QStringLiteral("--format"), format, QStringLiteral("--accessed"),
-                               QStringLiteral("2026-12-02"), path});
+        const Result r = ::cite({QStringLiteral("--format"), format, QStringLiteral("--accessed"),
+                                 QStringLiteral("2026-12-02"), path});
         QCOMPARE(r.code, 0);
         // The only message: KernelIndex would refuse the annotation (kix reads it for the permalink).
         QCOMPARE(r.err,
@@ -84,9 +85,18 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, err);
-        const Result r = cite(args);
+        const Result r = ::cite(args);
         QCOMPARE(r.code, code);
         QCOMPARE(r.err, err);
+    }
+
+    // A plain-text citation of the seed run, with the access date given.
+    void cite() {
+        const Result r = kixtest::runKix({QStringLiteral("cite"), QStringLiteral("--format"),
+                                          QStringLiteral("text"), QStringLiteral("--accessed"),
+                                          QStringLiteral("2026-12-02"), kixtest::seedPath()});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.endsWith(QStringLiteral("Accessed 2026-12-02.\n")));
     }
 };
 

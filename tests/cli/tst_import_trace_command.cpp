@@ -310,6 +310,21 @@ private slots:
         QVERIFY(r.err.endsWith(QStringLiteral("kix import-trace: nothing was written\n")));
         QCOMPARE(files(dir.path()), QStringList());
     }
+
+    void importTrace() {
+        QTemporaryDir dir;
+        const Result r =
+            kixtest::runKix({QStringLiteral("import-trace"), QStringLiteral("-o"), dir.path(),
+                             kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl"))});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.split(u'\n', Qt::SkipEmptyParts).size(), 15); // a set per solution (tst_trace_import)
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("demo_cuda.manifest.json"))));
+        QCOMPARE(kixtest::runKix({QStringLiteral("verify"), dir.path()}).code, 0);
+        const Result broken =
+            kixtest::runKix({QStringLiteral("import-trace"), QStringLiteral("-o"), dir.path(),
+                             kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))});
+        QCOMPARE(broken.code, 3);
+    }
 };
 
 KIX_TEST_GUILESS_MAIN(TestImportTraceCommand)

@@ -1,0 +1,94 @@
+// Every exit status of the `kix` command line, in one table: the CLI's enums, its --help texts, the
+// explorer's words after a rerun, README.md and docs/trust.md all read (or are checked against) it.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <utility>
+
+namespace kix::protocol {
+
+enum class ExitStatus : int {
+    Ok = 0,
+    Mismatch = 1,
+    Usage = 2,
+    Input = 3,
+    Unavailable = 4,
+    Failed = 5,
+    Cancelled = 6,
+    UnknownKey = 7,
+    SignatureInvalid = 8,
+    SubjectMismatch = 9,
+    EnvelopeMalformed = 10,
+    NotSigned = 11,
+};
+
+constexpr int code(ExitStatus s) {
+    return static_cast<int>(s);
+}
+
+// The commands (and `key verify`, which has statuses of its own) as bits, so a row says who uses it.
+enum ExitCommand : unsigned {
+    UsedByShow = 1u << 0,
+    UsedByVerify = 1u << 1,
+    UsedByDiff = 1u << 2,
+    UsedByCite = 1u << 3,
+    UsedByImportTrace = 1u << 4,
+    UsedByRun = 1u << 5,
+    UsedByKey = 1u << 6,       // key show, trust, list
+    UsedByKeyVerify = 1u << 7, // key verify
+    UsedByAll = (1u << 8) - 1,
+};
+
+struct ExitStatusInfo {
+    ExitStatus status;
+    const char* name;     // one word for tables and JSON: "mismatch"
+    const char* meaning;  // one line, as --help, README.md and docs/trust.md say it
+    unsigned commands;    // ExitCommand bits
+    const char* afterRun; // what the explorer says when `kix run` ends with it; null if run never does
+};
+
+// Ordered by code.
+inline constexpr ExitStatusInfo kExitStatuses[] = {
+    {ExitStatus::Ok, "ok", "success; for run, every case passed", UsedByAll, "finished: every case passed"},
+    {ExitStatus::Mismatch, "mismatch", "a digest does not match its content", UsedByVerify, nullptr},
+    {ExitStatus::Usage, "usage", "bad command line (for run also an --output that cannot be written)",
+     UsedByAll, "the runner rejected its arguments"},
+    {ExitStatus::Input, "input", "a file is unreadable or invalid (or the trust store cannot be read)",
+     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify,
+     nullptr},
+    {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
+     UsedByRun, "no GPU can be used on this machine"},
+    {ExitStatus::Failed, "failed",
+     "the run failed: a case failed its check (the manifest is written, status failed), or a case could not "
+     "run, a file could not be written or Slurm rejected the job (no manifest is written)",
+     UsedByRun, "the run failed"},
+    {ExitStatus::Cancelled, "cancelled", "cancelled (SIGINT/SIGTERM, Cancel, scancel); nothing is written",
+     UsedByRun, "cancelled; nothing was written"},
+    {ExitStatus::UnknownKey, "unknown-key", "signed only by keys not in the trust store",
+     UsedByVerify | UsedByKeyVerify, nullptr},
+    {ExitStatus::SignatureInvalid, "signature-invalid", "a signature does not verify",
+     UsedByVerify | UsedByKeyVerify, nullptr},
+    {ExitStatus::SubjectMismatch, "subject-mismatch",
+     "a signed file was edited after signing (subject digest does not match)", UsedByVerify | UsedByKeyVerify,
+     nullptr},
+    {ExitStatus::EnvelopeMalformed, "envelope-malformed",
+     "an envelope is not a readable DSSE in-toto envelope", UsedByVerify | UsedByKeyVerify, nullptr},
+    {ExitStatus::NotSigned, "not-signed", "not signed: no envelope beside the manifest", UsedByKeyVerify,
+     nullptr},
+};
+
+// The row of `code`, or null for a code kix never returns.
+const ExitStatusInfo* exitStatusInfo(int code);
+
+// The rows one command uses, in code order.
+QList<const ExitStatusInfo*> exitStatusesOf(unsigned command);
+
+// The command names a row's bits stand for: "show", "verify", …, "key verify".
+QStringList exitCommandNames(unsigned commands);
+
+// The "Exit status:" block of a --help text: a heading line, then one "  CODE  NAME  MEANING" line per
+// status `command` uses. `lead` ends the heading ("the worst that applies").
+QString exitStatusHelp(unsigned command, const QString& lead = {});
+
+} // namespace kix::protocol

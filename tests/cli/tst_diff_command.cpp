@@ -1,0 +1,222 @@
+// `kix diff`: KernelIndex's comparability (text and --json), per-case ratios, and the same file given
+// twice, by a link or by another spelling.
+#include "CliFixtures.h"
+#include "Commands.h"
+#include "Format.h"
+#include "KixResources.h"
+#include "TestMain.h"
+#include "TestSupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <unistd.h>
+
+using namespace kixcli;
+
+class TestDiffCommand : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_config; // this test's XDG_CONFIG_HOME: `kix run` and the signing key live there
+
+private slots:
+    void initTestCase() {
+        kixInitResources();
+        QVERIFY(m_config.isValid());
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_config.path()));
+    }
+
+    // KernelIndex's policy in kix diff: the first material mismatch with the differing values.
+    void diffNotComparable_data() {
+        QTest::addColumn<QString>("which");
+        QTest::addColumn<QString>("part");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("workload cases")
+            << "w2"
+            << "workload"
+            << "  - first material mismatch: workload differs: \"hidden=4096 tokens=2048 · ";
+        QTest::newRow("environments") << "env"
+                                      << "environment"
+                                      << "  - first material mismatch: environment differs: \"NVIDIA B200 · "
+                                         "driver 580.00 · CUDA 13.1 · pytorch 2.9 · ";
+        QTest::newRow("failed run") << "failed"
+                                    << "metric"
+                                    << "  - B is not eligible: its status is compile_error, not passed; it "
+                                       "has no primary measurement";
+    }
+
+    void diffNotComparable() {
+        QFETCH(QString, which);
+        QFETCH(QString, part);
+        QFETCH(QString, reason);
+        const Files f;
+        Json b = which == QLatin1String("w2") ? f.c.runBundle("run-b", f.c.w2, 30100)
+                 : which == QLatin1String("env")
+                     ? kixfix::bundle(kixfix::run("run-b", f.c.w1, f.c.impl, f.c.proto,
+                                                  kixfix::environment("NVIDIA B200", "2.10")),
+                                      f.c.proto, kixfix::environment("NVIDIA B200", "2.10"))
+                     : f.c.runBundle("run-b", f.c.w1, -1, "compile_error");
+        const QString pathB = f.write("b.json", b);
+        const Result r = run({QStringLiteral("diff"), f.a, pathB, QStringLiteral("--with"), f.support});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("NOT COMPARABLE:\n")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(reason), qPrintable(r.out));
+        const Result j = run({QStringLiteral("diff"), QStringLiteral("--json"), f.a, pathB,
+                              QStringLiteral("--with"), f.support});
+        QCOMPARE(j.code, 0);
+        const Json v = Json::parse(j.out.toStdString());
+        QCOMPARE(v["comparable"].get<bool>(), false);
+        QCOMPARE(QString::fromStdString(v["firstMismatch"]["part"].get<std::string>()), part);
+        QVERIFY(!v["reasons"].empty());
+    }
+
+    void diffComparable() {
+        const Files f;
+        const QString pathB = f.write("b.json", f.c.runBundle("run-b", f.c.w1, 9050));
+        const Result r = run({QStringLiteral("diff"), f.a, pathB, QStringLiteral("--with"), f.support});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("COMPARABLE: one comparison cohort ") +
+                                QString::fromStdString(f.c.keyOf(f.c.w1))),
+                 qPrintable(r.out));
+        QVERIFY(
+            r.out.contains(QStringLiteral("Cases: suite values only (no per-case results): B/A = 1.115\n")));
+        QVERIFY(r.out.contains(QStringLiteral("  ~ run.spec.timing.latencyNs.median: 8120 -> 9050\n")));
+    }
+
+    // A comparable pair with per-case results: a case slower beyond noise, one within noise, one faster.
+    void diffComparableCases() {
+        const Files f;
+        // {tokens, A's median, B's median, stddev, samples}: each case's mean is its median.
+        const double rows[][5] = {
+            {2048, 1000, 1500, 10, 100}, {4096, 2000, 2020, 200, 10}, {8192, 4000, 2000, 10, 100}};
+        const auto withCases = [&](const std::string& name, int side) {
+            Json b = f.c.runBundle(name, f.c.w1, 8120);
+            Json cases = Json::array();
+            for (const auto& r : rows)
+                cases.push_back(
+                    {{"id", "c" + std::to_string(int(r[0]))},
+                     {"axes", {{"tokens", int(r[0])}}},
+                     {"latencyNs",
+                      {{"median", r[side]}, {"mean", r[side]}, {"stddev", r[3]}, {"samples", int(r[4])}}}});
+            b["run"]["spec"]["cases"] = cases;
+            return b;
+        };
+        const QString pathA = f.write("ca.json", withCases("run-a", 1));
+        const QString pathB = f.write("cb.json", withCases("run-b", 2));
+        const QStringList args{pathA, pathB, QStringLiteral("--with"), f.support};
+        const Result r = run(QStringList{QStringLiteral("diff")} + args);
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        const auto line = [](const char* axes, double a, double b, const char* verdict) -> QString {
+            return QStringLiteral("\n  ") + QString::fromLatin1(axes).leftJustified(36) +
+                   kix::formatLatency(a).rightJustified(10) + QStringLiteral(" -> ") +
+                   kix::formatLatency(b).rightJustified(10) + QStringLiteral("  B/A ") +
+                   kix::formatRatio(b / a).rightJustified(7) + QStringLiteral("  ") +
+                   QString::fromLatin1(verdict) + u'\n';
+        };
+        QVERIFY2(r.out.contains(line("tokens=2048", 1000, 1500, "slower, beyond noise")), qPrintable(r.out));
+        QVERIFY(r.out.contains(line("tokens=4096", 2000, 2020, "slower, within noise")));
+        QVERIFY(r.out.contains(line("tokens=8192", 4000, 2000, "faster, beyond noise")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("\nCases: 3 cases matched, geometric mean B/A = 0.912; beyond noise: 1 "
+                           "faster, 1 slower; 1 within noise; 0 without statistics\n")));
+
+        const Result j = run(QStringList{QStringLiteral("diff"), QStringLiteral("--json")} + args);
+        QCOMPARE(j.code, int(kix::cli::ExitOk));
+        const Json v = Json::parse(j.out.toStdString());
+        QCOMPARE(v["comparable"].get<bool>(), true);
+        QCOMPARE(v["comparisonKey"].get<std::string>(), f.c.keyOf(f.c.w1));
+        QVERIFY(v["reasons"].empty());
+        QCOMPARE(v["cases"].size(), std::size_t(3));
+        const char* verdicts[][2] = {
+            {"slower", "beyond noise"}, {"slower", "within noise"}, {"faster", "beyond noise"}};
+        for (int i = 0; i < 3; ++i) {
+            const Json& c = v["cases"][i];
+            QCOMPARE(c["id"].get<std::string>(), "c" + std::to_string(int(rows[i][0])));
+            QCOMPARE(c["axes"].get<std::string>(), "tokens=" + std::to_string(int(rows[i][0])));
+            QCOMPARE(c["latencyA"].get<double>(), rows[i][1]);
+            QCOMPARE(c["latencyB"].get<double>(), rows[i][2]);
+            QCOMPARE(c["ratio"].get<double>(), rows[i][2] / rows[i][1]);
+            QCOMPARE(c["direction"].get<std::string>(), std::string(verdicts[i][0]));
+            QCOMPARE(c["noise"].get<std::string>(), std::string(verdicts[i][1]));
+        }
+        QVERIFY(qAbs(v["geomeanRatio"].get<double>() - std::cbrt(1.5 * 1.01 * 0.5)) < 1e-12);
+        QStringList fields;
+        for (const Json& c : v["fields"])
+            fields << QString::fromStdString(
+                c["kind"].get<std::string>() + ' ' + c["path"].get<std::string>() + ' ' +
+                c["before"].get<std::string>() + ' ' + c["after"].get<std::string>());
+        QCOMPARE(fields, (QStringList{
+                             QStringLiteral("changed run.metadata.name \"run-a\" \"run-b\""),
+                             QStringLiteral("changed run.metadata.title \"run-a\" \"run-b\""),
+                             QStringLiteral("changed run.spec.cases[id=c2048].latencyNs.mean 1000 1500"),
+                             QStringLiteral("changed run.spec.cases[id=c2048].latencyNs.median 1000 1500"),
+                             QStringLiteral("changed run.spec.cases[id=c4096].latencyNs.mean 2000 2020"),
+                             QStringLiteral("changed run.spec.cases[id=c4096].latencyNs.median 2000 2020"),
+                             QStringLiteral("changed run.spec.cases[id=c8192].latencyNs.mean 4000 2000"),
+                             QStringLiteral("changed run.spec.cases[id=c8192].latencyNs.median 4000 2000"),
+                         }));
+    }
+
+    // kix diff A A: one file given twice, through a link or spelled another way, is the same run.
+    void diffOneFileTwice_data() {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("same path") << "same";
+        QTest::newRow("symbolic link") << "link";
+        QTest::newRow("hard link") << "hard link";
+        QTest::newRow("another spelling") << "spelling";
+    }
+
+    void diffOneFileTwice() {
+        QFETCH(QString, how);
+        const Files f;
+        QString b = f.a;
+        if (how == QLatin1String("link")) {
+            b = f.path("link.json");
+            QVERIFY(QFile::link(f.a, b));
+        } else if (how == QLatin1String("hard link")) {
+            b = f.path("hard.json");
+            QCOMPARE(::link(QFile::encodeName(f.a).constData(), QFile::encodeName(b).constData()), 0);
+        } else if (how == QLatin1String("spelling")) {
+            b = f.dir.path() + QStringLiteral("/support/.././/a.json");
+        }
+        const Result r = run({QStringLiteral("diff"), f.a, b, QStringLiteral("--with"), f.support});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(r.out.contains(QStringLiteral("A and B are the same run (")), qPrintable(r.out + r.err));
+        // The verdict line itself (the workload loaded, so that the comparison key is known).
+        QVERIFY2(r.out.contains(QStringLiteral("\nCOMPARABLE: one comparison cohort %1 (same operation, "
+                                               "workload, protocol, environment, correctness and metric), "
+                                               "both eligible\n")
+                                    .arg(QString::fromStdString(f.c.keyOf(f.c.w1)))),
+                 qPrintable(r.out));
+        QVERIFY(!r.out.contains(QStringLiteral("NOT COMPARABLE")));
+        QVERIFY(r.out.contains(QStringLiteral("Fields: 0 differences\n")));
+    }
+
+    // Without the workload loaded the key cannot be computed, but one workload digest settles it: the
+    // verdict says so without an empty key.
+    void diffOneFileTwiceWithoutItsWorkload() {
+        const Files f;
+        const Result r = run({QStringLiteral("diff"), f.a, f.a});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("\nCOMPARABLE: one comparison cohort (same operation, workload, "
+                                          "protocol, environment, correctness and metric), both eligible\n")),
+            qPrintable(r.out));
+    }
+
+    void diffRunsOfOneCatalog() {
+        const Files f;
+        const QString catalog = f.path("catalog.jsonl");
+        QVERIFY(kixfix::writeFile(catalog, f.c.text()));
+        const Result many = run({QStringLiteral("diff"), catalog, catalog});
+        QCOMPARE(many.code, 3);
+        QVERIFY(many.err.startsWith(QStringLiteral("kix diff: ") + catalog +
+                                    QStringLiteral(" holds 4 runs: choose one with --a-run NAME|DIGEST\n")));
+        const Result r = run({QStringLiteral("diff"), catalog, catalog, QStringLiteral("--a-run"),
+                              QStringLiteral("run-1"), QStringLiteral("--b-run"), QStringLiteral("run-c")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("  - first material mismatch: workload differs:")),
+                 qPrintable(r.out));
+    }
+};
+
+KIX_TEST_GUILESS_MAIN(TestDiffCommand)
+#include "tst_diff_command.moc"
