@@ -5,6 +5,7 @@
 #include "CatalogFixture.h"
 #include "Comparability.h"
 #include "ManifestParser.h"
+#include "RecordIndexFixtures.h"
 #include "RunStore.h"
 #include "SourceReader.h"
 #include "TestMain.h"
@@ -15,21 +16,9 @@
 
 using namespace kix;
 using kixfix::Json;
+using kixfix::runsOf;
 
 namespace {
-
-// Loads the documents (each a JSON value) as one set and returns the bundle views of its runs, in order.
-QList<ManifestPtr> runsOf(const QList<Json>& documents) {
-    RecordIndex index;
-    int n = 0;
-    for (const Json& d : documents)
-        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
-                                    QStringLiteral("doc%1.json").arg(n++), SourceFormat::Json));
-    QList<ManifestPtr> out;
-    for (int i = 0; i < index.runCount(); ++i)
-        out << bundleView(index, index.rowOfRun(i));
-    return out;
-}
 
 struct World {
     Json op = kixfix::operation();

@@ -2,6 +2,7 @@
 // keyless group, rank texts, facet values and counts with a filter.
 #include "CatalogFixture.h"
 #include "Leaderboard.h"
+#include "RecordIndexFixtures.h"
 #include "RunStore.h"
 #include "SourceReader.h"
 #include "TestMain.h"
@@ -11,18 +12,10 @@
 #include <algorithm>
 
 using namespace kix;
+using kixfix::indexOf;
 using kixfix::Json;
 
 namespace {
-
-RecordIndex indexOf(const QList<Json>& documents) {
-    RecordIndex index;
-    int n = 0;
-    for (const Json& d : documents)
-        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
-                                    QStringLiteral("doc%1.json").arg(n++), SourceFormat::Json));
-    return index;
-}
 
 struct World {
     Json op = kixfix::operation();

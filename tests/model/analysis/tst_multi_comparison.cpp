@@ -6,6 +6,7 @@
 #include "DiffReport.h"
 #include "ManifestParser.h"
 #include "MultiComparison.h"
+#include "RecordIndexFixtures.h"
 #include "SourceReader.h"
 #include "TestMain.h"
 #include "TestSupport.h"
@@ -15,20 +16,9 @@
 
 using namespace kix;
 using kixfix::Json;
+using kixfix::runsOf;
 
 namespace {
-
-QList<ManifestPtr> runsOf(const QList<Json>& documents) {
-    RecordIndex index;
-    int n = 0;
-    for (const Json& d : documents)
-        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
-                                    QStringLiteral("doc%1.json").arg(n++), SourceFormat::Json));
-    QList<ManifestPtr> out;
-    for (int i = 0; i < index.runCount(); ++i)
-        out << bundleView(index, index.rowOfRun(i));
-    return out;
-}
 
 ManifestPtr withCases(const char* cases, const char* file) {
     auto doc = kixtest::seedJson();

@@ -1,6 +1,7 @@
 // The "kix.problem/v1" reader: the bundled problem 013 reads without a problem and states the facts the
 // program needs; every bad input is a located problem with its code and exact text, and reading goes on.
 #include "ProblemDefinition.h"
+#include "ProblemTexts.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 
@@ -10,13 +11,6 @@
 using kix::ProblemDefinitionRead;
 
 namespace {
-
-QStringList texts(const kix::Problems& problems) {
-    QStringList out;
-    for (const kix::Problem& p : problems)
-        out << p.toString();
-    return out;
-}
 
 nlohmann::json bundled() {
     return nlohmann::json::parse(kixtest::readAll(kixtest::problemPath()).toStdString());
@@ -35,7 +29,7 @@ class TestProblemDefinition : public QObject {
 private slots:
     void bundledFileReadsCleanly() {
         const ProblemDefinitionRead r = kix::readProblemDefinition(kixtest::problemPath());
-        QCOMPARE(texts(r.problems), QStringList());
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList());
         QVERIFY(r.definition);
     }
 
@@ -261,7 +255,7 @@ private slots:
         QFETCH(QString, code);
         QFETCH(QStringList, expected);
         const ProblemDefinitionRead r = parseEdited(pointer, value);
-        QCOMPARE(texts(r.problems), expected);
+        QCOMPARE(kixtest::problemTexts(r.problems), expected);
         QVERIFY(!r.definition); // nothing half-read is handed on
         if (code.isEmpty()) // no code of its own; a typed read (FieldReader) gives one of the field.* area
             QVERIFY2(r.problems.first().code.isEmpty() ||
@@ -298,7 +292,7 @@ private slots:
         QFETCH(QString, pointer);
         QFETCH(QString, expected);
         const ProblemDefinitionRead r = parseEdited(pointer, "true");
-        QCOMPARE(texts(r.problems), QStringList{expected});
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList{expected});
         QCOMPARE(r.problems.first().code, QStringLiteral("data.unknown_member"));
         QVERIFY(r.definition);
     }
@@ -338,7 +332,7 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, expected);
         const auto r = kix::parseProblemDefinition(bytes, QStringLiteral("p.json"));
-        QCOMPARE(texts(r.problems), QStringList{expected});
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList{expected});
         QVERIFY(!r.definition);
     }
 
@@ -346,7 +340,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("absent.json"));
         const auto r = kix::readProblemDefinition(path);
-        QCOMPARE(texts(r.problems), QStringList{path + QStringLiteral(": no such file")});
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList{path + QStringLiteral(": no such file")});
         QVERIFY(!r.definition);
     }
 };

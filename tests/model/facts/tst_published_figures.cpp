@@ -2,6 +2,7 @@
 // project) and with the catalog rows in ../shared (skipped with the reason when absent); every bad input
 // is a located problem with its code and exact text.
 #include "KixResources.h"
+#include "ProblemTexts.h"
 #include "PublishedFigures.h"
 #include "PublishedFiguresTable.h"
 #include "TestMain.h"
@@ -12,13 +13,6 @@
 using kix::PublishedEntry;
 
 namespace {
-
-QStringList texts(const kix::Problems& problems) {
-    QStringList out;
-    for (const kix::Problem& p : problems)
-        out << p.toString();
-    return out;
-}
 
 kix::PublishedFigures figures() {
     return *kix::readPublishedFigures(kixtest::publishedPath()).figures;
@@ -117,7 +111,7 @@ private slots:
 
     void bundledFileReadsCleanly() {
         const auto r = kix::readPublishedFigures(kixtest::publishedPath());
-        QCOMPARE(texts(r.problems), QStringList());
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList());
         QVERIFY(r.figures);
         QCOMPARE(r.figures->problem, QStringLiteral("013_fused_residual_rms_norm_backward"));
     }
@@ -395,7 +389,7 @@ private slots:
         QFETCH(QStringList, expected);
         const auto r = kix::parsePublishedFigures(kixtest::edited(bundledJson(), pointer, value),
                                                   QStringLiteral("f.json"));
-        QCOMPARE(texts(r.problems), expected);
+        QCOMPARE(kixtest::problemTexts(r.problems), expected);
         QVERIFY(!r.figures);
         if (code.isEmpty()) // no code of its own; a typed read (FieldReader) gives one of the field.* area
             QVERIFY2(r.problems.first().code.isEmpty() ||
@@ -408,7 +402,7 @@ private slots:
     void unknownMemberWarns() {
         const auto r = kix::parsePublishedFigures(
             kixtest::edited(bundledJson(), QStringLiteral("/entries/0/rnk"), "1"), QStringLiteral("f.json"));
-        QCOMPARE(texts(r.problems),
+        QCOMPARE(kixtest::problemTexts(r.problems),
                  QStringList{
                      QStringLiteral("f.json: entries[0].rnk: warning: unknown member \"rnk\" is ignored")});
         QVERIFY(r.figures);
@@ -432,7 +426,7 @@ private slots:
         QFETCH(QByteArray, bytes);
         QFETCH(QString, expected);
         const auto r = kix::parsePublishedFigures(bytes, QStringLiteral("f.json"));
-        QCOMPARE(texts(r.problems), QStringList{expected});
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList{expected});
         QVERIFY(!r.figures);
     }
 };

@@ -4,6 +4,7 @@
 #include "Digest.h"
 #include "ManifestParser.h"
 #include "ProblemDefinition.h"
+#include "ProblemTexts.h"
 #include "SourceReader.h"
 #include "TestMain.h"
 #include "TestSupport.h"
@@ -30,13 +31,6 @@ kix::ProblemDefinition edited(const QString& pointer, const QByteArray& value) {
 // JSON as text, so that QCOMPARE shows both sides when they differ.
 QString js(const nlohmann::json& v) {
     return QString::fromStdString(v.dump());
-}
-
-QStringList texts(const kix::Problems& problems) {
-    QStringList out;
-    for (const kix::Problem& p : problems)
-        out << p.toString();
-    return out;
 }
 
 QString seedWorkloadDigest(const QString& path) {
@@ -120,7 +114,8 @@ private slots:
     }
 
     void bundledDigestsAllCheck() {
-        QCOMPARE(texts(kix::checkKernelIndexDigests(bundled(), QStringLiteral("p.json"))), QStringList());
+        QCOMPARE(kixtest::problemTexts(kix::checkKernelIndexDigests(bundled(), QStringLiteral("p.json"))),
+                 QStringList());
     }
 
     // The verification the explorer does: with the built suite loaded beside the seed, its workloadDigest
@@ -214,7 +209,8 @@ private slots:
         QVERIFY(kix::buildWorkloadSuite(*r.definition, kOperationDigest).is_null());
         QVERIFY(kix::buildWorkloadCase(*r.definition, 0, kOperationDigest).is_null());
         QVERIFY(kix::buildKernelIndexResources(*r.definition).cases.isEmpty());
-        QCOMPARE(texts(kix::checkKernelIndexDigests(*r.definition, QStringLiteral("p.json"))), QStringList());
+        QCOMPARE(kixtest::problemTexts(kix::checkKernelIndexDigests(*r.definition, QStringLiteral("p.json"))),
+                 QStringList());
     }
 
     void outOfRangeCase() {

@@ -3,6 +3,7 @@
 // zone and the harness version; the set read back through the record store with every digest and the
 // raw-samples evidence verified; and the two real trace files in ../shared.
 #include "ManifestSet.h"
+#include "ProblemTexts.h"
 #include "RunStore.h"
 #include "TestMain.h"
 #include "TestSupport.h"
@@ -16,13 +17,6 @@ using namespace kix;
 using Json = nlohmann::json;
 
 namespace {
-
-QStringList messages(const Problems& problems) {
-    QStringList out;
-    for (const auto& p : problems)
-        out << p.toString();
-    return out;
-}
 
 Json document(const TraceImportResult& r, const QString& name) {
     const SetFile* f = r.files.find(name);
@@ -79,7 +73,7 @@ private slots:
         const QString file = kixtest::dataPath(QStringLiteral("traces/statuses.traces.jsonl"));
         const auto r = importTraceFile(file);
         QCOMPARE(
-            messages(r.problems),
+            kixtest::problemTexts(r.problems),
             (QStringList{
                 file +
                     QStringLiteral(":1: evaluation.timestamp: warning: 10 timestamp(s) without a zone "
@@ -203,7 +197,7 @@ private slots:
         const auto r =
             importTraceFile(kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")));
         QCOMPARE(
-            messages(r.problems),
+            kixtest::problemTexts(r.problems),
             QStringList{kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")) +
                         QStringLiteral(":4: warning: skipped 1 workload-only line(s) (no evaluation), the "
                                        "first at line 4")});
@@ -226,7 +220,7 @@ private slots:
             importTraces(kixtest::readAll(kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))),
                          QStringLiteral("b.jsonl"));
         QCOMPARE(
-            messages(r.problems),
+            kixtest::problemTexts(r.problems),
             (QStringList{
                 QString("b.jsonl:1: evaluation.performance: warning: a PASSED evaluation without "
                         "performance; imported as incomplete_evidence"),
@@ -291,7 +285,7 @@ private slots:
         QFETCH(QString, message);
         const auto r = importTraces(line, QStringLiteral("t.jsonl"));
         QVERIFY(hasErrors(r.problems));
-        QCOMPARE(messages(r.problems).last(), message);
+        QCOMPARE(kixtest::problemTexts(r.problems).last(), message);
         QCOMPARE(r.files.size(), 0);
     }
 
@@ -299,7 +293,7 @@ private slots:
         const QByteArray line =
             R"({"definition": "d", "workload": {"uuid": "u", "axes": {}, "inputs": {"x": {}}}, "solution": "s", "evaluation": {"status": "PASSED", "timestamp": "2026-01-01T00:00:00Z", "environment": {"hardware": "NVIDIA B200"}, "performance": null, "correctness": null}})";
         const auto r = importTraces(line, QStringLiteral("t.jsonl"));
-        QCOMPARE(messages(r.problems),
+        QCOMPARE(kixtest::problemTexts(r.problems),
                  QStringList{
                      "t.jsonl:1: evaluation.performance: warning: a PASSED evaluation without performance; "
                      "imported as incomplete_evidence"});
@@ -321,7 +315,7 @@ private slots:
                 R"(, "evaluation": {"status": "TIMEOUT", "timestamp": "2026-01-01T00:00:00Z", "environment": {"hardware": "NVIDIA B200"}}})" +
                 "\n";
         const auto r = importTraces(text, QStringLiteral("t.jsonl"));
-        QVERIFY2(!hasErrors(r.problems), qPrintable(messages(r.problems).join(u'\n')));
+        QVERIFY2(!hasErrors(r.problems), qPrintable(kixtest::problemTexts(r.problems).join(u'\n')));
         QStringList suites;
         for (const auto& name : fileNames(r)) {
             QVERIFY2(name.size() < 160, qPrintable(name));
@@ -337,7 +331,7 @@ private slots:
     void realKernelIndexFixture() {
         KIX_REQUIRE_SHARED(file, QStringLiteral("sol-execbench/traces/ki-fixture-rmsnorm-trace.jsonl"));
         const auto r = importTraceFile(file);
-        QCOMPARE(messages(r.problems), QStringList());
+        QCOMPARE(kixtest::problemTexts(r.problems), QStringList());
         QCOMPARE(fileNames(r),
                  (QStringList{
                      "gemini-2.5-pro_cuda_aaf481--33bf737d-3b37-4e38-be80-ea39b4b46ae6.manifest.json",
@@ -372,7 +366,7 @@ private slots:
     void realSolverTrace() {
         KIX_REQUIRE_SHARED(file, QStringLiteral("sol-execbench/traces/bras-trace_230.jsonl"));
         const auto r = importTraceFile(file);
-        QCOMPARE(messages(r.problems),
+        QCOMPARE(kixtest::problemTexts(r.problems),
                  QStringList{
                      file + QStringLiteral(":1: evaluation.timestamp: warning: 14 timestamp(s) without a "
                                            "zone (SOL-ExecBench writes local time): observedAt holds each as "

@@ -4,6 +4,7 @@
 #include "CatalogFixture.h"
 #include "ManifestParser.h"
 #include "ManifestWriter.h"
+#include "RecordIndexFixtures.h"
 #include "RunStore.h"
 #include "SourceReader.h"
 #include "TestMain.h"
@@ -14,17 +15,10 @@
 
 using State = kix::DigestCheck::State;
 using namespace kix;
+using kixfix::indexOf;
 using kixfix::Json;
 
 namespace {
-RecordIndex indexOf(const QList<Json>& documents) {
-    RecordIndex index;
-    int n = 0;
-    for (const Json& d : documents)
-        index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
-                                    QStringLiteral("doc%1.json").arg(n++), SourceFormat::Json));
-    return index;
-}
 QList<DigestCheck> checksOfFirstRun(const RecordIndex& index) {
     return verifyRun(index, index.run(0));
 }

@@ -5,6 +5,7 @@
 // it written here.
 #include "KixResources.h"
 #include "ProblemDefinition.h"
+#include "ProblemTexts.h"
 #include "RecordIndex.h"
 #include "RunStore.h"
 #include "TestMain.h"
@@ -38,13 +39,6 @@ QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& b
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
     return path;
-}
-
-QStringList texts(const Problems& problems) {
-    QStringList out;
-    for (const Problem& p : problems)
-        out << p.code + u' ' + p.path;
-    return out;
 }
 
 // The seed's workloadDigest check, with the seed and `problem` loaded together.
@@ -116,7 +110,7 @@ private slots:
         const RecordIndex index = load({path});
         QCOMPARE(index.resources().size(), 0);
         QCOMPARE(index.problemRows().size(), 1);
-        QCOMPARE(texts(index.problemRows().first().problems),
+        QCOMPARE(kixtest::problemCodesAndPaths(index.problemRows().first().problems),
                  QStringList({QStringLiteral("data.digest_mismatch workloads[3].kernelIndex.digest"),
                               QStringLiteral("data.digest_mismatch kernelIndex.suite.digest")}));
         QCOMPARE(seedWorkloadCheck(path).state, DigestCheck::State::NotVerifiable);
@@ -130,7 +124,7 @@ private slots:
         const RecordIndex index = load({path});
         QCOMPARE(index.resources().size(), 0);
         QCOMPARE(index.problemRows().size(), 1);
-        QCOMPARE(texts(index.problemRows().first().problems),
+        QCOMPARE(kixtest::problemCodesAndPaths(index.problemRows().first().problems),
                  QStringList{QStringLiteral("field.missing id")});
     }
 
@@ -151,7 +145,7 @@ private slots:
     void otherFormatsAreNotManifests() {
         const RecordIndex index = load({kixtest::publishedPath()});
         QCOMPARE(index.problemRows().size(), 1);
-        QCOMPARE(texts(index.problemRows().first().problems),
+        QCOMPARE(kixtest::problemCodesAndPaths(index.problemRows().first().problems),
                  QStringList{QStringLiteral("resource.not_manifest ")});
     }
 };

@@ -1,6 +1,7 @@
 // From paths to sources: which files a folder walk picks up, files counted once by identity (a link, another
 // spelling), and every input kix cannot read reported with its reason — never skipped silently, never
 // read from a FIFO, never "nothing to check" without a word.
+#include "ProblemTexts.h"
 #include "RecordFixtures.h"
 #include "SourceReader.h"
 #include "TestMain.h"
@@ -16,12 +17,6 @@
 using namespace kix;
 
 namespace {
-QStringList messages(const Inputs& in) {
-    QStringList out;
-    for (const Problem& p : in.problems)
-        out << p.toString() + QStringLiteral(" [") + p.code + u']';
-    return out;
-}
 QStringList names(const QStringList& files, const QString& base) {
     QStringList out;
     for (const QString& f : files)
@@ -56,7 +51,7 @@ private slots:
                               ".hidden/f.json", "sub/.g.json", "a.json.intoto.jsonl", "sub/X.INTOTO.JSONL"})
             QVERIFY(kixfix::writeFile(dir.filePath(QString::fromLatin1(f)), "{}"));
         const Inputs in = collectInputs({dir.path()});
-        QVERIFY2(in.problems.isEmpty(), qPrintable(messages(in).join(u'\n')));
+        QVERIFY2(in.problems.isEmpty(), qPrintable(kixtest::problemTextsWithCodes(in.problems).join(u'\n')));
         QCOMPARE(names(in.files, dir.path()),
                  (QStringList{QStringLiteral("a.json"), QStringLiteral("b.yaml"), QStringLiteral("c.yml"),
                               QStringLiteral("sub/d.jsonl"), QStringLiteral("sub/e.jsonl.zst")}));
@@ -90,7 +85,7 @@ private slots:
         const Inputs in = collectInputs({empty, full, dir.filePath(QStringLiteral("missing.json"))});
         QVERIFY(timer.elapsed() < 5000); // the FIFO is never opened
         QCOMPARE(names(in.files, dir.path()), QStringList{QStringLiteral("full/good.json")});
-        QCOMPARE(messages(in),
+        QCOMPARE(kixtest::problemTextsWithCodes(in.problems),
                  (QStringList{
                      empty + QStringLiteral(": no manifest in this folder (looked for *.json *.yaml *.yml "
                                             "*.jsonl *.jsonl.zst, in subfolders too) [read.empty_folder]"),
@@ -111,13 +106,13 @@ private slots:
         QVERIFY(::chmod(QFile::encodeName(locked).constData(), 0) == 0);
         const Inputs in = collectInputs({dir.path()});
         QCOMPARE(
-            messages(in),
+            kixtest::problemTextsWithCodes(in.problems),
             QStringList{locked + QStringLiteral(": cannot be read: permission denied [read.unreadable]")});
     }
 
     void nothingGiven() {
         const Inputs in = collectInputs({});
-        QCOMPARE(messages(in),
+        QCOMPARE(kixtest::problemTextsWithCodes(in.problems),
                  QStringList{QStringLiteral("no file or folder to read was given [read.no_input]")});
     }
 
