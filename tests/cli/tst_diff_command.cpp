@@ -15,14 +15,10 @@ using namespace kixcli;
 
 class TestDiffCommand : public QObject {
     Q_OBJECT
-    QTemporaryDir m_config; // this test's XDG_CONFIG_HOME: `kix run` and the signing key live there
+    SuiteConfig m_config; // resources and this suite's own XDG_CONFIG_HOME
 
 private slots:
-    void initTestCase() {
-        kixInitResources();
-        QVERIFY(m_config.isValid());
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_config.path()));
-    }
+    void initTestCase() { QVERIFY(m_config.setUp()); }
 
     // KernelIndex's policy in kix diff: the first material mismatch with the differing values.
     void diffNotComparable_data() {

@@ -16,14 +16,10 @@ using namespace kixcli;
 
 class TestRunCommand : public QObject {
     Q_OBJECT
-    QTemporaryDir m_config; // this test's XDG_CONFIG_HOME: `kix run` and the signing key live there
+    SuiteConfig m_config; // resources and this suite's own XDG_CONFIG_HOME
 
 private slots:
-    void initTestCase() {
-        kixInitResources();
-        QVERIFY(m_config.isValid());
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_config.path()));
-    }
+    void initTestCase() { QVERIFY(m_config.setUp()); }
 
     void runWithoutGpu() {
         const QString why = kix::runner::localRunUnavailableReason();

@@ -33,14 +33,10 @@ kix::RunRoofline rooflineOf(const QStringList& inputs, const QString& file) {
 
 class TestVerifyCommand : public QObject {
     Q_OBJECT
-    QTemporaryDir m_config; // this test's XDG_CONFIG_HOME: `kix run` and the signing key live there
+    SuiteConfig m_config; // resources and this suite's own XDG_CONFIG_HOME
 
 private slots:
-    void initTestCase() {
-        kixInitResources();
-        QVERIFY(m_config.isValid());
-        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_config.path()));
-    }
+    void initTestCase() { QVERIFY(m_config.setUp()); }
 
     void verifyExitStatus() {
         const Files f;

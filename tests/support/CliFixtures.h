@@ -6,6 +6,7 @@
 #include "CatalogFixture.h"
 #include "CliRunner.h"
 #include "KeyStore.h"
+#include "KixResources.h"
 #include "Signing.h"
 #include "TextSanitizer.h"
 
@@ -17,6 +18,22 @@ namespace kixcli {
 using kixfix::Json;
 
 using Result = kixtest::CliResult;
+
+// What every subcommand suite's initTestCase() sets up: the bundled resources, and a folder of its own as
+// XDG_CONFIG_HOME, where `kix run`'s settings and this user's signing key live.
+class SuiteConfig {
+public:
+    bool setUp() {
+        kixInitResources();
+        if (!m_dir.isValid())
+            return false;
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.path()));
+        return true;
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
 inline Result run(const QStringList& args) {
     return kixtest::runKix(args);
 }
