@@ -169,7 +169,7 @@ int runOnSlurm(const QCommandLineParser& p, const RunRequest& request, Io io) {
     follow.implementationFile =
         QString::fromStdString(impl["metadata"]["name"].get<std::string>()) + QStringLiteral(".json");
     follow.expectedFamily =
-        o.cpu ? QString::fromLatin1(runner::kCpuFamily) : QStringLiteral("kix_local_rerun");
+        o.cpu ? QString::fromLatin1(runner::kCpuFamily) : QString::fromLatin1(families::kLocalRerun);
 
     QString finalMessage;
     const auto sink = [&](const protocol::RunnerEvent& e) {

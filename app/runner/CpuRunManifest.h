@@ -4,11 +4,12 @@
 // implementation is the C++ reference, not the CUDA kernel.
 #pragma once
 
+#include "ComparabilityFamilies.h"
 #include "LocalRunManifest.h"
 
 namespace kix::runner {
 
-inline constexpr char kCpuFamily[] = "kix_cpu_mode";
+inline constexpr const char* kCpuFamily = families::kCpuMode;
 
 struct CpuInfo {
     QString vendor;       // "amd", "intel", "arm", or "unknown"

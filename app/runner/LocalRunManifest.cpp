@@ -1,5 +1,6 @@
 #include "LocalRunManifest.h"
 
+#include "ComparabilityFamilies.h"
 #include "Digest.h"
 #include "FileSuffixes.h"
 #include "LocalRunTiming.h"
@@ -217,7 +218,7 @@ Json localProtocol(const LocalRunFacts& f) {
             "fp64 evaluation of the definition's math on the GPU; every element |out - ref| <= atol + "
             "rtol * |ref| with the workload's tolerances, NaN fails, outputs poisoned with NaN first"},
            {"comparator", "elementwise_close"}}},
-         {"comparability", {{"family", "kix_local_rerun"}, {"notes", notes.toStdString()}}}});
+         {"comparability", {{"family", families::kLocalRerun}, {"notes", notes.toStdString()}}}});
 }
 
 // A case run's timing (integer nanoseconds, as KernelIndex requires) and correctness.

@@ -3,6 +3,7 @@
 // only maps the chosen runs to bundle views (and builds just those).
 #pragma once
 
+#include "ComparabilityFamilies.h"
 #include "RecordIndex.h"
 
 #include <QList>
@@ -10,7 +11,7 @@
 namespace kix {
 
 // The comparability family of SOL-ExecBench leaderboard runs: only those are leaders to draw against.
-inline constexpr char kLeaderboardFamily[] = "sol_execbench_leaderboard";
+inline constexpr const char* kLeaderboardFamily = families::kSolExecBenchLeaderboard;
 // Leaders drawn at most: more lines hide the selected run.
 inline constexpr int kMaxPlotLeaders = 4;
 
