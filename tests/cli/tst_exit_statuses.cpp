@@ -177,7 +177,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<uint>("commands");
         using namespace kix::protocol;
-        const auto row = [](const char* name, QStringList args, unsigned commands) {
+        const auto row = [](const char* name, const QStringList& args, unsigned commands) {
             QTest::newRow(name) << args << uint(commands);
         };
         row("kix", {QStringLiteral("--help")}, UsedByAll);
