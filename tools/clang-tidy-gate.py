@@ -67,9 +67,28 @@ def project_units(build, entries):
 PCH_INCLUDE = re.compile(r" -include (\S+/cmake_pch\.hxx)")
 
 
+UNITY_SOURCE = re.compile(r"/Unity/unity_\d+_cxx\.cxx$")
+UNITY_MEMBER = re.compile(r'^#include "(/[^"]+)"$', re.MULTILINE)
+
+
 def read_commands(build):
+    """The compile database, with each unity batch (KIX_UNITY) replaced by one entry per unit it includes:
+    clang-tidy checks the units, each with the batch's command; its object, and so the dependencies the build
+    recorded for it, stay the batch's (a superset of the unit's own, so the fingerprint stays sound)."""
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
-        return json.load(f)
+        entries = json.load(f)
+    expanded = []
+    for e in entries:
+        path = os.path.join(e["directory"], e["file"])
+        if not UNITY_SOURCE.search(path):
+            expanded.append(e)
+            continue
+        with open(path, encoding="utf-8") as f:
+            members = UNITY_MEMBER.findall(f.read())
+        for member in members:
+            command = e["command"].replace(e["file"], member)
+            expanded.append({"directory": e["directory"], "file": member, "command": command})
+    return expanded
 
 
 def tidy_database(build, entries):

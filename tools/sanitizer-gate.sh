@@ -21,7 +21,6 @@ skipped=77
 src=$1
 build=$2
 shift 2
-sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 started=$(date +%s)
 bounded=()
 if [ -n "${KIX_CI_DEADLINE:-}" ]; then
@@ -37,11 +36,7 @@ out_of_time() {
   exit $skipped
 }
 cmake -S "$src" -B "$build" -G Ninja \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_CXX_FLAGS=$sanitize" \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
-  "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
-  "-DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKIX_SANITIZE=ON \
   -DKIX_WITH_CUDA=OFF -DKIX_WERROR=ON -DKIX_GATES=OFF -DKIX_FUZZ=OFF -DKIX_BENCHMARKS=OFF -DKIX_STRESS_SECONDS=60 "$@" > "$build.configure.log" ||
   { cat "$build.configure.log"; exit 1; }
 build_status=0
@@ -49,10 +44,6 @@ build_status=0
 if [ "$build_status" -eq 124 ] || [ "$build_status" -eq 137 ]; then out_of_time build; fi
 if [ "$build_status" -ne 0 ]; then exit "$build_status"; fi
 built=$(date +%s)
-# Leaks are reported too; the suppressions name only leaks inside system libraries, never kix code.
-export ASAN_OPTIONS="detect_leaks=1:check_initialization_order=1:strict_init_order=1:detect_stack_use_after_return=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-export LSAN_OPTIONS="suppressions=$src/tools/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 if [ -n "${KIX_CI_DEADLINE:-}" ]; then
   if [ $((KIX_CI_DEADLINE - built)) -lt 240 ]; then out_of_time build; fi

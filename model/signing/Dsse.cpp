@@ -51,7 +51,7 @@ std::optional<QByteArray> decodeBase64(const QString& text) {
 
 namespace {
 
-EnvelopeRead failure(const QString& path, const QString& error) {
+EnvelopeRead envelopeFailure(const QString& path, const QString& error) {
     EnvelopeRead r;
     r.path = path;
     r.error = error;
@@ -70,25 +70,25 @@ QString text(const nlohmann::json& v) {
 // One entry of "signatures" at `at` into `sig`; a failure names its path, else the error is empty.
 EnvelopeRead readSignature(const nlohmann::json& s, const QString& at, DsseSignature& sig) {
     if (!s.is_object())
-        return failure(at, QStringLiteral("must be an object {keyid, sig}"));
+        return envelopeFailure(at, QStringLiteral("must be an object {keyid, sig}"));
     const auto* sigText = stringMember(s, "sig");
     if (!sigText)
-        return failure(at + QStringLiteral(".sig"), QStringLiteral("missing or not a string"));
+        return envelopeFailure(at + QStringLiteral(".sig"), QStringLiteral("missing or not a string"));
     const auto sigBytes = decodeBase64(text(*sigText));
     if (!sigBytes)
-        return failure(at + QStringLiteral(".sig"), QStringLiteral("is not valid base64"));
+        return envelopeFailure(at + QStringLiteral(".sig"), QStringLiteral("is not valid base64"));
     sig.sig = *sigBytes;
     if (s.contains("keyid")) {
         const auto* keyid = stringMember(s, "keyid");
         if (!keyid)
-            return failure(at + QStringLiteral(".keyid"), QStringLiteral("must be a string"));
+            return envelopeFailure(at + QStringLiteral(".keyid"), QStringLiteral("must be a string"));
         sig.keyid = text(*keyid);
     }
     if (s.contains("publicKey")) {
         const auto* pk = stringMember(s, "publicKey");
         const auto raw = pk ? decodeBase64(text(*pk)) : std::nullopt;
         if (!raw || raw->size() != kEd25519PublicKeyBytes)
-            return failure(at + QStringLiteral(".publicKey"),
+            return envelopeFailure(at + QStringLiteral(".publicKey"),
                            QStringLiteral("must be the base64 of a 32-byte Ed25519 public key"));
         sig.publicKey = *raw;
     }
@@ -99,26 +99,26 @@ EnvelopeRead readSignature(const nlohmann::json& s, const QString& at, DsseSigna
 
 EnvelopeRead readEnvelope(const nlohmann::json& value) {
     if (!value.is_object())
-        return failure({}, QStringLiteral("a DSSE envelope must be a JSON object"));
+        return envelopeFailure({}, QStringLiteral("a DSSE envelope must be a JSON object"));
     const auto* payload = stringMember(value, "payload");
     if (!payload)
-        return failure(QStringLiteral("payload"),
+        return envelopeFailure(QStringLiteral("payload"),
                        value.contains("payload")
                            ? QStringLiteral("must be a base64 string")
                            : QStringLiteral("missing: the base64 of the signed payload"));
     const auto* type = stringMember(value, "payloadType");
     if (!type)
-        return failure(QStringLiteral("payloadType"),
+        return envelopeFailure(QStringLiteral("payloadType"),
                        value.contains("payloadType") ? QStringLiteral("must be a string")
                                                      : QStringLiteral("missing: the payload's media type"));
     const auto sigs = value.find("signatures");
     if (sigs == value.end() || !sigs->is_array() || sigs->empty())
-        return failure(QStringLiteral("signatures"),
+        return envelopeFailure(QStringLiteral("signatures"),
                        QStringLiteral("must be a non-empty array of {keyid, sig} objects"));
     DsseEnvelope e;
     const auto bytes = decodeBase64(text(*payload));
     if (!bytes)
-        return failure(QStringLiteral("payload"), QStringLiteral("is not valid base64"));
+        return envelopeFailure(QStringLiteral("payload"), QStringLiteral("is not valid base64"));
     e.payload = *bytes;
     e.payloadType = QByteArray::fromStdString(type->get<std::string>());
     for (std::size_t i = 0; i < sigs->size(); ++i) {

@@ -17,7 +17,7 @@ nlohmann::json statementJson(const Statement& statement) {
 
 namespace {
 
-StatementRead failure(const QString& path, const QString& error) {
+StatementRead statementFailure(const QString& path, const QString& error) {
     StatementRead r;
     r.path = path;
     r.error = error;
@@ -33,14 +33,14 @@ bool isPlainFileName(const QString& name) {
 
 StatementRead readStatement(const nlohmann::json& value) {
     if (!value.is_object())
-        return failure({}, QStringLiteral("an in-toto statement must be a JSON object"));
+        return statementFailure({}, QStringLiteral("an in-toto statement must be a JSON object"));
     const auto type = value.find("_type");
     if (type == value.end() || !type->is_string() || type->get<std::string>() != kStatementType)
-        return failure(QStringLiteral("_type"),
+        return statementFailure(QStringLiteral("_type"),
                        QStringLiteral("must be \"%1\"").arg(QString::fromLatin1(kStatementType)));
     const auto subjects = value.find("subject");
     if (subjects == value.end() || !subjects->is_array() || subjects->empty())
-        return failure(QStringLiteral("subject"),
+        return statementFailure(QStringLiteral("subject"),
                        QStringLiteral("must be a non-empty array of {name, digest} objects"));
     static const QRegularExpression hex64(QStringLiteral("^[0-9a-f]{64}$"));
     Statement st;
@@ -48,31 +48,31 @@ StatementRead readStatement(const nlohmann::json& value) {
         const auto& s = (*subjects)[i];
         const QString at = QStringLiteral("subject[%1]").arg(i);
         if (!s.is_object())
-            return failure(at, QStringLiteral("must be an object {name, digest}"));
+            return statementFailure(at, QStringLiteral("must be an object {name, digest}"));
         const auto name = s.find("name");
         if (name == s.end() || !name->is_string())
-            return failure(at + QStringLiteral(".name"), QStringLiteral("missing or not a string"));
+            return statementFailure(at + QStringLiteral(".name"), QStringLiteral("missing or not a string"));
         Subject sub;
         sub.name = QString::fromStdString(name->get<std::string>());
         if (!isPlainFileName(sub.name))
-            return failure(at + QStringLiteral(".name"),
+            return statementFailure(at + QStringLiteral(".name"),
                            QStringLiteral("must be a file name beside the envelope, without folders"));
         const auto digest = s.find("digest");
         const auto sha = digest != s.end() && digest->is_object() ? digest->find("sha256") : s.end();
         if (digest == s.end() || !digest->is_object() || sha == digest->end() || !sha->is_string() ||
             !hex64.match(QString::fromStdString(sha->get<std::string>())).hasMatch())
-            return failure(at + QStringLiteral(".digest.sha256"),
+            return statementFailure(at + QStringLiteral(".digest.sha256"),
                            QStringLiteral("must be 64 lowercase hex digits"));
         sub.sha256 = QString::fromStdString(sha->get<std::string>());
         st.subjects.append(sub);
     }
     const auto predicateType = value.find("predicateType");
     if (predicateType == value.end() || !predicateType->is_string())
-        return failure(QStringLiteral("predicateType"), QStringLiteral("missing or not a string"));
+        return statementFailure(QStringLiteral("predicateType"), QStringLiteral("missing or not a string"));
     st.predicateType = QString::fromStdString(predicateType->get<std::string>());
     if (const auto predicate = value.find("predicate"); predicate != value.end()) {
         if (!predicate->is_object())
-            return failure(QStringLiteral("predicate"), QStringLiteral("must be an object"));
+            return statementFailure(QStringLiteral("predicate"), QStringLiteral("must be an object"));
         st.predicate = *predicate;
     }
     StatementRead r;
