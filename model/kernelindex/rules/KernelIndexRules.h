@@ -24,10 +24,8 @@ bool isAxisExpression(std::string_view s); // ^[a-z0-9_+\-*%/() ]+$
 // host ends in a number; international domain names are not put through IDNA).
 bool isHttpsUrl(std::string_view s);
 
-// JavaScript's string length: UTF-16 code units (zod's .max() counts these, not code points).
-std::size_t utf16Length(std::string_view utf8);
-// JavaScript's `a < b` on strings: UTF-16 code unit order (set-like lists are sorted by it).
-bool utf16Less(std::string_view a, std::string_view b);
+// JavaScript's string length (zod's .max() counts UTF-16 code units, not code points) and its `a < b`
+// (set-like lists are sorted by it) are utf8::utf16Length and utf8::utf16Less (Utf8.h).
 
 // KernelIndex's durationNs: a string "<digits>[.<digits>][one whitespace](ns|us|µs|ms|s)" becomes
 // Number(digits) * unit in double arithmetic, and must then be a safe integer.

@@ -4,6 +4,7 @@
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
 #include "QuotedForMessage.h"
+#include "Utf8.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +41,7 @@ struct Normalizer {
             return; // KernelIndex refuses such a list outright; the upstream check says so
         std::vector<Json> items = std::move(list.get_ref<Json::array_t&>());
         const auto less = [](const Json& a, const Json& b) {
-            return ki::utf16Less(a.get_ref<const std::string&>(), b.get_ref<const std::string&>());
+            return utf8::utf16Less(a.get_ref<const std::string&>(), b.get_ref<const std::string&>());
         };
         const bool wasSorted = std::is_sorted(items.begin(), items.end(), less);
         std::stable_sort(items.begin(), items.end(), less);

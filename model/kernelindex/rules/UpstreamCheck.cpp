@@ -7,6 +7,7 @@
 #include "QuotedForMessage.h"
 #include "Timestamp.h"
 #include "UpstreamSchema.h"
+#include "Utf8.h"
 
 #include <cmath>
 
@@ -252,11 +253,11 @@ private:
                          "KernelIndex expects each key here to be a lowercase token (^[a-z][a-z0-9_]*$), "
                          "found %1")
                          .arg(quotedForMessage(key)));
-            if (n.keyMaxLength >= 0 && ki::utf16Length(key) > std::size_t(n.keyMaxLength))
+            if (n.keyMaxLength >= 0 && utf8::utf16Length(key) > std::size_t(n.keyMaxLength))
                 warn(child, codes::upstreamKey,
                      QStringLiteral("KernelIndex allows keys of at most %1 characters here, found %2")
                          .arg(n.keyMaxLength)
-                         .arg(ki::utf16Length(key)));
+                         .arg(utf8::utf16Length(key)));
             check(*it, *n.items, child);
         }
     }
@@ -294,7 +295,7 @@ private:
     void maxLength(const std::string& s, int limit, const PathRef& at) {
         if (limit < 0 || s.size() <= std::size_t(limit))
             return; // UTF-16 units never outnumber UTF-8 bytes
-        const std::size_t units = ki::utf16Length(s);
+        const std::size_t units = utf8::utf16Length(s);
         if (units > std::size_t(limit))
             warn(at, codes::upstreamTooLong,
                  QStringLiteral("KernelIndex allows at most %1 characters here, found %2")
