@@ -449,11 +449,6 @@ QString parserMessage(const YAML::ParserException& e) {
 
 } // namespace
 
-bool isYamlFileName(const QString& path) {
-    return path.endsWith(QStringLiteral(".yaml"), Qt::CaseInsensitive) ||
-           path.endsWith(QStringLiteral(".yml"), Qt::CaseInsensitive);
-}
-
 JsonReadResult parseYaml(const QByteArray& bytes, const QString& source, const JsonLimits& limits) {
     JsonReadResult out;
     out.error.file = source;
