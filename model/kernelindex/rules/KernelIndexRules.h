@@ -8,7 +8,6 @@
 
 namespace kix::kernelindex {
 
-inline constexpr std::string_view kApiVersion = "kernelindex.dev/v1alpha1";
 inline constexpr std::int64_t kMaxSafeInteger = 9007199254740991; // Number.MAX_SAFE_INTEGER
 inline constexpr std::int64_t kMaxManifestBytes = 1048576;        // parse.ts: MAX_MANIFEST_BYTES
 

@@ -4,6 +4,7 @@
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
 #include "QuotedForMessage.h"
+#include "ResourceKind.h"
 #include "Utf8.h"
 
 #include <algorithm>
@@ -154,7 +155,7 @@ NormalizedResource normalizeResource(const Json& resource, const QString& file, 
         return out;
     const auto api = resource.find("apiVersion");
     const auto kind = resource.find("kind");
-    if (api == resource.end() || !api->is_string() || api->get_ref<const std::string&>() != ki::kApiVersion ||
+    if (api == resource.end() || !api->is_string() || api->get_ref<const std::string&>() != kApiVersion ||
         kind == resource.end() || !kind->is_string())
         return out;
     Json* spec = member(out.value, "spec");

@@ -5,6 +5,7 @@
 #include "KernelIndexRules.h"
 #include "Normalize.h"
 #include "QuotedForMessage.h"
+#include "ResourceKind.h"
 #include "Timestamp.h"
 #include "UpstreamSchema.h"
 #include "Utf8.h"
@@ -508,10 +509,10 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
         const std::string& key = it.key();
         const PathRef child{&root, &key};
         if (key == "apiVersion") {
-            if (!it->is_string() || it->get_ref<const std::string&>() != ki::kApiVersion)
+            if (!it->is_string() || it->get_ref<const std::string&>() != kApiVersion)
                 checker.warn(child, codes::upstreamApiVersion,
-                             QStringLiteral("KernelIndex expects \"kernelindex.dev/v1alpha1\", found %1")
-                                 .arg(shownValue(*it)));
+                             QStringLiteral("KernelIndex expects \"%1\", found %2")
+                                 .arg(QLatin1String(kApiVersion), shownValue(*it)));
         } else if (key == "metadata") {
             checker.check(*it, *upstream::metadataSchema(), child);
         } else if (key == "spec") {
