@@ -9,7 +9,9 @@
 namespace kix::kernelindex {
 
 inline constexpr std::int64_t kMaxSafeInteger = 9007199254740991; // Number.MAX_SAFE_INTEGER
-inline constexpr std::int64_t kMaxManifestBytes = 1048576;        // parse.ts: MAX_MANIFEST_BYTES
+// KernelIndex refuses a manifest document over 1 MiB (parse.ts: MAX_MANIFEST_BYTES). The one spelling of
+// it: the upstream check warns past it, import-trace refuses to write a manifest past it.
+inline constexpr std::int64_t kMaxManifestBytes = std::int64_t{1} << 20;
 
 // Patterns, each exactly as KernelIndex's regular expression (ASCII classes, anchored).
 bool isToken(std::string_view s);          // ^[a-z][a-z0-9_]*$   dtypes, metrics, statistics, axis names

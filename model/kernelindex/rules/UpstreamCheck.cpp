@@ -475,6 +475,7 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
     Problems out;
     Checker checker(file, out);
     const PathRef root{nullptr, nullptr, 0, &path};
+    static_assert(ki::kMaxManifestBytes == 1 << 20, "the message says 1 MiB");
     if (documentBytes > ki::kMaxManifestBytes)
         checker.warn(
             root, codes::upstreamTooLarge,
