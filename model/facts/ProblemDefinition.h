@@ -5,7 +5,7 @@
 // math lives in kernels/PROBLEM.md.
 #pragma once
 
-#include "FactSources.h"
+#include "FactSource.h"
 #include "Problem.h"
 
 #include <QByteArray>

@@ -1,4 +1,4 @@
-#include "FactSources.h"
+#include "FactSource.h"
 
 #include "JsonPath.h"
 
