@@ -51,23 +51,6 @@ QString shownValue(const Json& v) {
     return QString::fromLatin1(v.type_name());
 }
 
-QString typeOf(const Json& v) {
-    switch (v.type()) {
-    case Json::value_t::object:
-        return QStringLiteral("an object");
-    case Json::value_t::array:
-        return QStringLiteral("an array");
-    case Json::value_t::string:
-        return QStringLiteral("a string");
-    case Json::value_t::boolean:
-        return QStringLiteral("a boolean");
-    case Json::value_t::null:
-        return QStringLiteral("null");
-    default:
-        return QStringLiteral("a number");
-    }
-}
-
 QString expectedType(Type t) {
     switch (t) {
     case Type::Object:
@@ -174,8 +157,9 @@ public:
 
 private:
     void typeMismatch(const Json& v, const Node& n, const PathRef& at) {
-        warn(at, codes::upstreamType,
-             QStringLiteral("KernelIndex expects %1 here, not %2").arg(expectedType(n.type), typeOf(v)));
+        warn(
+            at, codes::upstreamType,
+            QStringLiteral("KernelIndex expects %1 here, not %2").arg(expectedType(n.type), jsonTypeName(v)));
     }
 
     void object(const Json& v, const Node& n, const PathRef& at) {
@@ -398,7 +382,7 @@ private:
     void integer(const Json& v, Bound bound, const PathRef& at) {
         if (!v.is_number()) {
             warn(at, codes::upstreamType,
-                 QStringLiteral("KernelIndex expects an integer here, not %1").arg(typeOf(v)));
+                 QStringLiteral("KernelIndex expects an integer here, not %1").arg(jsonTypeName(v)));
             return;
         }
         if (!isSafeInteger(v)) {
@@ -418,7 +402,7 @@ private:
     void number(const Json& v, Bound bound, const PathRef& at) {
         if (!v.is_number()) {
             warn(at, codes::upstreamType,
-                 QStringLiteral("KernelIndex expects a number here, not %1").arg(typeOf(v)));
+                 QStringLiteral("KernelIndex expects a number here, not %1").arg(jsonTypeName(v)));
             return;
         }
         checkBound(v, bound, at, false);
@@ -483,8 +467,9 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
                 .arg(documentBytes)
                 .arg(ki::kMaxManifestBytes));
     if (!resource.is_object()) {
-        checker.warn(root, codes::upstreamNotObject,
-                     QStringLiteral("KernelIndex expects a manifest object, not %1").arg(typeOf(resource)));
+        checker.warn(
+            root, codes::upstreamNotObject,
+            QStringLiteral("KernelIndex expects a manifest object, not %1").arg(jsonTypeName(resource)));
         return out;
     }
     const auto kind = resource.find("kind");
