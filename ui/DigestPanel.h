@@ -1,5 +1,6 @@
 // Digest states and signed envelopes for the selected run, or for every loaded run at once (computed off the
-// UI thread); for the selected run also its evidence level and the speed-of-light check (docs/trust.md).
+// UI thread); for the selected run also its evidence level and the roofline check (Roofline.h,
+// docs/trust.md).
 #pragma once
 
 #include "RunStore.h"

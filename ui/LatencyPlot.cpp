@@ -175,7 +175,7 @@ void LatencyPlot::rebuild() {
     rq.others = m_others;
     rq.mode = m_mode == Mode::Speedup ? PlotMode::Speedup : PlotMode::Latency;
     rq.axis = m_axis;
-    rq.problem = m_showSol ? bundledProblem() : nullptr;
+    rq.problem = m_showSol ? bundledProblemDefinition() : nullptr;
     rq.solGpu = m_solGpu;
     const quint64 job = ++m_job;
     qsizetype cases = m_run ? m_run->runSpec.cases.size() : 0;

@@ -87,7 +87,7 @@ LeaderboardWidget::LeaderboardWidget(QWidget* parent)
 void LeaderboardWidget::refresh(const RecordIndex& snapshot) {
     const quint64 job = ++m_job;
     ++m_pending;
-    const ProblemDefinition* problem = bundledProblem();
+    const ProblemDefinition* problem = bundledProblemDefinition();
     runOffUiThread(
         this, [snapshot, problem] { return buildLeaderboard(snapshot, problem, true); },
         [this, job](Leaderboard board) {

@@ -16,7 +16,7 @@
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 #include "RunTableModel.h"
-#include "SourceReader.h"
+#include "SourceExtensions.h"
 #include "kix_config.h"
 
 #include <QCloseEvent>
@@ -94,13 +94,6 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-QString MainWindow::openFilter() {
-    return tr("Manifests and catalog exports (%1);;JSON (*.json);;YAML (*.yaml *.yml);;Catalog exports "
-              "(*.jsonl "
-              "*.jsonl.zst);;All files (*)")
-        .arg(sourceNamePatterns());
-}
-
 RerunController* MainWindow::rerun() const {
     return m_reruns->local();
 }
@@ -135,8 +128,8 @@ void MainWindow::buildActions() {
     QAction* open =
         addAction(file, QStringLiteral("open"), tr("&Open files or catalog…"), QKeySequence::Open, nullptr);
     connect(open, &QAction::triggered, this, [this] {
-        const QStringList files =
-            m_chooseFiles(this, tr("Open manifests or a catalog"), m_settings.lastFolder(), openFilter());
+        const QStringList files = m_chooseFiles(this, tr("Open manifests or a catalog"),
+                                                m_settings.lastFolder(), sourceFileFilter());
         if (!files.isEmpty()) {
             m_settings.setLastFolder(QFileInfo(files.first()).absolutePath());
             openPaths(files);

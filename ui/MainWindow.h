@@ -71,8 +71,6 @@ public:
     using FileChooser = std::function<QStringList(QWidget* parent, const QString& caption,
                                                   const QString& folder, const QString& filter)>;
     void setFileChooser(FileChooser chooser) { m_chooseFiles = std::move(chooser); }
-    // The File ▸ Open filter: manifests (.json, .yaml, .yml) and catalog exports (.jsonl, .jsonl.zst).
-    static QString openFilter();
     // Export's, kept here for the tests: see ExportActions.
     using SaveChooser = ExportActions::SaveChooser;
     using ExportWhat = ExportActions::ExportWhat;

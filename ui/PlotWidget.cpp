@@ -27,7 +27,7 @@ PlotWidget::PlotWidget(QWidget* parent)
                            "their size with each series joined in size order. The size is the bytes moved "
                            "when the cases record them, else the product of their axes."));
     m_sol->addItems({tr("The run's GPU"), tr("None")});
-    if (const ProblemDefinition* problem = bundledProblem())
+    if (const ProblemDefinition* problem = bundledProblemDefinition())
         for (const QString& gpu : problem->speedOfLightGpus())
             m_sol->addItem(tr("%1 (published)").arg(gpu), gpu);
     m_sol->setToolTip(tr("Whose published speed-of-light (T_sol) and baseline (T_b) times to mark per case"));

@@ -48,7 +48,7 @@ QString primaryText(const RunSpec& r, double& ns) {
 // kix's suite SOL score where the bundled problem publishes times for the run's GPU, else the score the
 // source published (so labelled), else "—"; `number` gets the value for sorting.
 QString solScoreText(const RunSpec& s, const QString& gpu, double& number) {
-    const ProblemDefinition* problem = bundledProblem();
+    const ProblemDefinition* problem = bundledProblemDefinition();
     const std::optional<double> computed = problem && !s.cases.isEmpty()
                                                ? speedOfLight(s, gpu, *problem, std::nullopt).suiteScore
                                                : std::nullopt;

@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "ResourceKind.h"
 #include "TextSanitizer.h"
 #include "kix_config.h"
 
@@ -32,7 +33,8 @@ const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, co
 
 void usage(QTextStream& s) {
     s << "Usage: kix COMMAND [options]   (kix COMMAND --help for each)\n\n"
-         "kix reads kernelindex.dev/v1alpha1 benchmark-run manifests.\n\nCommands:\n";
+         "kix reads "
+      << kApiVersion << " benchmark-run manifests.\n\nCommands:\n";
     for (const auto& [name, entry] : commands())
         s << "  " << entry.second << "\n";
     s << "\nOptions:\n  -h, --help     this text\n  -v, --version  version\n";

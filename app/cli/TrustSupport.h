@@ -1,7 +1,7 @@
 // What `kix verify` and `kix show` say about a run beyond its digests (issue 10): the signed envelopes
-// beside the file it was read from, its evidence level, and the speed-of-light check. Both commands print
-// and report them the same way, and combine exit statuses by one order (worseExit). A roofline verdict is
-// a warning and never changes the exit status; a signature never upgrades a digest that does not verify.
+// beside the file it was read from, its evidence level, and the roofline check (Roofline.h). Both commands
+// print and report them the same way, and combine exit statuses by one order (worseExit). A roofline verdict
+// is a warning and never changes the exit status; a signature never upgrades a digest that does not verify.
 #pragma once
 
 #include "Commands.h"

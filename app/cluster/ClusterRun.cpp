@@ -1,12 +1,7 @@
 #include "ClusterRun.h"
 
-#include "BundleView.h"
-#include "FileSuffixes.h"
-#include "JsonReader.h"
-#include "RunStore.h"
 #include "SlurmCommand.h"
 #include "SlurmState.h"
-#include "Verification.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -41,7 +36,9 @@ ClusterRun::ClusterRun(ClusterOptions options, QList<QList<int>> plan, FollowOpt
     , m_plan(std::move(plan))
     , m_follow(std::move(follow))
     , m_sink(std::move(sink))
-    , m_cancelled(std::move(cancelled)) {
+    , m_cancelled(std::move(cancelled))
+    , m_returned(m_options.outputDir, m_follow.suitePath, m_follow.implementationFile,
+                 m_follow.expectedFamily) {
     for (int t = 0; t < m_plan.size(); ++t) {
         Task task;
         task.status.task = t;
@@ -315,110 +312,6 @@ void ClusterRun::readLog(int index, Task& task) {
     }
 }
 
-QString ClusterRun::verify(const QString& staged) const {
-    const QString impl = QFileInfo(staged).dir().filePath(m_follow.implementationFile);
-    QStringList files{staged, impl};
-    if (!m_follow.suitePath.isEmpty())
-        files << m_follow.suitePath;
-    RecordIndex index;
-    for (ParsedDocument& doc : RunStore::loadBlocking(files))
-        index.add(std::move(doc));
-    const ManifestPtr run = bundleView(index, index.rowOfFile(staged));
-    if (!run)
-        return QStringLiteral("it could not be read");
-    if (run->hasErrors())
-        return QStringLiteral("it is not a valid manifest: %1")
-            .arg(protocol::printable(run->problems.value(0).toString()));
-    if (!run->run)
-        return QStringLiteral("it holds no run");
-    if (!m_follow.expectedFamily.isEmpty() && run->protocolSpec.family != m_follow.expectedFamily)
-        return QStringLiteral("its comparison family is \"%1\", expected \"%2\"")
-            .arg(protocol::printable(run->protocolSpec.family), m_follow.expectedFamily);
-    const QList<DigestCheck> checks = run->checks; // against everything loaded above
-    if (checks.isEmpty())
-        return QStringLiteral("it declares no digests");
-    for (const DigestCheck& c : checks)
-        if (c.state != DigestCheck::State::Verified)
-            return QStringLiteral("%1 %2%3").arg(
-                c.field, stateName(c.state),
-                c.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(protocol::printable(c.reason)));
-    return {};
-}
-
-QString ClusterRun::suiteFileName() const {
-    const JsonReadResult r = readJsonFile(m_follow.suitePath);
-    if (!r.value || !r.value->contains("metadata") ||
-        !(*r.value)["metadata"].value("name", Json()).is_string())
-        return QFileInfo(m_follow.suitePath).fileName();
-    return QString::fromStdString((*r.value)["metadata"]["name"].get<std::string>()) +
-           QStringLiteral(".json");
-}
-
-// Copies a resource the returned manifests name into the output folder (once), never over a different file.
-void ClusterRun::placeSupporting(const QString& source, const QString& name, int task) {
-    const QString target = QDir(m_options.outputDir).filePath(name);
-    if (m_placed.contains(target))
-        return;
-    QString problem;
-    if (!QFileInfo::exists(target)) {
-        if (!QFile::copy(source, target))
-            problem = QStringLiteral("cannot copy %1 to the output folder").arg(name);
-    } else {
-        QFile a(source), b(target);
-        if (!a.open(QIODevice::ReadOnly) || !b.open(QIODevice::ReadOnly) || a.readAll() != b.readAll())
-            problem = QStringLiteral(
-                          "%1 in the output folder differs from the one the runs name; it was left alone")
-                          .arg(name);
-    }
-    if (!problem.isEmpty()) {
-        log(problem, task);
-        return;
-    }
-    m_placed << target;
-    RunnerEvent resource;
-    resource.kind = EventKind::Written;
-    resource.task = task;
-    resource.file = target;
-    resource.status = QStringLiteral("resource");
-    emitEvent(resource);
-}
-
-void ClusterRun::takeManifest(int index, const Task& task, const QString& staged, const QString& jobStaging,
-                              RunnerEvent& e) {
-    if (staged.isEmpty() || !QFileInfo::exists(staged)) {
-        e.outcome = TaskOutcome::Failed;
-        e.message = QStringLiteral("Slurm says COMPLETED but the task wrote no manifest");
-    } else if (const QString why = verify(staged); !why.isEmpty()) {
-        e.outcome = TaskOutcome::Failed;
-        QFile::rename(staged, staged + QStringLiteral(".rejected"));
-        e.message = QStringLiteral("its manifest failed verification: %1; kept as %2.rejected, not opened")
-                        .arg(why, staged);
-    } else {
-        const QString target = QDir(m_options.outputDir).filePath(QFileInfo(staged).fileName());
-        if (QFileInfo::exists(target)) {
-            e.outcome = TaskOutcome::Failed;
-            e.message = QStringLiteral("verified, but %1 already exists; left in staging").arg(target);
-        } else if (!QFile::rename(staged, target)) {
-            e.outcome = TaskOutcome::Failed;
-            e.message = QStringLiteral("verified, but it could not be moved to %1").arg(target);
-        } else {
-            e.file = target;
-            e.message = QStringLiteral("manifest verified: %1").arg(QFileInfo(target).fileName());
-            // What the manifest names by digest goes beside it, so that the folder verifies anywhere.
-            placeSupporting(QDir(jobStaging).filePath(m_follow.implementationFile),
-                            m_follow.implementationFile, index);
-            if (!m_follow.suitePath.isEmpty())
-                placeSupporting(m_follow.suitePath, suiteFileName(), index);
-            RunnerEvent written;
-            written.kind = EventKind::Written;
-            written.task = index;
-            written.file = target;
-            written.status = task.stagedStatus;
-            emitEvent(written);
-        }
-    }
-}
-
 void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems) {
     RunnerEvent e;
     e.kind = EventKind::TaskFinished;
@@ -429,16 +322,16 @@ void ClusterRun::collect(int index, Task& task, int& done, QStringList& problems
     e.signal = task.status.signal;
     e.outcome = outcomeOf(task.status.state);
     const QString jobStaging = jobStagingFolder(m_options.outputDir, m_jobId);
-    const QString tag = taskFileTag(m_jobId, index);
-    QString staged = task.stagedFile;
-    // Only a file the task named, inside this job's staging folder, with this task's tag, is its result.
-    if (!staged.isEmpty() &&
-        (QFileInfo(staged).absolutePath() != QFileInfo(jobStaging).absoluteFilePath() ||
-         !QFileInfo(staged).fileName().endsWith(u'-' + tag + QLatin1String(kManifestSuffix))))
-        staged.clear();
+    const QString staged = ownStagedFile(task.stagedFile, jobStaging, taskFileTag(m_jobId, index));
 
     if (e.outcome == TaskOutcome::Done) {
-        takeManifest(index, task, staged, jobStaging, e);
+        const TakenBack taken = m_returned.takeBack(index, staged, jobStaging, task.stagedStatus);
+        for (const RunnerEvent& event : taken.events)
+            emitEvent(event);
+        if (!taken.ok)
+            e.outcome = TaskOutcome::Failed;
+        e.file = taken.file;
+        e.message = taken.message;
     } else {
         e.message = stateExplanation(task.status);
         if (!task.ownFailure.isEmpty())

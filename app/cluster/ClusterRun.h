@@ -1,11 +1,12 @@
 // `kix run --slurm`, after its options are checked: writes the batch script, submits it with
 // `sbatch --parsable`, follows the job with squeue (relaying each task's own progress from its log),
-// asks sacct — or scontrol where accounting is off — for each task's final state, verifies every
-// manifest a task returns and only then moves it out of staging. Ctrl+C (the `cancelled` callback)
-// calls scancel. Every Slurm command has a timeout; Slurm's stderr is shown.
+// asks sacct — or scontrol where accounting is off — for each task's final state, and has every
+// manifest a task returns verified before it leaves staging (ReturnedRuns). Ctrl+C (the `cancelled`
+// callback) calls scancel. Every Slurm command has a timeout; Slurm's stderr is shown.
 #pragma once
 
 #include "BatchScript.h"
+#include "ReturnedRuns.h"
 #include "RunnerProtocol.h"
 #include "SlurmState.h"
 
@@ -55,14 +56,8 @@ private:
     void readLog(int index, Task& task);
     void cancelJob();
     bool waitOrCancel();
-    QString verify(const QString& staged) const;
+    // The task's finished event; for a task Slurm calls COMPLETED, its manifest taken back first.
     void collect(int index, Task& task, int& done, QStringList& problems);
-    // A task Slurm calls COMPLETED: its staged manifest verified and moved into the output folder, with
-    // what it names beside it; else `e` turns Failed and says why.
-    void takeManifest(int index, const Task& task, const QString& staged, const QString& jobStaging,
-                      protocol::RunnerEvent& e);
-    void placeSupporting(const QString& source, const QString& name, int task);
-    QString suiteFileName() const;
     void emitEvent(protocol::RunnerEvent e) const;
     void log(const QString& message, int task = -1) const;
     int fail(int code, const QString& message) const;
@@ -75,8 +70,8 @@ private:
     QString m_jobId;
     QList<Task> m_tasks;
     bool m_cancelSent = false;
-    QStringList m_placed; // supporting resources already in the output folder
     QElapsedTimer m_sinceCancel;
+    ReturnedRuns m_returned; // after m_options and m_follow, from which it is made
 };
 
 } // namespace kix::cluster

@@ -102,7 +102,7 @@ struct BundledProblem {
         definition ? buildKernelIndexResources(*definition) : KernelIndexResources{};
 };
 
-const BundledProblem& bundledProblem() {
+const BundledProblem& bundledProblemDefinition() {
     static const BundledProblem problem;
     return problem;
 }
@@ -110,7 +110,7 @@ const BundledProblem& bundledProblem() {
 } // namespace
 
 const KernelIndexResources& bundledWorkloads() {
-    return bundledProblem().resources;
+    return bundledProblemDefinition().resources;
 }
 
 QString bundledProblemPath() {
@@ -259,7 +259,7 @@ QString caseStatus(const kernels::CaseReport& r) {
 
 // The WorkloadCase of the bundled suite a case ran, by its uuid; null when the problem file lacks it.
 const Json* workloadCaseOf(const QString& uuid) {
-    const auto& problem = bundledProblem();
+    const auto& problem = bundledProblemDefinition();
     const int index = problem.definition ? problem.definition->workloadIndex(uuid) : -1;
     return index >= 0 && index < problem.resources.cases.size() ? &problem.resources.cases[index] : nullptr;
 }

@@ -1,4 +1,5 @@
 // A problem found while reading input: where (file, line for JSON Lines, JSON path) and what was expected.
+// In kix's code a Problem is always such a diagnostic; a benchmark problem is a ProblemDefinition (facts/).
 #pragma once
 
 #include "ProblemCodes.h"

@@ -1,6 +1,9 @@
 #include "TextSanitizer.h"
 
+#include "Utf8.h"
+
 #include <cstring>
+#include <string_view>
 
 namespace kix {
 
@@ -87,64 +90,35 @@ private:
     qsizetype m_i = 0;
 };
 
-// Strict UTF-8 (RFC 3629): overlong forms, surrogates and values past U+10FFFF are invalid, and
-// each byte of an invalid sequence is reported on its own.
+// Strict UTF-8 (Utf8.h): each byte of an invalid sequence is reported on its own.
 class Utf8Units {
 public:
     explicit Utf8Units(QByteArrayView s)
-        : m_s(s) {}
+        : m_s(s.data(), std::size_t(s.size())) {}
     bool next(Unit& u) {
         if (m_i >= m_s.size())
             return false;
-        const auto b0 = static_cast<unsigned char>(m_s[m_i]);
-        int length = 0;
-        char32_t cp = 0;
-        char32_t minimum = 0;
-        if (b0 < 0x80) {
-            length = 1;
-            cp = b0;
-        } else if (b0 >= 0xC2 && b0 <= 0xDF) {
-            length = 2;
-            cp = b0 & 0x1F;
-            minimum = 0x80;
-        } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-            length = 3;
-            cp = b0 & 0x0F;
-            minimum = 0x800;
-        } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-            length = 4;
-            cp = b0 & 0x07;
-            minimum = 0x10000;
-        }
-        bool ok = length > 0 && m_i + length <= m_s.size();
-        for (int k = 1; ok && k < length; ++k) {
-            const auto b = static_cast<unsigned char>(m_s[m_i + k]);
-            ok = (b & 0xC0) == 0x80;
-            cp = (cp << 6) | (b & 0x3F);
-        }
-        ok = ok && cp >= minimum && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
-        if (!ok) {
-            u.invalidByte = true;
-            u.codePoint = b0;
+        const int length = utf8::sequenceAt(m_s, m_i, u.codePoint);
+        u.invalidByte = length == 0;
+        if (u.invalidByte) {
+            u.codePoint = static_cast<unsigned char>(m_s[m_i]);
             ++m_i;
-            return true;
+        } else {
+            m_i += std::size_t(length);
         }
-        u.invalidByte = false;
-        u.codePoint = cp;
-        m_i += length;
         return true;
     }
     qsizetype remaining() const {
         qsizetype n = 0; // continuation bytes do not start a character
-        for (qsizetype i = m_i; i < m_s.size(); ++i)
+        for (std::size_t i = m_i; i < m_s.size(); ++i)
             if ((static_cast<unsigned char>(m_s[i]) & 0xC0) != 0x80)
                 ++n;
         return n;
     }
 
 private:
-    QByteArrayView m_s;
-    qsizetype m_i = 0;
+    std::string_view m_s;
+    std::size_t m_i = 0;
 };
 
 void appendHexByte(QString& out, unsigned value) {

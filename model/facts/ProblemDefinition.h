@@ -1,11 +1,11 @@
-// A benchmark problem as kix states it in its own data files (format "kix.problem/v1",
-// docs/problem-format.md): axes, named inputs and outputs with dtypes and shapes by axis, the workloads
-// with their tolerances, the published speed-of-light and baseline times per GPU, and how KernelIndex
-// catalogs the problem. Every fact names the public source it was read from. No reference code: the
-// math lives in kernels/PROBLEM.md.
+// A benchmark problem (not a Problem, which is a diagnostic) as kix states it in its own data files (format
+// "kix.problem/v1", docs/problem-format.md): axes, named inputs and outputs with dtypes and shapes by axis,
+// the workloads with their tolerances, the published speed-of-light and baseline times per GPU, and how
+// KernelIndex catalogs the problem. Every fact names the public source it was read from. No reference code:
+// the math lives in kernels/PROBLEM.md.
 #pragma once
 
-#include "FactSources.h"
+#include "FactSource.h"
 #include "Problem.h"
 
 #include <QByteArray>

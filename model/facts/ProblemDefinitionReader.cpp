@@ -1,6 +1,7 @@
 // Reads "kix.problem/v1" files (docs/problem-format.md) into ProblemDefinition, reporting every problem
 // with the file, the JSON path and what was expected, and going on so that one pass reports them all.
-#include "FactSources.h"
+#include "DataFileReading.h"
+#include "FactSource.h"
 #include "JsonPath.h"
 #include "JsonReader.h"
 #include "ProblemDefinition.h"

@@ -1,5 +1,6 @@
 #include "PublishedFigures.h"
 
+#include "DataFileReading.h"
 #include "JsonPath.h"
 #include "JsonReader.h"
 

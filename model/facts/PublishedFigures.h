@@ -5,7 +5,7 @@
 // The runs themselves come from the user's own catalog or manifest files.
 #pragma once
 
-#include "FactSources.h"
+#include "FactSource.h"
 #include "Problem.h"
 
 #include <QByteArray>

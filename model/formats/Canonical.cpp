@@ -1,5 +1,7 @@
 #include "Canonical.h"
 
+#include "Utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -9,43 +11,6 @@
 namespace kix {
 
 namespace {
-
-// Decodes UTF-8 into UTF-16 code units; input is already validated by the JSON parser.
-std::u16string toUtf16(const std::string& s) {
-    std::u16string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        const auto b0 = static_cast<unsigned char>(s[i]);
-        char32_t cp;
-        std::size_t len;
-        if (b0 < 0x80) {
-            cp = b0;
-            len = 1;
-        } else if ((b0 >> 5) == 0x6) {
-            cp = b0 & 0x1f;
-            len = 2;
-        } else if ((b0 >> 4) == 0xe) {
-            cp = b0 & 0x0f;
-            len = 3;
-        } else {
-            cp = b0 & 0x07;
-            len = 4;
-        }
-        if (i + len > s.size())
-            throw CanonicalError("invalid UTF-8 in a string");
-        for (std::size_t k = 1; k < len; ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
-        i += len;
-        if (cp >= 0x10000) {
-            cp -= 0x10000;
-            out.push_back(char16_t(0xD800 + (cp >> 10)));
-            out.push_back(char16_t(0xDC00 + (cp & 0x3ff)));
-        } else {
-            out.push_back(char16_t(cp));
-        }
-    }
-    return out;
-}
 
 void writeString(const std::string& s, std::string& out) {
     out.push_back('"');
@@ -121,15 +86,19 @@ void write(const nlohmann::json& v, std::string& out) {
         return;
     }
     case T::object: {
-        std::vector<std::pair<std::u16string, const nlohmann::json::object_t::value_type*>> members;
+        // RFC 8785 sorts members by the UTF-16 code units of their names.
+        std::vector<const nlohmann::json::object_t::value_type*> members;
         members.reserve(v.size());
-        for (const auto& member : v.get_ref<const nlohmann::json::object_t&>())
-            members.emplace_back(toUtf16(member.first), &member);
+        for (const auto& member : v.get_ref<const nlohmann::json::object_t&>()) {
+            if (utf8::firstInvalid(member.first))
+                throw CanonicalError("invalid UTF-8 in a string");
+            members.push_back(&member);
+        }
         std::sort(members.begin(), members.end(),
-                  [](const auto& a, const auto& b) { return a.first < b.first; });
+                  [](const auto* a, const auto* b) { return utf8::utf16Less(a->first, b->first); });
         out.push_back('{');
         bool first = true;
-        for (const auto& [key16, member] : members) {
+        for (const auto* member : members) {
             if (!first)
                 out.push_back(',');
             first = false;

@@ -149,6 +149,27 @@ QString lineColumn(const QByteArray& bytes, std::size_t byte) {
 
 } // namespace
 
+QString jsonTypeName(const Json& value) {
+    switch (value.type()) {
+    case Json::value_t::null:
+        return QStringLiteral("null");
+    case Json::value_t::boolean:
+        return QStringLiteral("a boolean");
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float:
+        return QStringLiteral("a number");
+    case Json::value_t::string:
+        return QStringLiteral("a string");
+    case Json::value_t::array:
+        return QStringLiteral("an array");
+    case Json::value_t::object:
+        return QStringLiteral("an object");
+    default:
+        return QStringLiteral("an unsupported value");
+    }
+}
+
 JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits) {
     JsonReadResult out;
     out.error.file = source;

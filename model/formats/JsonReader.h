@@ -48,6 +48,9 @@ struct JsonReadResult {
     Problem error;             // set when it did not
 };
 
+// A value's JSON type as messages say it: "a string", "a number", "an object", …
+QString jsonTypeName(const Json& value);
+
 JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits = {});
 JsonReadResult readJsonFile(const QString& path, const JsonLimits& limits = {});
 // Reads a file's bytes after checking that it exists and is a regular file within the size limit

@@ -2,6 +2,7 @@
 
 #include "JsonPath.h"
 #include "QuotedForMessage.h"
+#include "Utf8.h"
 #include "YamlScalar.h"
 
 #include <deque>
@@ -54,38 +55,6 @@ struct YamlFailure {
     Problem problem;
 };
 
-// The UTF-8 sequence that starts at p[i] (a byte of 0x80 or more): its length, with its code point in
-// `cp`; 0 when it is not UTF-8 (a bad lead or continuation byte, cut short by the end, an overlong form,
-// a surrogate, a value past U+10FFFF).
-int decodeUtf8(const unsigned char* p, qsizetype i, qsizetype n, char32_t& cp) {
-    const unsigned char b = p[i];
-    int len;
-    if (b >= 0xC2 && b <= 0xDF) {
-        len = 2;
-        cp = b & 0x1F;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-        len = 3;
-        cp = b & 0x0F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-        len = 4;
-        cp = b & 0x07;
-    } else {
-        return 0;
-    }
-    if (i + len > n)
-        return 0;
-    for (int k = 1; k < len; ++k) {
-        const unsigned char c = p[i + k];
-        if ((c & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (c & 0x3F);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return len;
-}
-
 QString codePoint(char32_t cp) {
     return QString::number(uint(cp), 16).toUpper().rightJustified(4, QLatin1Char('0'));
 }
@@ -94,6 +63,7 @@ QString codePoint(char32_t cp) {
 // the first bad byte (or -1) and what is wrong with it.
 qsizetype firstBadCharacter(const QByteArray& bytes, qsizetype from, QString& why, const char*& code) {
     const auto* p = reinterpret_cast<const unsigned char*>(bytes.constData());
+    const std::string_view text(bytes.constData(), std::size_t(bytes.size()));
     const qsizetype n = bytes.size();
     for (qsizetype i = from; i < n;) {
         const unsigned char b = p[i];
@@ -109,7 +79,7 @@ qsizetype firstBadCharacter(const QByteArray& bytes, qsizetype from, QString& wh
             continue;
         }
         char32_t cp = 0;
-        const int len = decodeUtf8(p, i, n, cp);
+        const int len = utf8::sequenceAt(text, std::size_t(i), cp);
         if (len == 0) {
             why = QStringLiteral("not valid UTF-8 (byte 0x%1): YAML manifests must be UTF-8 text")
                       .arg(b, 2, 16, QLatin1Char('0'));
@@ -140,23 +110,6 @@ Location locationOfOffset(const QByteArray& bytes, qsizetype offset) {
         }
     }
     return where;
-}
-
-bool validUtf8(const std::string& s) {
-    QString why;
-    const char* code = nullptr;
-    const QByteArray view = QByteArray::fromRawData(s.data(), qsizetype(s.size()));
-    // Escapes may legitimately produce control characters; only UTF-8 validity matters here.
-    for (qsizetype from = 0;;) {
-        const qsizetype bad = firstBadCharacter(view, from, why, code);
-        if (bad < 0)
-            return true;
-        if (code == codes::yamlInvalidUtf8)
-            return false;
-        from = bad + 1;
-        while (from < view.size() && (static_cast<unsigned char>(view[from]) & 0xC0) == 0x80)
-            ++from;
-    }
 }
 
 class JsonBuilder : public YAML::EventHandler {
@@ -224,7 +177,8 @@ public:
                   const std::string& value) override {
         nameAnchor(anchor);
         const Location where = locationOf(mark);
-        if (!validUtf8(value))
+        // Escapes may make control characters, which are allowed; only UTF-8 validity matters here.
+        if (utf8::firstInvalid(value))
             fail(where, currentPath(), codes::yamlInvalidUtf8,
                  QStringLiteral(
                      "an escape sequence makes a character that is not valid UTF-8 (a lone surrogate?)"));
@@ -494,11 +448,6 @@ QString parserMessage(const YAML::ParserException& e) {
 }
 
 } // namespace
-
-bool isYamlFileName(const QString& path) {
-    return path.endsWith(QStringLiteral(".yaml"), Qt::CaseInsensitive) ||
-           path.endsWith(QStringLiteral(".yml"), Qt::CaseInsensitive);
-}
 
 JsonReadResult parseYaml(const QByteArray& bytes, const QString& source, const JsonLimits& limits) {
     JsonReadResult out;

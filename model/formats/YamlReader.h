@@ -19,7 +19,4 @@ inline constexpr qint64 kYamlAliasNodeBudget = 100000;
 JsonReadResult parseYaml(const QByteArray& bytes, const QString& source, const JsonLimits& limits = {});
 JsonReadResult readYamlFile(const QString& path, const JsonLimits& limits = {});
 
-// True for names ending in .yaml or .yml (any case).
-bool isYamlFileName(const QString& path);
-
 } // namespace kix

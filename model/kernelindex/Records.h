@@ -131,7 +131,7 @@ struct ParsedDocument {
     bool isProblemRow() const { return !run && hasErrors(problems); }
 };
 
-// Upstream findings are warnings with a code in the "upstream." area.
+// Upstream (KernelIndex would reject this) findings are warnings with a code in the "upstream." area.
 bool isUpstreamFinding(const Problem& p);
 
 // Where a manifest document sits: its file, and inside a JSON Lines source its line and pointer.

@@ -117,6 +117,7 @@ public:
         std::optional<RunnerEvent> event; // set for an event line
         QString text;                     // otherwise the line itself (printable), or the problem
     };
+    // An event is at most a few kilobytes (a job's log tail included): a longer line is not kix run's.
     static constexpr qsizetype kMaxLine = 1 << 20;
 
     QList<Item> feed(const QByteArray& bytes);

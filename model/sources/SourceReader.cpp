@@ -1,7 +1,5 @@
 #include "SourceReader.h"
 
-#include "FileSuffixes.h"
-
 #include "DocumentReader.h"
 #include "YamlReader.h"
 
@@ -104,30 +102,6 @@ struct Walk {
 };
 
 } // namespace
-
-SourceFormat formatOf(const QString& path) {
-    const QString name = path.toLower();
-    if (name.endsWith(QLatin1String(".jsonl.zst")))
-        return SourceFormat::JsonLinesZstd;
-    if (name.endsWith(QLatin1String(".jsonl")))
-        return SourceFormat::JsonLines;
-    if (name.endsWith(QLatin1String(".yaml")) || name.endsWith(QLatin1String(".yml")))
-        return SourceFormat::Yaml;
-    return SourceFormat::Json;
-}
-
-bool isSourceName(const QString& fileName) {
-    const QString name = fileName.toLower();
-    if (name.endsWith(QLatin1String(kEnvelopeSuffix)))
-        return false; // `kix verify` of a `kix run` folder read its own envelope as a bad catalog
-    static constexpr const char* kExtensions[] = {".json", ".yaml", ".yml", ".jsonl", ".jsonl.zst"};
-    return std::ranges::any_of(kExtensions,
-                               [&](const char* ext) { return name.endsWith(QLatin1String(ext)); });
-}
-
-QString sourceNamePatterns() {
-    return QStringLiteral("*.json *.yaml *.yml *.jsonl *.jsonl.zst");
-}
 
 QString fileIdentity(const QString& path) {
 #ifdef Q_OS_UNIX

@@ -1,24 +1,16 @@
 // From paths to sources: which files a list of paths and folders names (by identity, so one file given
 // twice, through a symbolic link or spelled another way is read once), what could not be read and why,
 // and reading one JSON or YAML file into its document. JSON Lines sources (catalog exports) are streamed
-// line by line by the loader instead (LoadJob).
+// line by line by the loader instead (LoadJob). Which suffix holds which format: SourceExtensions.h.
 #pragma once
 
 #include "JsonReader.h"
 #include "Records.h"
+#include "SourceExtensions.h"
 
 #include <QStringList>
 
 namespace kix {
-
-enum class SourceFormat { Json, Yaml, JsonLines, JsonLinesZstd };
-
-// By name: .yaml/.yml, .jsonl, .jsonl.zst; anything else is read as JSON.
-SourceFormat formatOf(const QString& path);
-// The names a folder walk picks up: .json, .yaml, .yml, .jsonl, .jsonl.zst — but not signing envelopes
-// ("<manifest>.intoto.jsonl"), which are read beside the manifests they sign, never as catalogs.
-bool isSourceName(const QString& fileName);
-QString sourceNamePatterns(); // "*.json *.yaml *.yml *.jsonl *.jsonl.zst", for dialogs and messages
 
 struct Inputs {
     QStringList files; // to read, in order, each once

@@ -2,6 +2,7 @@
 
 #include "CitationEscape.h"
 #include "Format.h"
+#include "ResourceKind.h"
 #include "TextSanitizer.h"
 
 #include <QRegularExpression>
@@ -100,7 +101,7 @@ QString bibtex(const Facts& f) {
         fields << QStringLiteral("  howpublished = {\\url{%1}}").arg(f.url);
         fields << QStringLiteral("  url          = {%1}").arg(f.url);
     } else {
-        fields << QStringLiteral("  howpublished = {kernelindex.dev/v1alpha1 run manifest}");
+        fields << QStringLiteral("  howpublished = {%1 run manifest}").arg(QLatin1String(kApiVersion));
     }
     fields << QStringLiteral("  note         = {%1. Run digest %2. Accessed %3}")
                   .arg(bibtexValue(f.summary), bibtexValue(f.digest), f.accessed);
@@ -118,10 +119,9 @@ QString cff(const Facts& f) {
         s += QStringLiteral("date-released: %1\n").arg(f.observed);
     if (!f.url.isEmpty())
         s += QStringLiteral("url: %1\n").arg(yamlQuoted(f.url));
-    s += QStringLiteral(
-             "identifiers:\n  - type: other\n    value: %1\n    description: \"kernelindex.dev/v1alpha1 "
-             "run digest (SHA-256 of the RFC 8785 form)\"\n")
-             .arg(yamlQuoted(f.digest));
+    s += QStringLiteral("identifiers:\n  - type: other\n    value: %1\n    description: \"%2 run digest "
+                        "(SHA-256 of the RFC 8785 form)\"\n")
+             .arg(yamlQuoted(f.digest), QLatin1String(kApiVersion));
     s += QStringLiteral("abstract: %1\n")
              .arg(yamlQuoted(f.summary + QStringLiteral(". Accessed ") + f.accessed + u'.'));
     return s;

@@ -16,13 +16,6 @@ using kix::protocol::ExitStatusInfo;
 
 namespace {
 
-QString readText(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(file.readAll());
-}
-
 struct Row {
     int code = -1;
     QString name, meaning, commands;
@@ -135,7 +128,7 @@ private slots:
 
     // README.md lists every status, in code order, with the table's name, meaning and commands.
     void readmeMatchesTheTable() {
-        const QString text = readText(kixtest::repoPath(QStringLiteral("README.md")));
+        const QString text = kixtest::readText(kixtest::repoPath(QStringLiteral("README.md")));
         QVERIFY2(!text.isEmpty(), "README.md could not be read");
         QString error;
         const QList<Row> rows = markedTable(text, &error);
@@ -152,7 +145,7 @@ private slots:
 
     // docs/trust.md's table for `kix verify`: exactly the statuses verify uses, each as the table says it.
     void trustDocMatchesTheTable() {
-        const QString text = readText(kixtest::repoPath(QStringLiteral("docs/trust.md")));
+        const QString text = kixtest::readText(kixtest::repoPath(QStringLiteral("docs/trust.md")));
         QVERIFY2(!text.isEmpty(), "docs/trust.md could not be read");
         QString error;
         const QList<Row> rows = markedTable(text, &error);

@@ -1,8 +1,10 @@
 // The Slurm side without a cluster: options and the batch script, the task plan, reading squeue,
-// sacct and scontrol, and what the follower says when sbatch is missing, refuses or hangs (fake
-// Slurm commands on PATH). tst_slurm_cluster drives the same code against a real one-node Slurm.
+// sacct and scontrol, what the follower says when sbatch is missing, refuses or hangs (fake Slurm
+// commands on PATH), and which returned files are taken back and how one is refused. tst_slurm_cluster
+// drives the same code against a real one-node Slurm, where the manifests taken back are real ones.
 #include "BatchScript.h"
 #include "ClusterRun.h"
+#include "ReturnedRuns.h"
 #include "SlurmCommand.h"
 #include "SlurmState.h"
 #include "TestMain.h"
@@ -328,6 +330,62 @@ private slots:
     }
 
     // What `kix run --slurm` says before any job exists, with fake Slurm commands standing in.
+    // Only a file the task named, inside this job's staging folder, with this task's tag, is its result.
+    void ownStagedFiles_data() {
+        QTest::addColumn<QString>("named");
+        QTest::addColumn<bool>("own");
+        const QString staging = jobStagingFolder(QStringLiteral("/out"), QStringLiteral("42"));
+        QTest::newRow("its own") << staging + "/kix-run-x-job42-task3.manifest.json" << true;
+        QTest::newRow("another task's") << staging + "/kix-run-x-job42-task4.manifest.json" << false;
+        QTest::newRow("task 13 is not task 3") << staging + "/kix-run-x-job42-task13.manifest.json" << false;
+        QTest::newRow("another job's folder")
+            << jobStagingFolder(QStringLiteral("/out"), QStringLiteral("41")) +
+                   "/kix-run-x-job42-task3.manifest.json"
+            << false;
+        QTest::newRow("outside staging") << "/out/kix-run-x-job42-task3.manifest.json" << false;
+        QTest::newRow("not a manifest") << staging + "/kix-run-x-job42-task3.samples.json" << false;
+        QTest::newRow("none") << QString() << false;
+    }
+    void ownStagedFiles() {
+        QFETCH(QString, named);
+        QFETCH(bool, own);
+        const QString staging = jobStagingFolder(QStringLiteral("/out"), QStringLiteral("42"));
+        QCOMPARE(ownStagedFile(named, staging, taskFileTag(QStringLiteral("42"), 3)),
+                 own ? named : QString());
+    }
+
+    // A completed task whose manifest is missing or unreadable: nothing reaches the output folder, the
+    // unreadable file is kept as *.rejected, and no event but the task's own says so.
+    void takeBackRefusals() {
+        QTemporaryDir out;
+        const QString staging = jobStagingFolder(out.path(), QStringLiteral("42"));
+        QVERIFY(QDir().mkpath(staging));
+        ReturnedRuns returned(out.path(), QString(), QStringLiteral("impl.json"),
+                              QStringLiteral("kix_local_rerun"));
+        TakenBack none = returned.takeBack(3, QString(), staging, QStringLiteral("passed"));
+        QVERIFY(!none.ok);
+        QCOMPARE(none.message, QStringLiteral("Slurm says COMPLETED but the task wrote no manifest"));
+        QVERIFY(none.events.isEmpty());
+
+        const QString staged = staging + "/kix-run-x-job42-task3.manifest.json";
+        QFile f(staged);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"run\": ");
+        f.close();
+        const TakenBack bad = returned.takeBack(3, staged, staging, QStringLiteral("passed"));
+        QVERIFY(!bad.ok);
+        QVERIFY(bad.file.isEmpty());
+        QCOMPARE(bad.message,
+                 QStringLiteral("its manifest failed verification: it is not a valid manifest: %1: not valid "
+                                "JSON (line 1, column 9): syntax error while parsing value - unexpected end "
+                                "of input; expected '[', '{', or a literal; kept as %1.rejected, not opened")
+                     .arg(staged));
+        QVERIFY(bad.events.isEmpty());
+        QVERIFY(!QFile::exists(staged));
+        QVERIFY(QFile::exists(staged + ".rejected"));
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files), QStringList());
+    }
+
     void submissionFailures_data() {
         QTest::addColumn<QByteArray>("sbatch"); // empty: no sbatch on PATH
         QTest::addColumn<int>("code");

@@ -221,11 +221,6 @@ struct CatalogFolder {
     }
 };
 
-inline QString readText(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
-
 // What a modal message box said.
 struct Answered {
     QString title;

@@ -1,4 +1,4 @@
-// Compares the facts of a kix problem file with the upstream files they were read from: SOL-ExecBench's
+// Compares the facts of a kix problem file with the public files they were read from: SOL-ExecBench's
 // definition.json and workload.jsonl, the published speed-of-light table, and KernelIndex's catalog rows.
 // Each function returns one line per difference ("workloads[3].tolerance.maxAtol: this file says 1e-05,
 // workload.jsonl line 4 says 2e-05"); an empty list means they agree. Used by the tests against

@@ -32,11 +32,18 @@ inline QString publishedPath() {
         QStringLiteral("resources/published/013-fused-residual-rms-norm-backward.leaderboard.json"));
 }
 
+// The file's bytes; a file the test cannot do without, so a read failure stops the test run.
 inline QByteArray readAll(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read %s", qPrintable(path));
     return f.readAll();
+}
+
+// The file as UTF-8 text; an empty string when it cannot be read, for the test's own comparison to report.
+inline QString readText(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
 inline nlohmann::json seedJson() {

@@ -1,11 +1,12 @@
-// The speed-of-light check: a run's latency against the time its bytes take at the GPU's published peak
-// memory bandwidth (docs/trust.md, "Faster than light").
+// The roofline check: a run's latency against the time its bytes take at the GPU's *published peak*
+// memory bandwidth (docs/trust.md, "Faster than light"; the help texts call it the speed-of-light check).
+// Not SpeedOfLight.h: there "speed of light" is SOL-ExecBench's published T_sol, and its "bandwidth
+// floor" is at the *measured copy* bandwidth.
 //
-//   floor        = bytes that must move / peak bandwidth          (the HBM floor; "× floor" = latency /
-//   floor) cache floor  = what still has to come from memory when the cache serves all it can:
-//                  protocol flushes L2 → inputs are read from memory; outputs may stay in the cache
-//                  (write-back) otherwise         → up to the cache's capacity of the bytes may be served by
-//                  it
+//   floor        = bytes that must move / peak bandwidth (the HBM floor; "× floor" = latency / floor)
+//   cache floor  = what still has to come from memory when the cache serves all it can:
+//                  protocol flushes L2 → inputs come from memory; outputs may stay in the cache (write-back)
+//                  otherwise           → up to the cache's capacity of the bytes may be served by it
 //   verdicts     latency < cache floor           "faster than the memory roofline: suspicious"
 //                cache floor ≤ latency < floor   faster than the HBM floor, which the cache can explain
 //                floor ≤ latency ≤ 1.05 × floor  "at the roofline"
@@ -46,7 +47,7 @@ struct RooflineVerdict {
     enum class Kind { Suspicious, CacheCanExplain, AtRoofline, AboveFloor };
     Kind kind = Kind::AboveFloor;
     double measuredNs = 0;
-    double floorNs = 0;      // HBM floor
+    double floorNs = 0;      // the HBM floor: bytes at the published peak bandwidth
     double cacheFloorNs = 0; // with the cache serving what it can
     double ratio = 0;        // measured / floor
     double bytes = 0;        // for one case; for a suite, the aggregate in the same way as the floor

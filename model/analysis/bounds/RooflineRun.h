@@ -1,4 +1,4 @@
-// The speed-of-light check (Roofline.h) of one loaded run, from what its bundle view resolved: the
+// The roofline check (Roofline.h) of one loaded run, from what its bundle view resolved: the
 // operation and workload it names, its environment's GPU in the bandwidth table, its protocol, its primary
 // value and, for kix's per-case results, every case. `kix show`, `kix verify` and the explorer all ask here,
 // so they say the same. A verdict is a warning, never a digest failure.

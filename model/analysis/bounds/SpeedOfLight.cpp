@@ -16,7 +16,7 @@ std::optional<double> solScore(double t, double tSol, double tBaseline) {
     return 1 / denominator;
 }
 
-std::optional<double> bandwidthFloorPercent(double bytes, double bandwidthGBps, double tNs) {
+std::optional<double> copyFloorPercent(double bytes, double bandwidthGBps, double tNs) {
     if (!(bytes > 0) || !(bandwidthGBps > 0) || !(tNs > 0) || !std::isfinite(tNs))
         return std::nullopt;
     // bytes / (GB/s) is nanoseconds: 10⁹ bytes per second is one byte per nanosecond.
@@ -77,9 +77,9 @@ RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const Probl
             ++out.scored;
         }
         if (c.bytes && copyBandwidthGBps && *c.bytes > 0) {
-            s.floorNs = *c.bytes / *copyBandwidthGBps;
+            s.copyFloorNs = *c.bytes / *copyBandwidthGBps;
             if (s.tNs)
-                s.floorPercent = bandwidthFloorPercent(*c.bytes, *copyBandwidthGBps, *s.tNs);
+                s.copyFloorPercent = copyFloorPercent(*c.bytes, *copyBandwidthGBps, *s.tNs);
         }
         out.cases.append(s);
     }
@@ -90,7 +90,7 @@ RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const Probl
     return out;
 }
 
-const ProblemDefinition* bundledProblem(QString* error) {
+const ProblemDefinition* bundledProblemDefinition(QString* error) {
     static QString loadError;
     static const std::optional<ProblemDefinition> problem = []() -> std::optional<ProblemDefinition> {
         const QString path = QString::fromLatin1(kBundledProblem013);

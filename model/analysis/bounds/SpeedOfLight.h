@@ -5,8 +5,9 @@
 //
 // The published times exist per GPU (B200 for problem 013, in resources/problems/, read through
 // ProblemDefinition); a case on another GPU has no score. Separately, for any GPU, the "% of the bandwidth
-// floor": the time the case's bytes take at the GPU's measured copy bandwidth, over the measured time —
-// 100 % means the kernel moved its bytes as fast as a device-to-device copy does.
+// floor" (the copy floor in the code): the time the case's bytes take at the GPU's *measured copy*
+// bandwidth, over the measured time — 100 % means the kernel moved its bytes as fast as a device-to-device
+// copy does. Roofline.h's floor is another one, at the *published peak* bandwidth.
 #pragma once
 
 #include "ProblemDefinition.h"
@@ -22,18 +23,18 @@ namespace kix {
 // S for T, T_sol, T_b in one unit; nullopt when T_b ≤ T_sol, T ≤ 0, or T so far below T_sol that
 // 1 + (T − T_sol)/(T_b − T_sol) ≤ 0 (the formula has no meaning there).
 std::optional<double> solScore(double t, double tSol, double tBaseline);
-// floor / T as a percentage, floor = bytes / bandwidth; nullopt without positive inputs.
-std::optional<double> bandwidthFloorPercent(double bytes, double bandwidthGBps, double tNs);
+// The copy floor over T as a percentage, the floor = bytes / bandwidth; nullopt without positive inputs.
+std::optional<double> copyFloorPercent(double bytes, double bandwidthGBps, double tNs);
 
 struct CaseSpeedOfLight {
     QString caseId;
-    int workload = -1;                // index into the problem's workloads; -1 when the case is not one
-    std::optional<double> tNs;        // the run's primary statistic for the case
-    std::optional<double> solNs;      // published T_sol on the run's GPU
-    std::optional<double> baselineNs; // published T_b on the run's GPU
-    std::optional<double> score;      // S
-    std::optional<double> floorNs;    // bytes / measured copy bandwidth
-    std::optional<double> floorPercent;
+    int workload = -1;                 // index into the problem's workloads; -1 when the case is not one
+    std::optional<double> tNs;         // the run's primary statistic for the case
+    std::optional<double> solNs;       // published T_sol on the run's GPU
+    std::optional<double> baselineNs;  // published T_b on the run's GPU
+    std::optional<double> score;       // S
+    std::optional<double> copyFloorNs; // bytes / measured copy bandwidth
+    std::optional<double> copyFloorPercent;
 };
 
 struct RunSpeedOfLight {
@@ -57,6 +58,6 @@ std::optional<double> measuredCopyBandwidth(const nlohmann::json& environment);
 
 // The problem file bundled with kix (013), read once; nullptr with the reason in `error` when the
 // program did not register kix's resources or the file does not read.
-const ProblemDefinition* bundledProblem(QString* error = nullptr);
+const ProblemDefinition* bundledProblemDefinition(QString* error = nullptr);
 
 } // namespace kix

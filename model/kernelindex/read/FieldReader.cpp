@@ -11,27 +11,6 @@ namespace kix {
 
 using namespace codes;
 
-QString jsonTypeName(const Json& value) {
-    switch (value.type()) {
-    case Json::value_t::null:
-        return QStringLiteral("null");
-    case Json::value_t::boolean:
-        return QStringLiteral("a boolean");
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned:
-    case Json::value_t::number_float:
-        return QStringLiteral("a number");
-    case Json::value_t::string:
-        return QStringLiteral("a string");
-    case Json::value_t::array:
-        return QStringLiteral("an array");
-    case Json::value_t::object:
-        return QStringLiteral("an object");
-    default:
-        return QStringLiteral("an unsupported value");
-    }
-}
-
 std::optional<double> parseDurationNs(const QString& text) {
     // KernelIndex's rule (KernelIndexRules.h); a value that is not whole nanoseconds is still a duration to
     // read (normalization reports that KernelIndex refuses it).

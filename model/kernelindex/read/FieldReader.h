@@ -3,6 +3,7 @@
 // problems.
 #pragma once
 
+#include "JsonReader.h"
 #include "Problem.h"
 
 #include <QString>
@@ -13,8 +14,6 @@
 namespace kix {
 
 using Json = nlohmann::json;
-
-QString jsonTypeName(const Json& value); // "a string", "a number", …
 
 // "0.008 ms", "8120ns", "1.5 µs" → nanoseconds; nullopt when the text is not a duration.
 std::optional<double> parseDurationNs(const QString& text);

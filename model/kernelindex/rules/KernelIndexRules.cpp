@@ -1,6 +1,7 @@
 #include "KernelIndexRules.h"
 
 #include "Decimal.h"
+#include "Utf8.h"
 
 #include <algorithm>
 #include <charconv>
@@ -30,17 +31,6 @@ template <typename First, typename Rest> bool matches(std::string_view s, First 
             return false;
     }
     return true;
-}
-
-// Decodes one UTF-8 sequence (input already valid); returns the code point and advances i.
-char32_t decode(std::string_view s, std::size_t& i) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
-    for (int k = 1; k < len && i + std::size_t(k) < s.size(); ++k)
-        cp = (cp << 6) | (static_cast<unsigned char>(s[i + std::size_t(k)]) & 0x3F);
-    i += std::size_t(len);
-    return cp;
 }
 
 // JavaScript's \s: WhiteSpace and LineTerminator code points.
@@ -255,43 +245,6 @@ bool isHttpsUrl(std::string_view s) {
     return true;
 }
 
-std::size_t utf16Length(std::string_view utf8) {
-    std::size_t units = 0;
-    for (char ch : utf8) {
-        const auto b = static_cast<unsigned char>(ch);
-        if ((b & 0xC0) != 0x80)
-            units += b >= 0xF0 ? 2 : 1; // a 4-byte sequence is a surrogate pair
-    }
-    return units;
-}
-
-bool utf16Less(std::string_view a, std::string_view b) {
-    std::size_t i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        const auto ca = static_cast<unsigned char>(a[i]);
-        const auto cb = static_cast<unsigned char>(b[j]);
-        if (ca < 0x80 && cb < 0x80) {
-            if (ca != cb)
-                return ca < cb;
-            ++i;
-            ++j;
-            continue;
-        }
-        char32_t pa = decode(a, i), pb = decode(b, j);
-        if (pa == pb)
-            continue;
-        // Code points past U+FFFF are surrogate pairs (0xD800..0xDBFF first), below U+E000..U+FFFF.
-        const auto firstUnit = [](char32_t cp) -> char32_t {
-            return cp >= 0x10000 ? 0xD800 + ((cp - 0x10000) >> 10) : cp;
-        };
-        const char32_t ua = firstUnit(pa), ub = firstUnit(pb);
-        if (ua != ub)
-            return ua < ub;
-        return pa < pb; // same high surrogate: the low surrogates order as the code points do
-    }
-    return a.size() - i < b.size() - j;
-}
-
 Duration parseDuration(std::string_view s) {
     Duration d;
     std::size_t i = 0;
@@ -309,7 +262,7 @@ Duration parseDuration(std::string_view s) {
     const std::string_view number = s.substr(0, i);
     if (i < s.size()) {
         std::size_t k = i;
-        if (jsWhitespace(decode(s, k)))
+        if (jsWhitespace(utf8::next(s, k)))
             i = k;
     }
     const std::string_view unit = s.substr(i);

@@ -8,9 +8,10 @@
 
 namespace kix::kernelindex {
 
-inline constexpr std::string_view kApiVersion = "kernelindex.dev/v1alpha1";
 inline constexpr std::int64_t kMaxSafeInteger = 9007199254740991; // Number.MAX_SAFE_INTEGER
-inline constexpr std::int64_t kMaxManifestBytes = 1048576;        // parse.ts: MAX_MANIFEST_BYTES
+// KernelIndex refuses a manifest document over 1 MiB (parse.ts: MAX_MANIFEST_BYTES). The one spelling of
+// it: the upstream check warns past it, import-trace refuses to write a manifest past it.
+inline constexpr std::int64_t kMaxManifestBytes = std::int64_t{1} << 20;
 
 // Patterns, each exactly as KernelIndex's regular expression (ASCII classes, anchored).
 bool isToken(std::string_view s);          // ^[a-z][a-z0-9_]*$   dtypes, metrics, statistics, axis names
@@ -24,10 +25,8 @@ bool isAxisExpression(std::string_view s); // ^[a-z0-9_+\-*%/() ]+$
 // host ends in a number; international domain names are not put through IDNA).
 bool isHttpsUrl(std::string_view s);
 
-// JavaScript's string length: UTF-16 code units (zod's .max() counts these, not code points).
-std::size_t utf16Length(std::string_view utf8);
-// JavaScript's `a < b` on strings: UTF-16 code unit order (set-like lists are sorted by it).
-bool utf16Less(std::string_view a, std::string_view b);
+// JavaScript's string length (zod's .max() counts UTF-16 code units, not code points) and its `a < b`
+// (set-like lists are sorted by it) are utf8::utf16Length and utf8::utf16Less (Utf8.h).
 
 // KernelIndex's durationNs: a string "<digits>[.<digits>][one whitespace](ns|us|µs|ms|s)" becomes
 // Number(digits) * unit in double arithmetic, and must then be a safe integer.

@@ -4,6 +4,8 @@
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
 #include "QuotedForMessage.h"
+#include "ResourceKind.h"
+#include "Utf8.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +42,7 @@ struct Normalizer {
             return; // KernelIndex refuses such a list outright; the upstream check says so
         std::vector<Json> items = std::move(list.get_ref<Json::array_t&>());
         const auto less = [](const Json& a, const Json& b) {
-            return ki::utf16Less(a.get_ref<const std::string&>(), b.get_ref<const std::string&>());
+            return utf8::utf16Less(a.get_ref<const std::string&>(), b.get_ref<const std::string&>());
         };
         const bool wasSorted = std::is_sorted(items.begin(), items.end(), less);
         std::stable_sort(items.begin(), items.end(), less);
@@ -153,7 +155,7 @@ NormalizedResource normalizeResource(const Json& resource, const QString& file, 
         return out;
     const auto api = resource.find("apiVersion");
     const auto kind = resource.find("kind");
-    if (api == resource.end() || !api->is_string() || api->get_ref<const std::string&>() != ki::kApiVersion ||
+    if (api == resource.end() || !api->is_string() || api->get_ref<const std::string&>() != kApiVersion ||
         kind == resource.end() || !kind->is_string())
         return out;
     Json* spec = member(out.value, "spec");

@@ -5,8 +5,10 @@
 #include "KernelIndexRules.h"
 #include "Normalize.h"
 #include "QuotedForMessage.h"
+#include "ResourceKind.h"
 #include "Timestamp.h"
 #include "UpstreamSchema.h"
+#include "Utf8.h"
 
 #include <cmath>
 
@@ -47,23 +49,6 @@ QString shownValue(const Json& v) {
     if (v.is_number_float())
         return QString::fromStdString(ecmaScriptNumber(v.get<double>()));
     return QString::fromLatin1(v.type_name());
-}
-
-QString typeOf(const Json& v) {
-    switch (v.type()) {
-    case Json::value_t::object:
-        return QStringLiteral("an object");
-    case Json::value_t::array:
-        return QStringLiteral("an array");
-    case Json::value_t::string:
-        return QStringLiteral("a string");
-    case Json::value_t::boolean:
-        return QStringLiteral("a boolean");
-    case Json::value_t::null:
-        return QStringLiteral("null");
-    default:
-        return QStringLiteral("a number");
-    }
 }
 
 QString expectedType(Type t) {
@@ -172,8 +157,9 @@ public:
 
 private:
     void typeMismatch(const Json& v, const Node& n, const PathRef& at) {
-        warn(at, codes::upstreamType,
-             QStringLiteral("KernelIndex expects %1 here, not %2").arg(expectedType(n.type), typeOf(v)));
+        warn(
+            at, codes::upstreamType,
+            QStringLiteral("KernelIndex expects %1 here, not %2").arg(expectedType(n.type), jsonTypeName(v)));
     }
 
     void object(const Json& v, const Node& n, const PathRef& at) {
@@ -252,11 +238,11 @@ private:
                          "KernelIndex expects each key here to be a lowercase token (^[a-z][a-z0-9_]*$), "
                          "found %1")
                          .arg(quotedForMessage(key)));
-            if (n.keyMaxLength >= 0 && ki::utf16Length(key) > std::size_t(n.keyMaxLength))
+            if (n.keyMaxLength >= 0 && utf8::utf16Length(key) > std::size_t(n.keyMaxLength))
                 warn(child, codes::upstreamKey,
                      QStringLiteral("KernelIndex allows keys of at most %1 characters here, found %2")
                          .arg(n.keyMaxLength)
-                         .arg(ki::utf16Length(key)));
+                         .arg(utf8::utf16Length(key)));
             check(*it, *n.items, child);
         }
     }
@@ -294,7 +280,7 @@ private:
     void maxLength(const std::string& s, int limit, const PathRef& at) {
         if (limit < 0 || s.size() <= std::size_t(limit))
             return; // UTF-16 units never outnumber UTF-8 bytes
-        const std::size_t units = ki::utf16Length(s);
+        const std::size_t units = utf8::utf16Length(s);
         if (units > std::size_t(limit))
             warn(at, codes::upstreamTooLong,
                  QStringLiteral("KernelIndex allows at most %1 characters here, found %2")
@@ -396,7 +382,7 @@ private:
     void integer(const Json& v, Bound bound, const PathRef& at) {
         if (!v.is_number()) {
             warn(at, codes::upstreamType,
-                 QStringLiteral("KernelIndex expects an integer here, not %1").arg(typeOf(v)));
+                 QStringLiteral("KernelIndex expects an integer here, not %1").arg(jsonTypeName(v)));
             return;
         }
         if (!isSafeInteger(v)) {
@@ -416,7 +402,7 @@ private:
     void number(const Json& v, Bound bound, const PathRef& at) {
         if (!v.is_number()) {
             warn(at, codes::upstreamType,
-                 QStringLiteral("KernelIndex expects a number here, not %1").arg(typeOf(v)));
+                 QStringLiteral("KernelIndex expects a number here, not %1").arg(jsonTypeName(v)));
             return;
         }
         checkBound(v, bound, at, false);
@@ -473,6 +459,7 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
     Problems out;
     Checker checker(file, out);
     const PathRef root{nullptr, nullptr, 0, &path};
+    static_assert(ki::kMaxManifestBytes == 1 << 20, "the message says 1 MiB");
     if (documentBytes > ki::kMaxManifestBytes)
         checker.warn(
             root, codes::upstreamTooLarge,
@@ -480,8 +467,9 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
                 .arg(documentBytes)
                 .arg(ki::kMaxManifestBytes));
     if (!resource.is_object()) {
-        checker.warn(root, codes::upstreamNotObject,
-                     QStringLiteral("KernelIndex expects a manifest object, not %1").arg(typeOf(resource)));
+        checker.warn(
+            root, codes::upstreamNotObject,
+            QStringLiteral("KernelIndex expects a manifest object, not %1").arg(jsonTypeName(resource)));
         return out;
     }
     const auto kind = resource.find("kind");
@@ -507,10 +495,10 @@ Problems checkUpstreamAcceptance(const Json& resource, const QString& file, cons
         const std::string& key = it.key();
         const PathRef child{&root, &key};
         if (key == "apiVersion") {
-            if (!it->is_string() || it->get_ref<const std::string&>() != ki::kApiVersion)
+            if (!it->is_string() || it->get_ref<const std::string&>() != kApiVersion)
                 checker.warn(child, codes::upstreamApiVersion,
-                             QStringLiteral("KernelIndex expects \"kernelindex.dev/v1alpha1\", found %1")
-                                 .arg(shownValue(*it)));
+                             QStringLiteral("KernelIndex expects \"%1\", found %2")
+                                 .arg(QLatin1String(kApiVersion), shownValue(*it)));
         } else if (key == "metadata") {
             checker.check(*it, *upstream::metadataSchema(), child);
         } else if (key == "spec") {

@@ -4,6 +4,8 @@
 // JSON path, what KernelIndex expects and a stable code "upstream.<what>" (ProblemCodes.h). Duplicate
 // keys, the other parse-time rule, are refused by the JSON and YAML readers themselves.
 // docs/kernelindex-rules.md lists every rule and where in KernelIndex it was read.
+// "Upstream" in kix always means KernelIndex: this check, its upstream.* codes, acceptedUpstream and the
+// run table's Upstream column (never SOL-ExecBench, whose files are named for what they are).
 #pragma once
 
 #include "JsonReader.h"

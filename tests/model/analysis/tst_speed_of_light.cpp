@@ -126,18 +126,19 @@ private slots:
         QCOMPARE(sol.scored, 0); // H200: no published times
         const CaseResult& first = m->runSpec.cases.first();
         // 202087248 bytes / 4252.24 GB/s = 47524.8 ns; over the mean 62559.0 ns = 75.97 %
-        QCOMPARE(*sol.cases.first().floorNs, 202087248.0 / 4252.24064673086);
-        QCOMPARE(*sol.cases.first().floorPercent, 202087248.0 / 4252.24064673086 / 62559.04011428356 * 100);
-        QCOMPARE(*sol.cases.first().floorPercent, *first.copyBandwidthFraction * 100);
+        QCOMPARE(*sol.cases.first().copyFloorNs, 202087248.0 / 4252.24064673086);
+        QCOMPARE(*sol.cases.first().copyFloorPercent,
+                 202087248.0 / 4252.24064673086 / 62559.04011428356 * 100);
+        QCOMPARE(*sol.cases.first().copyFloorPercent, *first.copyBandwidthFraction * 100);
         for (int i = 0; i < sol.cases.size(); ++i)
-            QCOMPARE(*sol.cases[i].floorPercent, *m->runSpec.cases[i].copyBandwidthFraction * 100);
+            QCOMPARE(*sol.cases[i].copyFloorPercent, *m->runSpec.cases[i].copyBandwidthFraction * 100);
     }
 
     void floorNeedsPositiveInputs() {
-        QVERIFY(!bandwidthFloorPercent(0, 100, 10));
-        QVERIFY(!bandwidthFloorPercent(100, 0, 10));
-        QVERIFY(!bandwidthFloorPercent(100, 100, 0));
-        QCOMPARE(*bandwidthFloorPercent(1000, 100, 20), 50.0); // 10 ns floor in 20 ns
+        QVERIFY(!copyFloorPercent(0, 100, 10));
+        QVERIFY(!copyFloorPercent(100, 0, 10));
+        QVERIFY(!copyFloorPercent(100, 100, 0));
+        QCOMPARE(*copyFloorPercent(1000, 100, 20), 50.0); // 10 ns floor in 20 ns
         QVERIFY(!measuredCopyBandwidth(nlohmann::json::object()));
         QVERIFY(!measuredCopyBandwidth({{"spec", {{"hardware", {{"measuredCopyBandwidthGBps", -1}}}}}}));
     }

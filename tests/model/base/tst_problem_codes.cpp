@@ -10,13 +10,6 @@
 
 namespace {
 
-QString readText(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(file.readAll());
-}
-
 // The string literals of `inline constexpr char name[] = "area.what";` declarations (clang-format may put
 // the literal on the next line).
 QSet<QString> headerCodes(const QString& text) {
@@ -61,8 +54,9 @@ private slots:
     }
 
     void everyCodeIsDocumented() {
-        const QString header = readText(kixtest::repoPath(QStringLiteral("model/base/ProblemCodes.h")));
-        const QString doc = readText(kixtest::repoPath(QStringLiteral("docs/problem-codes.md")));
+        const QString header =
+            kixtest::readText(kixtest::repoPath(QStringLiteral("model/base/ProblemCodes.h")));
+        const QString doc = kixtest::readText(kixtest::repoPath(QStringLiteral("docs/problem-codes.md")));
         QVERIFY2(!header.isEmpty(), "model/base/ProblemCodes.h could not be read");
         QVERIFY2(!doc.isEmpty(), "docs/problem-codes.md could not be read");
         const QSet<QString> declared = headerCodes(header);
@@ -75,7 +69,7 @@ private slots:
     void everyCodeHasTheAreaWhatForm() {
         static const QRegularExpression form(QStringLiteral(R"(^[a-z]+\.[a-z0-9_]+$)"));
         const QSet<QString> declared =
-            headerCodes(readText(kixtest::repoPath(QStringLiteral("model/base/ProblemCodes.h"))));
+            headerCodes(kixtest::readText(kixtest::repoPath(QStringLiteral("model/base/ProblemCodes.h"))));
         for (const QString& code : declared)
             QVERIFY2(form.match(code).hasMatch(), qPrintable(code));
     }

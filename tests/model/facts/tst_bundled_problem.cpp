@@ -1,5 +1,5 @@
 // The bundled problem file is one source of truth with the kernels' workload table
-// (kernels/include/kix/workloads.h) and with the upstream files it was read from (../shared/sol013/,
+// (kernels/include/kix/workloads.h) and with SOL-ExecBench's files it was read from (../shared/sol013/,
 // skipped with the reason where absent); the copy compiled into the resources is the file itself.
 #include "KixResources.h"
 #include "ProblemSourceCheck.h"

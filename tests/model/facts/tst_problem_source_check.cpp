@@ -1,6 +1,6 @@
-// ProblemSourceCheck against fixtures this test writes from the problem file itself, in the upstream
+// ProblemSourceCheck against fixtures this test writes from the problem file itself, in the sources'
 // formats (SOL-ExecBench's definition.json and workload.jsonl, the speed-of-light table, KernelIndex's
-// catalog rows): they agree line for line, and each changed upstream fact is one exact difference.
+// catalog rows): they agree line for line, and each changed source fact is one exact difference.
 // tst_bundled_problem runs the same comparisons against the real files in ../shared.
 #include "Digest.h"
 #include "ProblemSourceCheck.h"

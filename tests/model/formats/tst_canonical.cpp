@@ -76,6 +76,28 @@ private slots:
                                  ecmaScriptNumber(std::numeric_limits<double>::infinity()));
     }
 
+    // Member names are ordered by their UTF-16 code units, so a name that is not UTF-8 has no place:
+    // every kind of bad bytes is refused the same way (Utf8.h), not only a sequence cut short.
+    void invalidMemberNameThrows_data() {
+        QTest::addColumn<QByteArray>("name");
+        QTest::newRow("cut short") << QByteArray("a\xe2\x82");
+        QTest::newRow("overlong") << QByteArray("\xc0\xaf");
+        QTest::newRow("surrogate") << QByteArray("\xed\xa0\x80");
+        QTest::newRow("past U+10FFFF") << QByteArray("\xf4\x90\x80\x80");
+        QTest::newRow("lone continuation") << QByteArray("\x80");
+    }
+    void invalidMemberNameThrows() {
+        QFETCH(QByteArray, name);
+        nlohmann::json value = nlohmann::json::object();
+        value[name.toStdString()] = 1;
+        try {
+            (void)canonicalJson(value);
+            QFAIL("no CanonicalError");
+        } catch (const kix::CanonicalError& e) {
+            QCOMPARE(QString::fromLatin1(e.what()), QStringLiteral("invalid UTF-8 in a string"));
+        }
+    }
+
     void documents_data() {
         QTest::addColumn<QByteArray>("input");
         QTest::addColumn<QByteArray>("expected");

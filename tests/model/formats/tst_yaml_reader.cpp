@@ -325,9 +325,6 @@ private slots:
         QCOMPARE(r.value->at("kind").get<std::string>(), std::string("X"));
         QCOMPARE(kix::readYamlFile(dir.filePath(QStringLiteral("none.yaml"))).error.code,
                  QStringLiteral("read.not_found"));
-        QVERIFY(kix::isYamlFileName(QStringLiteral("a/b.YML")));
-        QVERIFY(kix::isYamlFileName(QStringLiteral("b.yaml")));
-        QVERIFY(!kix::isYamlFileName(QStringLiteral("b.json")));
     }
 
     // Resources of the 13 kinds written as KernelIndex writes its examples, value for value equal to their

@@ -44,6 +44,44 @@ private slots:
         QCOMPARE(int(formatOf(name)), format);
     }
 
+    // The open dialog's filter and the reader come from one table (SourceExtensions.h): every pattern the
+    // dialog offers is a name the folder walk picks up, read in the format its entry names, in any case.
+    void fileFilterMatchesReader() {
+        const QString filter = sourceFileFilter();
+        QCOMPARE(filter,
+                 QStringLiteral("Manifests and catalog exports (*.json *.yaml *.yml *.jsonl *.jsonl.zst);;"
+                                "JSON (*.json);;YAML (*.yaml *.yml);;Catalog exports (*.jsonl *.jsonl.zst);;"
+                                "All files (*)"));
+        const QMap<QString, QList<SourceFormat>> formatsOf{
+            {QStringLiteral("JSON"), {SourceFormat::Json}},
+            {QStringLiteral("YAML"), {SourceFormat::Yaml}},
+            {QStringLiteral("Catalog exports"), {SourceFormat::JsonLines, SourceFormat::JsonLinesZstd}}};
+        QStringList entries = filter.split(QStringLiteral(";;"));
+        QCOMPARE(entries.takeLast(), QStringLiteral("All files (*)"));
+        const auto patternsOf = [](const QString& entry) {
+            const qsizetype open = entry.indexOf(u'(');
+            return entry.mid(open + 1, entry.size() - open - 2).split(u' ');
+        };
+        const QStringList all = patternsOf(entries.takeFirst());
+        QCOMPARE(all, sourceNamePatterns().split(u' '));
+        QStringList grouped;
+        for (const QString& entry : std::as_const(entries)) {
+            const QString label = entry.left(entry.indexOf(QStringLiteral(" (")));
+            QVERIFY2(formatsOf.contains(label), qPrintable(label));
+            for (const QString& pattern : patternsOf(entry)) {
+                grouped << pattern;
+                const QString suffix = pattern.mid(1);
+                for (const QString& name : QStringList{u"run" + suffix, u"RUN" + suffix.toUpper()}) {
+                    QVERIFY2(isSourceName(name), qPrintable(name));
+                    QVERIFY2(formatsOf[label].contains(formatOf(name)), qPrintable(name));
+                }
+            }
+        }
+        QCOMPARE(grouped, all);
+        QVERIFY(!isSourceName(QStringLiteral("notes.txt")));
+        QVERIFY(!isSourceName(QStringLiteral("run.manifest.json.intoto.jsonl")));
+    }
+
     void folderWalk() {
         QTemporaryDir dir;
         // a.json.intoto.jsonl: a signing envelope, read beside a.json by the signature checks, not a catalog

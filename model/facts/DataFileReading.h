@@ -1,33 +1,16 @@
-// Where a bundled fact was read. kix's own data files (problem definitions, published figures) keep a
-// "sources" table, and every object of facts names one entry of it in its "source" member, so that each
-// number can be traced to a public URL. This header also holds the reading helpers both formats share:
-// located problems with codes, unknown-member warnings, dates.
+// The reading helpers kix's two data-file formats (kix.problem/v1, the published figures) share: located
+// problems with codes, the format check, unknown-member warnings, dates and instants, arrays of objects.
 #pragma once
 
 #include "FieldReader.h"
 #include "Problem.h"
 
 #include <QDate>
-#include <QMap>
 #include <QString>
-#include <QStringList>
 #include <initializer_list>
 #include <optional>
 
 namespace kix {
-
-struct FactSource {
-    QString id;           // its key in "sources"
-    QString title;        // what was read
-    QString url;          // the public address of the source (https)
-    QString item;         // which part of it, when the URL names more than the facts
-    QString via;          // the intermediary it was read through (a mirror, an export), if any
-    QStringList readFrom; // the files the project read it from (paths relative to the source tree)
-    QString snapshot;     // YYYY-MM-DD of the source's snapshot, when it has one
-    QDate read;           // when the project read it
-};
-
-using FactSources = QMap<QString, FactSource>;
 
 // A located problem with a stable code (ProblemCodes.h).
 Problem dataProblem(const char* code, const QString& file, const QString& path, const QString& message,
@@ -40,13 +23,6 @@ void warnUnknownMembers(const Json& object, const QString& path, std::initialize
 
 // Reads the required "format" member and checks it equals `expected` (data.format).
 bool checkFormat(const Json& root, const char* expected, const QString& file, Problems& problems);
-
-// Reads the required "sources" object: id -> {title, url, item?, via?, readFrom?, snapshot?, read}.
-FactSources readFactSources(const Json& root, const QString& file, Problems& problems);
-
-// Reads the required "source" member of `object` and checks that it names an entry of `sources`.
-std::optional<QString> readSourceRef(FieldReader& object, const FactSources& sources, const QString& file,
-                                     Problems& problems);
 
 // A calendar date written YYYY-MM-DD; adds data.invalid_date when it is not one.
 std::optional<QDate> readDate(FieldReader& object, const char* key, FieldReader::Need need,
