@@ -51,6 +51,16 @@ double tCritical99(double df) {
     return critical;
 }
 
+double satterthwaiteDegreesOfFreedom(const std::vector<VarianceTerm>& terms) {
+    double sum = 0, spread = 0, freedom = 0;
+    for (const VarianceTerm& t : terms) {
+        sum += t.variance;
+        spread += t.variance * t.variance / double(t.count - 1);
+        freedom += double(t.count - 1);
+    }
+    return sum == 0 ? freedom : sum * sum / spread;
+}
+
 std::optional<WelchResult> welchTest(const LatencyStats& a, const LatencyStats& b) {
     if (!a.mean || !b.mean || !a.stddev || !b.stddev || !a.samples || !b.samples || *a.samples < 2 ||
         *b.samples < 2)
@@ -59,15 +69,13 @@ std::optional<WelchResult> welchTest(const LatencyStats& a, const LatencyStats& 
     const double vb = (*b.stddev * *b.stddev) / double(*b.samples);
     const double diff = *b.mean - *a.mean;
     WelchResult r;
+    r.degreesOfFreedom = satterthwaiteDegreesOfFreedom({{va, *a.samples}, {vb, *b.samples}});
     if (va + vb == 0) {
         r.t = diff == 0 ? 0 : std::copysign(INFINITY, diff);
-        r.degreesOfFreedom = double(*a.samples + *b.samples - 2);
         r.beyondNoise = diff != 0;
         return r;
     }
     r.t = diff / std::sqrt(va + vb);
-    r.degreesOfFreedom =
-        (va + vb) * (va + vb) / (va * va / double(*a.samples - 1) + vb * vb / double(*b.samples - 1));
     r.beyondNoise = std::abs(r.t) > tCritical99(r.degreesOfFreedom);
     return r;
 }

@@ -26,4 +26,15 @@ std::optional<WelchResult> welchTest(const LatencyStats& a, const LatencyStats& 
 // Two-sided 99% critical value of Student's t for `df` degrees of freedom.
 double tCritical99(double df);
 
+// One independent estimate in a sum or difference: the variance of the estimate (s² / n for a mean) and
+// the sample count behind it (at least 2).
+struct VarianceTerm {
+    double variance = 0;
+    qint64 count = 0;
+};
+// The Welch–Satterthwaite degrees of freedom of a sum or difference of independent estimates:
+// (Σ v)² / Σ (v² / (n - 1)); Σ (n - 1) when every variance is zero. welchTest's, and the verdict
+// engine's for its interval on summaries (Verdict.h).
+double satterthwaiteDegreesOfFreedom(const std::vector<VarianceTerm>& terms);
+
 } // namespace kix
