@@ -10,7 +10,7 @@ namespace kix {
 
 namespace {
 
-bool positiveFinite(std::span<const double> samples) {
+bool nonEmptyPositiveFinite(std::span<const double> samples) {
     return !samples.empty() &&
            std::all_of(samples.begin(), samples.end(), [](double v) { return std::isfinite(v) && v > 0; });
 }
@@ -102,7 +102,7 @@ std::optional<BootstrapRatio> bootstrapGeomeanRatio(const std::vector<SamplePair
         return std::nullopt;
     double observedLogSum = 0;
     for (const SamplePair& c : cases) {
-        if (!positiveFinite(c.a) || !positiveFinite(c.b))
+        if (!nonEmptyPositiveFinite(c.a) || !nonEmptyPositiveFinite(c.b))
             return std::nullopt;
         observedLogSum += std::log(sampleMedian(c.b) / sampleMedian(c.a));
     }
