@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The ASan+UBSan gate: configures and builds kix a second time with AddressSanitizer and
-# UndefinedBehaviorSanitizer (any report is fatal), warnings as errors and no CUDA, then runs that
-# tree's whole ctest, GUI tests on the offscreen platform included.
+# The ASan+UBSan gate of a tree that is not sanitized itself (in a KIX_SANITIZE tree, the test preset
+# and CI, gate_sanitizers is the canary of tests/gates/sanitizer-canary.cmake instead): configures and
+# builds kix a second time with -DKIX_SANITIZE=ON (any report is fatal), warnings as errors and no
+# CUDA, then runs that tree's whole ctest, GUI tests on the offscreen platform included.
 #
 #   tools/sanitizer-gate.sh SOURCE_DIR BUILD_DIR [extra cmake arguments...]
 #
