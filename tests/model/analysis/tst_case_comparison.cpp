@@ -1,5 +1,6 @@
 // Case-by-case comparison (ratios, geometric mean, noise) and the comparability verdict.
 #include "CaseComparison.h"
+#include "CaseEvidence.h"
 #include "Comparability.h"
 #include "Diff.h"
 #include "ManifestParser.h"
@@ -61,11 +62,99 @@ kix::ManifestPtr manyCases(int n, bool reversed, double scale) {
     doc["run"]["spec"]["cases"] = cases;
     return kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("many.json"));
 }
+// A case with what the tests below vary: CUPTI samples, event samples, its own timer, statistics.
+kix::CaseResult evidenceCase(std::vector<double> cupti, std::vector<double> events, const char* timer,
+                             bool summary) {
+    kix::CaseResult c;
+    c.id = QStringLiteral("c");
+    c.cuptiSamplesNs = std::move(cupti);
+    c.samplesNs = std::move(events);
+    c.timer = QString::fromLatin1(timer);
+    c.latencyNs.median = 90;
+    if (summary) {
+        c.latencyNs.mean = 100;
+        c.latencyNs.stddev = 5;
+        c.latencyNs.samples = 30;
+    }
+    return c;
+}
+
+// "samples 1 2 3 by cupti", "summary 100 5 30 by cuda_events", "central 90 by …": what a TimingEvidence is.
+QString describe(const kix::TimingEvidence& e) {
+    QString what;
+    if (!e.samples.empty()) {
+        what = QStringLiteral("samples");
+        for (const double v : e.samples)
+            what += u' ' + QString::number(v);
+    } else if (e.summary) {
+        what = QStringLiteral("summary %1 %2 %3")
+                   .arg(e.summary->mean)
+                   .arg(e.summary->stddev)
+                   .arg(e.summary->count);
+    } else if (e.central) {
+        what = QStringLiteral("central %1").arg(*e.central);
+    }
+    return what + QStringLiteral(" by ") + e.timer;
+}
 } // namespace
+
+Q_DECLARE_METATYPE(kix::CaseResult)
 
 class TestCaseComparison : public QObject {
     Q_OBJECT
 private slots:
+    // One case's evidence: CUPTI samples first, then samples by the case's timer (else the protocol's),
+    // then its statistics.
+    void caseTimingEvidence_data() {
+        QTest::addColumn<kix::CaseResult>("result");
+        QTest::addColumn<QString>("evidence");
+        QTest::newRow("CUPTI preferred")
+            << evidenceCase({1, 2}, {3, 4}, "cuda_events", true) << QStringLiteral("samples 1 2 by cupti");
+        QTest::newRow("event samples, the case's timer") << evidenceCase({}, {3, 4}, "device_events", true)
+                                                         << QStringLiteral("samples 3 4 by device_events");
+        QTest::newRow("event samples, the protocol's timer")
+            << evidenceCase({}, {3, 4}, "", true) << QStringLiteral("samples 3 4 by cuda_events");
+        QTest::newRow("summary") << evidenceCase({}, {}, "", true)
+                                 << QStringLiteral("summary 100 5 30 by cuda_events");
+        QTest::newRow("central value")
+            << evidenceCase({}, {}, "", false) << QStringLiteral("central 90 by cuda_events");
+    }
+    void caseTimingEvidence() {
+        QFETCH(kix::CaseResult, result);
+        QFETCH(QString, evidence);
+        const kix::RunTiming run{QStringLiteral("median"), QStringLiteral("cuda_events")};
+        QCOMPARE(describe(kix::caseTimingEvidence(result, run)), evidence);
+    }
+
+    // A pair is timed by one method where both sides allow it: CUPTI only when both have it.
+    void caseEvidencePair_data() {
+        QTest::addColumn<kix::CaseResult>("a");
+        QTest::addColumn<kix::CaseResult>("b");
+        QTest::addColumn<QString>("evidenceA");
+        QTest::addColumn<QString>("evidenceB");
+        QTest::newRow("both CUPTI") << evidenceCase({1, 2}, {3, 4}, "", true)
+                                    << evidenceCase({5, 6}, {}, "", true)
+                                    << QStringLiteral("samples 1 2 by cupti")
+                                    << QStringLiteral("samples 5 6 by cupti");
+        QTest::newRow("CUPTI on A only: events on both")
+            << evidenceCase({1, 2}, {3, 4}, "", true) << evidenceCase({}, {7, 8}, "", true)
+            << QStringLiteral("samples 3 4 by cuda_events") << QStringLiteral("samples 7 8 by cuda_events");
+        QTest::newRow("CUPTI on B only, A's summary")
+            << evidenceCase({}, {}, "", true) << evidenceCase({5, 6}, {7, 8}, "", true)
+            << QStringLiteral("summary 100 5 30 by cuda_events")
+            << QStringLiteral("samples 7 8 by cuda_events");
+    }
+    void caseEvidencePair() {
+        QFETCH(kix::CaseResult, a);
+        QFETCH(kix::CaseResult, b);
+        QFETCH(QString, evidenceA);
+        QFETCH(QString, evidenceB);
+        const kix::RunTiming run{QStringLiteral("mean"), QStringLiteral("cuda_events")};
+        const kix::EvidencePair pair = kix::caseEvidencePair(a, run, b, run);
+        QCOMPARE(describe(pair.a), evidenceA);
+        QCOMPARE(describe(pair.b), evidenceB);
+    }
+
     void ratiosAndNoise() {
         const auto a = withCases(R"([
             {"id": "c1", "axes": {"s": 1}, "latencyNs": {"mean": 100, "stddev": 1, "samples": 50}},
