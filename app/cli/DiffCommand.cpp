@@ -53,12 +53,15 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
             io.out << "  - " << terminalLine(r) << "\n";
     }
     io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
-    for (const auto& d : cases.rows)
-        io.out << "  " << terminalLine(d.axes).leftJustified(36)
+    for (const auto& d : cases.rows) {
+        const CaseVerdict& v = d.verdict;
+        io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
                << formatLatency(d.latencyA).rightJustified(10) << " -> "
-               << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
-               << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
-               << noiseName(d.noise) << "\n";
+               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << ratioLabel(v).rightJustified(6)
+               << "  " << intervalLabel(v).leftJustified(14) << "  " << verdictName(v.verdict) << "\n      "
+               << terminalLine(v.reason) << "\n";
+    }
+    io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
         io.out << "  " << changeKindSymbol(f.kind) << " " << terminalLine(f.path);
@@ -79,8 +82,10 @@ int diffCommand(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Compare two runs: whether they are comparable by KernelIndex's policy (one comparison key — "
         "operation, workload, protocol, environment, correctness, metric — and both eligible), naming the "
-        "first material mismatch; then case by case (ratio B/A, beyond noise or not) and field by field by "
-        "JSON path. A and B may be one file (a catalog, say) with --a-run and --b-run choosing the runs."));
+        "first material mismatch; then case by case and for the suite the ratio B/A, its 95% interval and "
+        "a verdict — faster, slower, same or can't tell, with its reason (docs/verdicts.md) — and field by "
+        "field by JSON path. A and B may be one file (a catalog, say) with --a-run and --b-run choosing the "
+        "runs."));
     addExitStatuses(parser, protocol::UsedByDiff);
     parser.addPositionalArgument(QStringLiteral("a"),
                                  QStringLiteral("Baseline: a file holding the run (A)."));
