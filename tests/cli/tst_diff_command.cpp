@@ -1,5 +1,6 @@
 // `kix diff`: KernelIndex's comparability (text and --json), per-case and suite verdicts with their
-// intervals, and the same file given twice, by a link or by another spelling.
+// intervals, --min-effect and --fail-if with their exit statuses, and the same file given twice, by a link
+// or by another spelling.
 #include "CliFixtures.h"
 #include "Commands.h"
 #include "Format.h"
@@ -187,6 +188,7 @@ private slots:
                  std::string(R"({"cantTell":1,"faster":1,"onlyInA":0,"onlyInB":0,"same":0,"slower":1})"));
         QCOMPARE(v["verdictOptions"]["minimumEffect"].get<double>(), 0.02);
         QCOMPARE(v["verdictOptions"]["resamples"].get<int>(), 2000);
+        QVERIFY(!v.contains("failIf"));
         QStringList fields;
         for (const Json& c : v["fields"])
             fields << QString::fromStdString(
@@ -239,7 +241,8 @@ private slots:
         QCOMPARE(v["suite"]["verdict"].get<std::string>(), std::string(kBundledSuiteToken));
     }
 
-    // Two catalog runs that publish a median each: no spread, so no verdict but "can't tell".
+    // Two catalog runs that publish a median each: no spread, so no verdict but "can't tell", and with
+    // --fail-if the cant-tell status.
     void diffCatalogRunsWithoutSpread() {
         const Files f;
         const QString catalog = f.path("catalog.jsonl");
@@ -256,6 +259,144 @@ private slots:
             r.out.contains(QStringLiteral("\nSuite: can't tell (B/A 1.115) — no spread published: central "
                                           "values only on both sides\n")),
             qPrintable(r.out));
+        const Result gate =
+            run(QStringList{QStringLiteral("diff"), QStringLiteral("--fail-if"), QStringLiteral("slower")} +
+                args);
+        QCOMPARE(gate.code, int(kix::cli::ExitCantTell));
+        QVERIFY2(gate.out.endsWith(QStringLiteral(
+                     "\n--fail-if slower:2%: exit 13 (cant-tell): the suite verdict at 2% is can't tell\n")),
+                 qPrintable(gate.out));
+    }
+
+    // --fail-if slower[:PCT]: slower at PCT exits slower, can't tell or not comparable exits cant-tell,
+    // same and faster exit 0; without --fail-if every comparison exits 0.
+    void failIfStatuses_data() {
+        QTest::addColumn<QList<double>>("means"); // B's mean per case; A's are 1000 (stddev 10, n 100)
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("gate"); // the last line; empty: none
+        const auto slower = QStringLiteral("--fail-if");
+        QTest::newRow("slower") << QList<double>{1100, 1100} << QStringList{slower, QStringLiteral("slower")}
+                                << int(kix::cli::ExitSlower)
+                                << QStringLiteral(
+                                       "--fail-if slower:2%: exit 12 (slower): the suite verdict at "
+                                       "2% is slower");
+        QTest::newRow("slower, but within PCT")
+            << QList<double>{1100, 1100} << QStringList{slower, QStringLiteral("slower:20")}
+            << int(kix::cli::ExitOk)
+            << QStringLiteral("--fail-if slower:20%: exit 0 (ok): the suite verdict at 20% is same");
+        QTest::newRow("PCT from --min-effect")
+            << QList<double>{1100, 1100}
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("15%"), slower,
+                           QStringLiteral("slower")}
+            << int(kix::cli::ExitOk)
+            << QStringLiteral("--fail-if slower:15%: exit 0 (ok): the suite verdict at 15% is same");
+        QTest::newRow("same") << QList<double>{1005, 1000} << QStringList{slower, QStringLiteral("slower")}
+                              << int(kix::cli::ExitOk)
+                              << QStringLiteral(
+                                     "--fail-if slower:2%: exit 0 (ok): the suite verdict at 2% is "
+                                     "same");
+        QTest::newRow("faster") << QList<double>{500, 800} << QStringList{slower, QStringLiteral("slower:1")}
+                                << int(kix::cli::ExitOk)
+                                << QStringLiteral(
+                                       "--fail-if slower:1%: exit 0 (ok): the suite verdict at 1% is "
+                                       "faster");
+        QTest::newRow("can't tell") // the suite is 2% slower: its interval straddles 1.02
+            << QList<double>{1020, 1020} << QStringList{slower, QStringLiteral("slower")}
+            << int(kix::cli::ExitCantTell)
+            << QStringLiteral(
+                   "--fail-if slower:2%: exit 13 (cant-tell): the suite verdict at 2% is can't tell");
+        QTest::newRow("not comparable")
+            << QList<double>{1000, 1000} << QStringList{slower, QStringLiteral("slower")}
+            << int(kix::cli::ExitCantTell)
+            << QStringLiteral("--fail-if slower:2%: exit 13 (cant-tell): the runs are not comparable");
+        QTest::newRow("no --fail-if")
+            << QList<double>{1100, 1100} << QStringList{} << int(kix::cli::ExitOk) << QString();
+    }
+    void failIfStatuses() {
+        QFETCH(QList<double>, means);
+        QFETCH(QStringList, options);
+        QFETCH(int, code);
+        QFETCH(QString, gate);
+        const Files f;
+        const bool comparable =
+            QString::fromLatin1(QTest::currentDataTag()) != QLatin1String("not comparable");
+        const auto bundle = [&](const std::string& name, const QList<double>& values, const Json& workload) {
+            Json b = f.c.runBundle(name, workload, 8120);
+            Json cases = Json::array();
+            for (qsizetype i = 0; i < values.size(); ++i)
+                cases.push_back({{"id", "c" + std::to_string(i)},
+                                 {"latencyNs", {{"mean", values[i]}, {"stddev", 10}, {"samples", 100}}}});
+            b["run"]["spec"]["cases"] = cases;
+            return b;
+        };
+        const QString pathA = f.write("fa.json", bundle("run-a", {1000, 1000}, f.c.w1));
+        const QString pathB = f.write("fb.json", bundle("run-b", means, comparable ? f.c.w1 : f.c.w2));
+        const QStringList args =
+            QStringList{QStringLiteral("diff"), pathA, pathB, QStringLiteral("--with"), f.support} + options;
+        const Result r = run(args);
+        QCOMPARE(r.code, code);
+        if (gate.isEmpty())
+            QVERIFY(!r.out.contains(QStringLiteral("--fail-if")));
+        else
+            QVERIFY2(r.out.endsWith(u'\n' + gate + u'\n'), qPrintable(r.out));
+        const Result j = run(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(j.code, code);
+        const Json v = Json::parse(j.out.toStdString());
+        QCOMPARE(v.contains("failIf"), !gate.isEmpty());
+        if (!gate.isEmpty()) {
+            QCOMPARE(v["failIf"]["exit"].get<int>(), code);
+            QCOMPARE(QString::fromStdString(v["failIf"]["status"].get<std::string>()),
+                     QString::fromLatin1(kix::protocol::exitStatusInfo(code)->name));
+            QCOMPARE(v["failIf"]["comparable"].get<bool>(), comparable);
+        }
+    }
+
+    // A bad --min-effect or --fail-if is a usage error with the exact reason, before any file is read.
+    void badVerdictOptions_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("error");
+        const auto minEffect = [](const char* got) {
+            return QStringLiteral(
+                       "kix diff: --min-effect expects a percentage above 0, such as 2 or 0.5, got "
+                       "\"%1\"\n")
+                .arg(QString::fromUtf8(got));
+        };
+        const auto failIf = [](const char* got) {
+            return QStringLiteral(
+                       "kix diff: --fail-if expects slower or slower:PCT with PCT a percentage above "
+                       "0, got \"%1\"\n")
+                .arg(QString::fromUtf8(got));
+        };
+        QTest::newRow("--min-effect abc")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("abc")} << minEffect("abc");
+        QTest::newRow("--min-effect 0")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("0")} << minEffect("0");
+        QTest::newRow("--min-effect -1") << QStringList{QStringLiteral("--min-effect=-1")} << minEffect("-1");
+        QTest::newRow("--min-effect inf")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("inf")} << minEffect("inf");
+        QTest::newRow("--min-effect empty") << QStringList{QStringLiteral("--min-effect=")} << minEffect("");
+        QTest::newRow("--fail-if faster")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("faster")} << failIf("faster");
+        QTest::newRow("--fail-if slower:0")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:0")} << failIf("slower:0");
+        QTest::newRow("--fail-if slower:abc")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:abc")} << failIf("slower:abc");
+        QTest::newRow("--fail-if slower:")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:")} << failIf("slower:");
+        QTest::newRow("--fail-if escape")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slow\x1b[2J")}
+            << failIf("slow\\x1b[2J");
+    }
+    void badVerdictOptions() {
+        QFETCH(QStringList, options);
+        QFETCH(QString, error);
+        const Result r = run(QStringList{QStringLiteral("diff"), QStringLiteral("no-such-a.json"),
+                                         QStringLiteral("no-such-b.json")} +
+                             options);
+        QCOMPARE(r.code, int(kix::cli::ExitUsage));
+        QCOMPARE(r.err, error);
+        QCOMPARE(r.out, QString());
     }
 
     // kix diff A A: one file given twice, through a link or spelled another way, is the same run.

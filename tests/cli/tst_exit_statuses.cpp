@@ -2,6 +2,7 @@
 // table, docs/trust.md's table for `kix verify`, `kix --help` and every subcommand's --help. A status added,
 // renumbered or reworded in one place and not the others fails here.
 #include "CliRunner.h"
+#include "Commands.h"
 #include "ExitStatus.h"
 #include "RunnerProtocol.h"
 #include "TestMain.h"
@@ -89,7 +90,20 @@ private slots:
             QVERIFY(kix::protocol::exitStatusInfo(previous) == &row);
             QVERIFY2(row.commands != 0, row.name);
         }
-        QVERIFY(kix::protocol::exitStatusInfo(12) == nullptr);
+        QVERIFY(kix::protocol::exitStatusInfo(14) == nullptr);
+    }
+
+    // kix diff's --fail-if statuses: the last two rows, used by diff alone, named as scripts test them.
+    void diffGateStatuses() {
+        using namespace kix::protocol;
+        QCOMPARE(code(ExitStatus::Slower), 12);
+        QCOMPARE(code(ExitStatus::CantTell), 13);
+        QCOMPARE(QString::fromLatin1(exitStatusInfo(12)->name), QStringLiteral("slower"));
+        QCOMPARE(QString::fromLatin1(exitStatusInfo(13)->name), QStringLiteral("cant-tell"));
+        QCOMPARE(exitStatusInfo(12)->commands, unsigned(UsedByDiff));
+        QCOMPARE(exitStatusInfo(13)->commands, unsigned(UsedByDiff));
+        QCOMPARE(int(kix::cli::ExitSlower), 12);
+        QCOMPARE(int(kix::cli::ExitCantTell), 13);
     }
 
     // The explorer's words after a rerun come from the same rows; other codes are named by number.
