@@ -1,6 +1,7 @@
 // The one exit-status table (model/protocol/ExitStatus.h) against everything that repeats it: README.md's
-// table, docs/trust.md's table for `kix verify`, `kix --help` and every subcommand's --help. A status added,
-// renumbered or reworded in one place and not the others fails here.
+// table, docs/trust.md's table for `kix verify`, docs/verdicts.md's for `kix diff --fail-if`, `kix --help`
+// and every subcommand's --help. A status added, renumbered or reworded in one place and not the others
+// fails here.
 #include "CliRunner.h"
 #include "Commands.h"
 #include "ExitStatus.h"
@@ -177,6 +178,29 @@ private slots:
             used.append(kix::protocol::code(row->status));
         std::sort(documented.begin(), documented.end());
         QCOMPARE(documented, used);
+    }
+
+    // docs/verdicts.md's table for `kix diff --fail-if`: exactly the statuses only diff uses, as the table
+    // says.
+    void verdictsDocMatchesTheTable() {
+        const QString text = kixtest::readText(kixtest::repoPath(QStringLiteral("docs/verdicts.md")));
+        QVERIFY2(!text.isEmpty(), "docs/verdicts.md could not be read");
+        QString error;
+        const QList<Row> rows = markedTable(text, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QList<int> documented;
+        for (const Row& row : rows) {
+            const ExitStatusInfo* want = kix::protocol::exitStatusInfo(row.code);
+            QVERIFY2(want, qPrintable(QStringLiteral("docs/verdicts.md names status %1").arg(row.code)));
+            QCOMPARE(row.name, QString::fromLatin1(want->name));
+            QCOMPARE(row.meaning, QString::fromUtf8(want->meaning));
+            documented.append(row.code);
+        }
+        QList<int> onlyDiff;
+        for (const ExitStatusInfo* row : kix::protocol::exitStatusesOf(kix::protocol::UsedByDiff))
+            if (row->commands == kix::protocol::UsedByDiff)
+                onlyDiff.append(kix::protocol::code(row->status));
+        QCOMPARE(documented, onlyDiff);
     }
 
     // Each --help lists exactly the statuses its command uses, in code order, with the table's words.
