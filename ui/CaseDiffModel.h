@@ -1,4 +1,5 @@
-// The case-by-case comparison of two runs.
+// The case-by-case comparison of two runs: per case the values compared, the ratio B/A with its 95%
+// interval, the verdict (its reason in the tooltip) and the evidence behind it.
 #pragma once
 
 #include "CaseComparison.h"
@@ -9,7 +10,7 @@ namespace kix::ui {
 class CaseDiffModel : public RowTableModel<CaseDelta> {
     Q_OBJECT
 public:
-    enum Column { Case, A, B, Ratio, Direction, Noise };
+    enum Column { Case, A, B, Ratio, Interval, Verdict, Evidence };
     explicit CaseDiffModel(QObject* parent = nullptr);
 
 protected:

@@ -126,7 +126,7 @@ namespace {
 // What a comparison shows, computed off the UI thread (10,000 cases: about 400 ms).
 struct PreparedComparison {
     MultiComparison multi;
-    CaseComparison twoCases;      // two runs against the first: per-case ratios with the noise test
+    CaseComparison twoCases;      // two runs against the first: per-case ratios with their verdicts
     QList<FieldChange> twoFields; // and the field diff
 };
 
@@ -219,9 +219,9 @@ void DiffWidget::showTwo(const CaseComparison& cmp, const QList<FieldChange>& fi
     m_cases->setRows(cmp.rows);
     m_caseView->setVisible(!cmp.rows.isEmpty()); // suite-only runs have no per-case rows to show
     m_allFields = fields;
-    m_summary->setText(
-        tr("Cases: %1. Fields: %2")
-            .arg(cmp.summary(), tr("%n difference(s) by JSON path.", nullptr, int(m_allFields.size()))));
+    m_summary->setText(tr("Cases: %1.\nSuite: %2\nFields: %3")
+                           .arg(cmp.summary(), widgetLine(verdictLine(cmp.suite)),
+                                tr("%n difference(s) by JSON path.", nullptr, int(m_allFields.size()))));
     applyFilter();
 }
 

@@ -1,8 +1,9 @@
 // Runs side by side. Two runs: KernelIndex's comparability verdict first (the first material mismatch,
-// each run's eligibility), then per-case ratios with the noise test, and the field diff. Three to eight:
-// the verdict of each against a chosen baseline with the first material mismatch at the top, cases with a
-// column per run and its ratio to the baseline, and the field differences split into those that decide
-// comparability and context. Both have a filter for the fields.
+// each run's eligibility), then per-case ratios with their intervals and verdicts (Verdict.h), the suite's
+// verdict, and the field diff. Three to eight: the verdict of each against a chosen baseline with the
+// first material mismatch at the top, cases with a column per run and its ratio to the baseline, and the
+// field differences split into those that decide comparability and context. Both have a filter for the
+// fields.
 #pragma once
 
 #include "CaseComparison.h"

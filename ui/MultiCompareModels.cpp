@@ -73,7 +73,7 @@ QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (ratio && v && run != m_baseline && std::abs(*v - 1) >= kMinimumEffect)
+        if (ratio && v && run != m_baseline && std::abs(*v - 1) >= kDefaultMinimumEffect)
             return QBrush(toneColor(*v < 1 ? Tone::Good : Tone::Bad));
         return {};
     case Qt::ToolTipRole:

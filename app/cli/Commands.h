@@ -21,6 +21,8 @@ enum Exit {
     ExitSubjectMismatch = protocol::code(protocol::ExitStatus::SubjectMismatch),
     ExitEnvelopeMalformed = protocol::code(protocol::ExitStatus::EnvelopeMalformed),
     ExitNotSigned = protocol::code(protocol::ExitStatus::NotSigned),
+    ExitSlower = protocol::code(protocol::ExitStatus::Slower),
+    ExitCantTell = protocol::code(protocol::ExitStatus::CantTell),
 };
 
 struct Io {

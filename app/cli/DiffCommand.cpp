@@ -6,12 +6,16 @@
 #include "DiffReport.h"
 #include "Format.h"
 
+#include <cmath>
+#include <optional>
+
 namespace kix::cli {
 
 namespace {
 
 // An added or removed field is often a whole object: its first characters say what it is.
 constexpr qsizetype kAddedOrRemovedCap = 120;
+constexpr double kPercent = 100;
 
 // The one run `path` holds (or the one `selector` picks among them); prints why not and returns -1.
 int pickRun(const Loaded& l, const QString& side, const QString& path, const QString& selector, Io io) {
@@ -27,6 +31,66 @@ int pickRun(const Loaded& l, const QString& side, const QString& path, const QSt
         io.err << "kix diff: " << terminalLine(path) << " holds " << runs.size()
                << " runs: choose one with --" << side << "-run NAME|DIGEST\n";
     return -1;
+}
+
+// A percentage above 0 ("2", "0.5", "2%") as a fraction; nullopt for anything else.
+std::optional<double> parsePercent(QString text) {
+    if (text.endsWith(u'%'))
+        text.chop(1);
+    bool ok = false;
+    const double pct = text.toDouble(&ok);
+    if (!ok || !std::isfinite(pct) || !(pct > 0))
+        return std::nullopt;
+    return pct / kPercent;
+}
+
+// --fail-if slower[:PCT]: the minimum effect its suite verdict is judged at (PCT, else --min-effect).
+std::optional<double> parseFailIf(const QString& text, double minimumEffect) {
+    const QLatin1String slower("slower"), withPct("slower:");
+    if (text == slower)
+        return minimumEffect;
+    if (!text.startsWith(withPct))
+        return std::nullopt;
+    return parsePercent(text.mid(withPct.size()));
+}
+
+// What --fail-if makes of the comparison: not comparable or can't tell, slower, else ok.
+int gateStatus(bool comparable, Verdict suite) {
+    if (!comparable || suite == Verdict::CantTell)
+        return ExitCantTell;
+    return suite == Verdict::Slower ? ExitSlower : ExitOk;
+}
+
+struct Gate {
+    double effect = 0; // PCT as a fraction
+    CaseVerdict suite; // judged at `effect`
+    bool comparable = false;
+};
+
+QString gateStatusName(const Gate& g) {
+    return QString::fromLatin1(protocol::exitStatusInfo(gateStatus(g.comparable, g.suite.verdict))->name);
+}
+
+// "--fail-if slower:2%: exit 12 (slower): the suite verdict at 2% is slower"
+QString gateLine(const Gate& g) {
+    const int status = gateStatus(g.comparable, g.suite.verdict);
+    const QString pct = QString::number(g.effect * kPercent, 'g', 3) + u'%';
+    const QString why =
+        g.comparable ? QStringLiteral("the suite verdict at %1 is %2").arg(pct, verdictName(g.suite.verdict))
+                     : QStringLiteral("the runs are not comparable");
+    return QStringLiteral("--fail-if slower:%1: exit %2 (%3): %4")
+        .arg(pct)
+        .arg(status)
+        .arg(gateStatusName(g), why);
+}
+
+Json gateJson(const Gate& g) {
+    return {{"minimumEffect", g.effect},
+            {"comparable", g.comparable},
+            {"verdict", verdictToken(g.suite.verdict).toStdString()},
+            {"reason", g.suite.reason.toStdString()},
+            {"exit", gateStatus(g.comparable, g.suite.verdict)},
+            {"status", gateStatusName(g).toStdString()}};
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
@@ -53,12 +117,15 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
             io.out << "  - " << terminalLine(r) << "\n";
     }
     io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
-    for (const auto& d : cases.rows)
-        io.out << "  " << terminalLine(d.axes).leftJustified(36)
+    for (const auto& d : cases.rows) {
+        const CaseVerdict& v = d.verdict;
+        io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
                << formatLatency(d.latencyA).rightJustified(10) << " -> "
-               << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
-               << formatRatio(d.ratio).rightJustified(7) << "  " << directionName(d.direction) << ", "
-               << noiseName(d.noise) << "\n";
+               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << ratioLabel(v).rightJustified(6)
+               << "  " << intervalLabel(v).leftJustified(14) << "  " << verdictName(v.verdict) << "\n      "
+               << terminalLine(v.reason) << "\n";
+    }
+    io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
         io.out << "  " << changeKindSymbol(f.kind) << " " << terminalLine(f.path);
@@ -79,8 +146,10 @@ int diffCommand(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Compare two runs: whether they are comparable by KernelIndex's policy (one comparison key — "
         "operation, workload, protocol, environment, correctness, metric — and both eligible), naming the "
-        "first material mismatch; then case by case (ratio B/A, beyond noise or not) and field by field by "
-        "JSON path. A and B may be one file (a catalog, say) with --a-run and --b-run choosing the runs."));
+        "first material mismatch; then case by case and for the suite the ratio B/A, its 95% interval and "
+        "a verdict — faster, slower, same or can't tell, with its reason (docs/verdicts.md) — and field by "
+        "field by JSON path. A and B may be one file (a catalog, say) with --a-run and --b-run choosing the "
+        "runs."));
     addExitStatuses(parser, protocol::UsedByDiff);
     parser.addPositionalArgument(QStringLiteral("a"),
                                  QStringLiteral("Baseline: a file holding the run (A)."));
@@ -95,9 +164,39 @@ int diffCommand(const QStringList& args, Io io) {
          QStringLiteral("Load this too, for the workloads and other resources the runs name (repeatable)."),
          QStringLiteral("path")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    parser.addOption(
+        {QStringLiteral("min-effect"),
+         QStringLiteral("The smallest difference that counts, in percent (default 2): an interval "
+                        "inside ±PCT is \"same\", one beyond it faster or slower."),
+         QStringLiteral("pct"), QStringLiteral("2")});
+    parser.addOption(
+        {QStringLiteral("fail-if"),
+         QStringLiteral("slower or slower:PCT (default PCT: --min-effect). Exit with status slower "
+                        "when the suite verdict at PCT is slower, cant-tell when it is can't tell "
+                        "or the runs are not comparable; for CI."),
+         QStringLiteral("slower[:pct]")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("diff"), args, io, 2, 2, code))
         return code;
+    VerdictOptions options;
+    const QString minEffect = parser.value(QStringLiteral("min-effect"));
+    if (const auto effect = parsePercent(minEffect)) {
+        options.minimumEffect = *effect;
+    } else {
+        io.err << "kix diff: --min-effect expects a percentage above 0, such as 2 or 0.5, got \""
+               << terminalLine(minEffect) << "\"\n";
+        return ExitUsage;
+    }
+    std::optional<double> failIf;
+    if (parser.isSet(QStringLiteral("fail-if"))) {
+        const QString text = parser.value(QStringLiteral("fail-if"));
+        failIf = parseFailIf(text, options.minimumEffect);
+        if (!failIf) {
+            io.err << "kix diff: --fail-if expects slower or slower:PCT with PCT a percentage above 0, got \""
+                   << terminalLine(text) << "\"\n";
+            return ExitUsage;
+        }
+    }
     const QString pathA = parser.positionalArguments().at(0);
     const QString pathB = parser.positionalArguments().at(1);
     const Loaded l = loadInputs(QStringList{pathA, pathB} + parser.values(QStringLiteral("with")));
@@ -111,13 +210,27 @@ int diffCommand(const QStringList& args, Io io) {
     const ManifestPtr a = bundleView(l.index, l.index.rowOfRun(ia));
     const ManifestPtr b = bundleView(l.index, l.index.rowOfRun(ib));
     const ComparabilityVerdict verdict = assessComparability(*a, *b);
-    const CaseComparison cases = compareCases(*a, *b);
+    const CaseComparison cases = compareCases(*a, *b, options);
     const QList<FieldChange> fields = diffManifests(*a, *b);
-    if (parser.isSet(QStringLiteral("json")))
-        writeJson(diffReportJson(*a, *b, verdict, cases, fields), io);
-    else
+    std::optional<Gate> gate;
+    if (failIf) {
+        VerdictOptions at = options;
+        at.minimumEffect = *failIf;
+        // The suite judged at PCT; the cases are shown at --min-effect.
+        gate = Gate{*failIf, *failIf == options.minimumEffect ? cases.suite : compareCases(*a, *b, at).suite,
+                    verdict.comparable};
+    }
+    if (parser.isSet(QStringLiteral("json"))) {
+        Json j = diffReportJson(*a, *b, verdict, cases, fields);
+        if (gate)
+            j["failIf"] = gateJson(*gate);
+        writeJson(j, io);
+    } else {
         printDiff(a, b, verdict, cases, fields, io);
-    return ExitOk;
+        if (gate)
+            io.out << "\n" << gateLine(*gate) << "\n";
+    }
+    return gate ? gateStatus(gate->comparable, gate->suite.verdict) : int(ExitOk);
 }
 
 } // namespace kix::cli

@@ -6,6 +6,7 @@
 #include <QPair>
 #include <QString>
 #include <optional>
+#include <vector>
 
 namespace kix {
 
@@ -41,6 +42,11 @@ struct CaseResult {
     std::optional<double> speedup;
     std::optional<double> bytes, bandwidthGBps, copyBandwidthFraction;
     QList<OutputError> errors;
+    // Every timed launch, in nanoseconds, where the raw-samples evidence carries them (kix's own runs):
+    // samplesNs by the case's `timer` (kix: CUDA events), cuptiSamplesNs by CUPTI ("cupti.samplesNs").
+    // The verdict engine prefers them to the statistics (CaseEvidence.h).
+    std::vector<double> samplesNs, cuptiSamplesNs;
+    QString timer; // how samplesNs and latencyNs were timed ("cuda_events"); empty: the protocol's timer
     QString axesLabel() const; // "batch_size=4 seq_len=1973"
     // "NaN and Inf in output" when any output is flagged, else empty: what views print beside the errors.
     QString nonFiniteLabel() const;

@@ -21,6 +21,8 @@ enum class ExitStatus : int {
     SubjectMismatch = 9,
     EnvelopeMalformed = 10,
     NotSigned = 11,
+    Slower = 12,
+    CantTell = 13,
 };
 
 constexpr int code(ExitStatus s) {
@@ -76,6 +78,14 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "an envelope is not a readable DSSE in-toto envelope", UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::NotSigned, "not-signed", "not signed: no envelope beside the manifest", UsedByKeyVerify,
      nullptr},
+    {ExitStatus::Slower, "slower",
+     "with --fail-if slower[:PCT], B is slower than A beyond PCT: the suite's 95% interval of B/A lies above "
+     "1 + PCT",
+     UsedByDiff, nullptr},
+    {ExitStatus::CantTell, "cant-tell",
+     "with --fail-if, the runs are not comparable, or the suite's interval straddles an edge of the PCT band "
+     "(can't tell)",
+     UsedByDiff, nullptr},
 };
 
 // The row of `code`, or null for a code kix never returns.

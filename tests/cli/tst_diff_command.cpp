@@ -1,5 +1,6 @@
-// `kix diff`: KernelIndex's comparability (text and --json), per-case ratios, and the same file given
-// twice, by a link or by another spelling.
+// `kix diff`: KernelIndex's comparability (text and --json), per-case and suite verdicts with their
+// intervals, --min-effect and --fail-if with their exit statuses, and the same file given twice, by a link
+// or by another spelling.
 #include "CliFixtures.h"
 #include "Commands.h"
 #include "Format.h"
@@ -7,11 +8,41 @@
 #include "TestMain.h"
 #include "TestSupport.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <unistd.h>
 
 using namespace kixcli;
+
+namespace {
+
+// The suite verdict of the two bundled kix runs, as printed and as --json's token (fixed by the seed).
+constexpr char kBundledSuiteVerdict[] = "can't tell";
+constexpr char kBundledSuiteToken[] = "cant-tell";
+
+QStringList bundledKixRuns() {
+    const QString dir = kixtest::repoPath(QStringLiteral("resources/samples/kix/"));
+    return {dir + QStringLiteral("kix-run-20261204T053602Z-nvidia-h200.manifest.json"),
+            dir + QStringLiteral("kix-run-20261204T053608Z-nvidia-h200.manifest.json")};
+}
+
+// A run of the fixture world with one case per row: {tokens, A's mean, B's mean, stddev, samples}, this
+// side's mean in column `side` (the median the same).
+Json casesBundle(const Files& f, const std::string& name, const double (&rows)[3][5], int side) {
+    Json b = f.c.runBundle(name, f.c.w1, 8120);
+    Json cases = Json::array();
+    for (const auto& r : rows)
+        cases.push_back(
+            {{"id", "c" + std::to_string(int(r[0]))},
+             {"axes", {{"tokens", int(r[0])}}},
+             {"latencyNs",
+              {{"median", r[side]}, {"mean", r[side]}, {"stddev", r[3]}, {"samples", int(r[4])}}}});
+    b["run"]["spec"]["cases"] = cases;
+    return b;
+}
+
+} // namespace
 
 class TestDiffCommand : public QObject {
     Q_OBJECT
@@ -72,47 +103,53 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("COMPARABLE: one comparison cohort ") +
                                 QString::fromStdString(f.c.keyOf(f.c.w1))),
                  qPrintable(r.out));
-        QVERIFY(
-            r.out.contains(QStringLiteral("Cases: suite values only (no per-case results): B/A = 1.115\n")));
+        QVERIFY2(
+            r.out.contains(QStringLiteral(
+                "Cases: suite values only (no per-case results)\nSuite: can't tell (B/A 1.115) — no spread "
+                "published: central values only on both sides\n")),
+            qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("  ~ run.spec.timing.latencyNs.median: 8120 -> 9050\n")));
     }
 
-    // A comparable pair with per-case results: a case slower beyond noise, one within noise, one faster.
+    // A comparable pair with per-case results: per case the values compared, B/A, its 95% interval, the
+    // verdict and its reason; the suite's verdict; --json member for member.
     void diffComparableCases() {
         const Files f;
-        // {tokens, A's median, B's median, stddev, samples}: each case's mean is its median.
+        // {tokens, A's mean, B's mean, stddev, samples}: a case slower, one that cannot tell, one faster.
         const double rows[][5] = {
             {2048, 1000, 1500, 10, 100}, {4096, 2000, 2020, 200, 10}, {8192, 4000, 2000, 10, 100}};
-        const auto withCases = [&](const std::string& name, int side) {
-            Json b = f.c.runBundle(name, f.c.w1, 8120);
-            Json cases = Json::array();
-            for (const auto& r : rows)
-                cases.push_back(
-                    {{"id", "c" + std::to_string(int(r[0]))},
-                     {"axes", {{"tokens", int(r[0])}}},
-                     {"latencyNs",
-                      {{"median", r[side]}, {"mean", r[side]}, {"stddev", r[3]}, {"samples", int(r[4])}}}});
-            b["run"]["spec"]["cases"] = cases;
-            return b;
-        };
-        const QString pathA = f.write("ca.json", withCases("run-a", 1));
-        const QString pathB = f.write("cb.json", withCases("run-b", 2));
+        const QString pathA = f.write("ca.json", casesBundle(f, "run-a", rows, 1));
+        const QString pathB = f.write("cb.json", casesBundle(f, "run-b", rows, 2));
         const QStringList args{pathA, pathB, QStringLiteral("--with"), f.support};
         const Result r = run(QStringList{QStringLiteral("diff")} + args);
         QCOMPARE(r.code, int(kix::cli::ExitOk));
-        const auto line = [](const char* axes, double a, double b, const char* verdict) -> QString {
+        const auto line = [](const char* axes, const char* a, const char* b, const char* ratio,
+                             const char* interval, const char* verdict, const char* reason) -> QString {
             return QStringLiteral("\n  ") + QString::fromLatin1(axes).leftJustified(36) +
-                   kix::formatLatency(a).rightJustified(10) + QStringLiteral(" -> ") +
-                   kix::formatLatency(b).rightJustified(10) + QStringLiteral("  B/A ") +
-                   kix::formatRatio(b / a).rightJustified(7) + QStringLiteral("  ") +
-                   QString::fromLatin1(verdict) + u'\n';
+                   QString::fromUtf8(a).rightJustified(10) + QStringLiteral(" -> ") +
+                   QString::fromUtf8(b).rightJustified(10) + QStringLiteral("  B/A ") +
+                   QString::fromLatin1(ratio).rightJustified(6) + QStringLiteral("  ") +
+                   QString::fromLatin1(interval).leftJustified(14) + QStringLiteral("  ") +
+                   QString::fromLatin1(verdict) + QStringLiteral("\n      ") + QString::fromUtf8(reason) +
+                   u'\n';
         };
-        QVERIFY2(r.out.contains(line("tokens=2048", 1000, 1500, "slower, beyond noise")), qPrintable(r.out));
-        QVERIFY(r.out.contains(line("tokens=4096", 2000, 2020, "slower, within noise")));
-        QVERIFY(r.out.contains(line("tokens=8192", 4000, 2000, "faster, beyond noise")));
+        QVERIFY2(r.out.contains(line("tokens=2048", "1.00 µs", "1.50 µs", "1.500", "[1.496, 1.504]", "slower",
+                                     "mean B/A 1.500, 95% CI [1.496, 1.504], entirely beyond the 2% minimum "
+                                     "effect; Welch on summaries, n = 100 per side")),
+                 qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains(line("tokens=4096", "2.00 µs", "2.02 µs", "1.010", "[0.920, 1.109]", "can't tell",
+                                "mean B/A 1.010, 95% CI [0.920, 1.109], straddles the 2% minimum effect; "
+                                "Welch on summaries, n = 10 per side; about 892 samples per side would "
+                                "narrow the interval to ±1%")),
+            qPrintable(r.out));
+        QVERIFY(r.out.contains(line("tokens=8192", "4.00 µs", "2.00 µs", "0.500", "[0.499, 0.501]", "faster",
+                                    "mean B/A 0.500, 95% CI [0.499, 0.501], entirely beyond the 2% minimum "
+                                    "effect; Welch on summaries, n = 100 per side")));
         QVERIFY(r.out.contains(
-            QStringLiteral("\nCases: 3 cases matched, geometric mean B/A = 0.912; beyond noise: 1 "
-                           "faster, 1 slower; 1 within noise; 0 without statistics\n")));
+            QStringLiteral("\nCases: 3 cases matched: 1 faster, 1 slower, 0 same, 1 can't tell\n")));
+        QVERIFY(r.out.contains(QStringLiteral(
+            "\nSuite: faster — geometric mean of mean ratios B/A 0.912, 95% CI [0.884, 0.940], ")));
 
         const Result j = run(QStringList{QStringLiteral("diff"), QStringLiteral("--json")} + args);
         QCOMPARE(j.code, int(kix::cli::ExitOk));
@@ -121,8 +158,7 @@ private slots:
         QCOMPARE(v["comparisonKey"].get<std::string>(), f.c.keyOf(f.c.w1));
         QVERIFY(v["reasons"].empty());
         QCOMPARE(v["cases"].size(), std::size_t(3));
-        const char* verdicts[][2] = {
-            {"slower", "beyond noise"}, {"slower", "within noise"}, {"faster", "beyond noise"}};
+        const char* verdicts[] = {"slower", "cant-tell", "faster"};
         for (int i = 0; i < 3; ++i) {
             const Json& c = v["cases"][i];
             QCOMPARE(c["id"].get<std::string>(), "c" + std::to_string(int(rows[i][0])));
@@ -130,10 +166,29 @@ private slots:
             QCOMPARE(c["latencyA"].get<double>(), rows[i][1]);
             QCOMPARE(c["latencyB"].get<double>(), rows[i][2]);
             QCOMPARE(c["ratio"].get<double>(), rows[i][2] / rows[i][1]);
-            QCOMPARE(c["direction"].get<std::string>(), std::string(verdicts[i][0]));
-            QCOMPARE(c["noise"].get<std::string>(), std::string(verdicts[i][1]));
+            QVERIFY(c["interval"]["lo"].get<double>() < c["ratio"].get<double>());
+            QVERIFY(c["interval"]["hi"].get<double>() > c["ratio"].get<double>());
+            QCOMPARE(c["interval"]["level"].get<double>(), 0.95);
+            QCOMPARE(c["method"].get<std::string>(), std::string("welch"));
+            QVERIFY(c["p"].is_null()); // Mann–Whitney needs raw samples
+            QCOMPARE(c["countA"].get<int>(), int(rows[i][4]));
+            QCOMPARE(c["countB"].get<int>(), int(rows[i][4]));
+            QCOMPARE(c["verdict"].get<std::string>(), std::string(verdicts[i]));
+            QCOMPARE(c["threshold"].get<double>(), 0.02);
+            QVERIFY(c["reason"].get<std::string>().starts_with("mean B/A "));
         }
-        QVERIFY(qAbs(v["geomeanRatio"].get<double>() - std::cbrt(1.5 * 1.01 * 0.5)) < 1e-12);
+        QCOMPARE(v["cases"][1]["samplesToResolve"].get<int>(), 892);
+        const Json& suite = v["suite"];
+        QCOMPARE(suite["method"].get<std::string>(), std::string("welch"));
+        QCOMPARE(suite["verdict"].get<std::string>(), std::string("faster"));
+        QCOMPARE(suite["suiteOnly"].get<bool>(), false);
+        QVERIFY(qAbs(suite["ratio"].get<double>() - std::cbrt(1.5 * 1.01 * 0.5)) < 1e-12);
+        QCOMPARE(suite["countA"].get<int>(), 10); // the fewest of any case
+        QCOMPARE(v["counts"].dump(),
+                 std::string(R"({"cantTell":1,"faster":1,"onlyInA":0,"onlyInB":0,"same":0,"slower":1})"));
+        QCOMPARE(v["verdictOptions"]["minimumEffect"].get<double>(), 0.02);
+        QCOMPARE(v["verdictOptions"]["resamples"].get<int>(), 2000);
+        QVERIFY(!v.contains("failIf"));
         QStringList fields;
         for (const Json& c : v["fields"])
             fields << QString::fromStdString(
@@ -149,6 +204,199 @@ private slots:
                              QStringLiteral("changed run.spec.cases[id=c8192].latencyNs.mean 4000 2000"),
                              QStringLiteral("changed run.spec.cases[id=c8192].latencyNs.median 4000 2000"),
                          }));
+    }
+
+    // The two bundled kix runs carry every launch: each of the 16 cases has a bootstrap interval, a verdict
+    // and its reason, and the suite is bootstrapped over all of them.
+    void diffBundledKixRuns() {
+        const QStringList runs = bundledKixRuns();
+        const Result r = run(QStringList{QStringLiteral("diff")} + runs);
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(r.out.contains(QStringLiteral("\nCOMPARABLE: one comparison cohort")), qPrintable(r.out));
+        static const QRegularExpression caseLine(
+            QStringLiteral(
+                R"(^  batch_size=\d+ hidden_size=2560 seq_len=\d+ +[0-9.]+ [µm]s -> +[0-9.]+ [µm]s  B/A )"
+                R"( *[0-9.]+  \[[0-9.]+, [0-9.]+\] +(faster|slower|same|can't tell)\n      median )"
+                R"(B/A [0-9.]+, 95% CI \[[0-9.]+, [0-9.]+\], [a-z ]+ the 2% minimum effect; )"
+                R"(bootstrap, n = \d+)"),
+            QRegularExpression::MultilineOption);
+        qsizetype cases = 0;
+        for (auto it = caseLine.globalMatch(r.out); it.hasNext(); it.next())
+            ++cases;
+        QCOMPARE(cases, 16);
+        QVERIFY2(r.out.contains(QStringLiteral("\nSuite: %1 — geometric mean of median ratios B/A ")
+                                    .arg(QString::fromLatin1(kBundledSuiteVerdict))),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("; bootstrap over 16 cases, n >= ")));
+
+        const Result j = run(QStringList{QStringLiteral("diff"), QStringLiteral("--json")} + runs);
+        const Json v = Json::parse(j.out.toStdString());
+        QCOMPARE(v["cases"].size(), std::size_t(16));
+        for (const Json& c : v["cases"]) {
+            QCOMPARE(c["method"].get<std::string>(), std::string("bootstrap"));
+            QVERIFY(c["interval"].is_object() && c["p"].is_number());
+            QVERIFY(c["countA"].get<int>() >= 50 && c["countB"].get<int>() >= 50);
+        }
+        QCOMPARE(v["suite"]["method"].get<std::string>(), std::string("bootstrap"));
+        QCOMPARE(v["suite"]["verdict"].get<std::string>(), std::string(kBundledSuiteToken));
+    }
+
+    // Two catalog runs that publish a median each: no spread, so no verdict but "can't tell", and with
+    // --fail-if the cant-tell status.
+    void diffCatalogRunsWithoutSpread() {
+        const Files f;
+        const QString catalog = f.path("catalog.jsonl");
+        QVERIFY(kixfix::writeFile(catalog, f.c.text()));
+        const QStringList args{catalog,
+                               catalog,
+                               QStringLiteral("--a-run"),
+                               QStringLiteral("run-1"),
+                               QStringLiteral("--b-run"),
+                               QStringLiteral("run-2")};
+        const Result r = run(QStringList{QStringLiteral("diff")} + args);
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("\nSuite: can't tell (B/A 1.115) — no spread published: central "
+                                          "values only on both sides\n")),
+            qPrintable(r.out));
+        const Result gate =
+            run(QStringList{QStringLiteral("diff"), QStringLiteral("--fail-if"), QStringLiteral("slower")} +
+                args);
+        QCOMPARE(gate.code, int(kix::cli::ExitCantTell));
+        QVERIFY2(gate.out.endsWith(QStringLiteral(
+                     "\n--fail-if slower:2%: exit 13 (cant-tell): the suite verdict at 2% is can't tell\n")),
+                 qPrintable(gate.out));
+    }
+
+    // --fail-if slower[:PCT]: slower at PCT exits slower, can't tell or not comparable exits cant-tell,
+    // same and faster exit 0; without --fail-if every comparison exits 0.
+    void failIfStatuses_data() {
+        QTest::addColumn<QList<double>>("means"); // B's mean per case; A's are 1000 (stddev 10, n 100)
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("gate"); // the last line; empty: none
+        const auto slower = QStringLiteral("--fail-if");
+        QTest::newRow("slower") << QList<double>{1100, 1100} << QStringList{slower, QStringLiteral("slower")}
+                                << int(kix::cli::ExitSlower)
+                                << QStringLiteral(
+                                       "--fail-if slower:2%: exit 12 (slower): the suite verdict at "
+                                       "2% is slower");
+        QTest::newRow("slower, but within PCT")
+            << QList<double>{1100, 1100} << QStringList{slower, QStringLiteral("slower:20")}
+            << int(kix::cli::ExitOk)
+            << QStringLiteral("--fail-if slower:20%: exit 0 (ok): the suite verdict at 20% is same");
+        QTest::newRow("PCT from --min-effect")
+            << QList<double>{1100, 1100}
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("15%"), slower,
+                           QStringLiteral("slower")}
+            << int(kix::cli::ExitOk)
+            << QStringLiteral("--fail-if slower:15%: exit 0 (ok): the suite verdict at 15% is same");
+        QTest::newRow("same") << QList<double>{1005, 1000} << QStringList{slower, QStringLiteral("slower")}
+                              << int(kix::cli::ExitOk)
+                              << QStringLiteral(
+                                     "--fail-if slower:2%: exit 0 (ok): the suite verdict at 2% is "
+                                     "same");
+        QTest::newRow("faster") << QList<double>{500, 800} << QStringList{slower, QStringLiteral("slower:1")}
+                                << int(kix::cli::ExitOk)
+                                << QStringLiteral(
+                                       "--fail-if slower:1%: exit 0 (ok): the suite verdict at 1% is "
+                                       "faster");
+        QTest::newRow("can't tell") // the suite is 2% slower: its interval straddles 1.02
+            << QList<double>{1020, 1020} << QStringList{slower, QStringLiteral("slower")}
+            << int(kix::cli::ExitCantTell)
+            << QStringLiteral(
+                   "--fail-if slower:2%: exit 13 (cant-tell): the suite verdict at 2% is can't tell");
+        QTest::newRow("not comparable")
+            << QList<double>{1000, 1000} << QStringList{slower, QStringLiteral("slower")}
+            << int(kix::cli::ExitCantTell)
+            << QStringLiteral("--fail-if slower:2%: exit 13 (cant-tell): the runs are not comparable");
+        QTest::newRow("no --fail-if")
+            << QList<double>{1100, 1100} << QStringList{} << int(kix::cli::ExitOk) << QString();
+    }
+    void failIfStatuses() {
+        QFETCH(QList<double>, means);
+        QFETCH(QStringList, options);
+        QFETCH(int, code);
+        QFETCH(QString, gate);
+        const Files f;
+        const bool comparable =
+            QString::fromLatin1(QTest::currentDataTag()) != QLatin1String("not comparable");
+        const auto bundle = [&](const std::string& name, const QList<double>& values, const Json& workload) {
+            Json b = f.c.runBundle(name, workload, 8120);
+            Json cases = Json::array();
+            for (qsizetype i = 0; i < values.size(); ++i)
+                cases.push_back({{"id", "c" + std::to_string(i)},
+                                 {"latencyNs", {{"mean", values[i]}, {"stddev", 10}, {"samples", 100}}}});
+            b["run"]["spec"]["cases"] = cases;
+            return b;
+        };
+        const QString pathA = f.write("fa.json", bundle("run-a", {1000, 1000}, f.c.w1));
+        const QString pathB = f.write("fb.json", bundle("run-b", means, comparable ? f.c.w1 : f.c.w2));
+        const QStringList args =
+            QStringList{QStringLiteral("diff"), pathA, pathB, QStringLiteral("--with"), f.support} + options;
+        const Result r = run(args);
+        QCOMPARE(r.code, code);
+        if (gate.isEmpty())
+            QVERIFY(!r.out.contains(QStringLiteral("--fail-if")));
+        else
+            QVERIFY2(r.out.endsWith(u'\n' + gate + u'\n'), qPrintable(r.out));
+        const Result j = run(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(j.code, code);
+        const Json v = Json::parse(j.out.toStdString());
+        QCOMPARE(v.contains("failIf"), !gate.isEmpty());
+        if (!gate.isEmpty()) {
+            QCOMPARE(v["failIf"]["exit"].get<int>(), code);
+            QCOMPARE(QString::fromStdString(v["failIf"]["status"].get<std::string>()),
+                     QString::fromLatin1(kix::protocol::exitStatusInfo(code)->name));
+            QCOMPARE(v["failIf"]["comparable"].get<bool>(), comparable);
+        }
+    }
+
+    // A bad --min-effect or --fail-if is a usage error with the exact reason, before any file is read.
+    void badVerdictOptions_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("error");
+        const auto minEffect = [](const char* got) {
+            return QStringLiteral(
+                       "kix diff: --min-effect expects a percentage above 0, such as 2 or 0.5, got "
+                       "\"%1\"\n")
+                .arg(QString::fromUtf8(got));
+        };
+        const auto failIf = [](const char* got) {
+            return QStringLiteral(
+                       "kix diff: --fail-if expects slower or slower:PCT with PCT a percentage above "
+                       "0, got \"%1\"\n")
+                .arg(QString::fromUtf8(got));
+        };
+        QTest::newRow("--min-effect abc")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("abc")} << minEffect("abc");
+        QTest::newRow("--min-effect 0")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("0")} << minEffect("0");
+        QTest::newRow("--min-effect -1") << QStringList{QStringLiteral("--min-effect=-1")} << minEffect("-1");
+        QTest::newRow("--min-effect inf")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("inf")} << minEffect("inf");
+        QTest::newRow("--min-effect empty") << QStringList{QStringLiteral("--min-effect=")} << minEffect("");
+        QTest::newRow("--fail-if faster")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("faster")} << failIf("faster");
+        QTest::newRow("--fail-if slower:0")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:0")} << failIf("slower:0");
+        QTest::newRow("--fail-if slower:abc")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:abc")} << failIf("slower:abc");
+        QTest::newRow("--fail-if slower:")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:")} << failIf("slower:");
+        QTest::newRow("--fail-if escape")
+            << QStringList{QStringLiteral("--fail-if"), QStringLiteral("slow\x1b[2J")}
+            << failIf("slow\\x1b[2J");
+    }
+    void badVerdictOptions() {
+        QFETCH(QStringList, options);
+        QFETCH(QString, error);
+        const Result r = run(QStringList{QStringLiteral("diff"), QStringLiteral("no-such-a.json"),
+                                         QStringLiteral("no-such-b.json")} +
+                             options);
+        QCOMPARE(r.code, int(kix::cli::ExitUsage));
+        QCOMPARE(r.err, error);
+        QCOMPARE(r.out, QString());
     }
 
     // kix diff A A: one file given twice, through a link or spelled another way, is the same run.

@@ -1,7 +1,9 @@
 // The one exit-status table (model/protocol/ExitStatus.h) against everything that repeats it: README.md's
-// table, docs/trust.md's table for `kix verify`, `kix --help` and every subcommand's --help. A status added,
-// renumbered or reworded in one place and not the others fails here.
+// table, docs/trust.md's table for `kix verify`, docs/verdicts.md's for `kix diff --fail-if`, `kix --help`
+// and every subcommand's --help. A status added, renumbered or reworded in one place and not the others
+// fails here.
 #include "CliRunner.h"
+#include "Commands.h"
 #include "ExitStatus.h"
 #include "RunnerProtocol.h"
 #include "TestMain.h"
@@ -89,7 +91,20 @@ private slots:
             QVERIFY(kix::protocol::exitStatusInfo(previous) == &row);
             QVERIFY2(row.commands != 0, row.name);
         }
-        QVERIFY(kix::protocol::exitStatusInfo(12) == nullptr);
+        QVERIFY(kix::protocol::exitStatusInfo(14) == nullptr);
+    }
+
+    // kix diff's --fail-if statuses: the last two rows, used by diff alone, named as scripts test them.
+    void diffGateStatuses() {
+        using namespace kix::protocol;
+        QCOMPARE(code(ExitStatus::Slower), 12);
+        QCOMPARE(code(ExitStatus::CantTell), 13);
+        QCOMPARE(QString::fromLatin1(exitStatusInfo(12)->name), QStringLiteral("slower"));
+        QCOMPARE(QString::fromLatin1(exitStatusInfo(13)->name), QStringLiteral("cant-tell"));
+        QCOMPARE(exitStatusInfo(12)->commands, unsigned(UsedByDiff));
+        QCOMPARE(exitStatusInfo(13)->commands, unsigned(UsedByDiff));
+        QCOMPARE(int(kix::cli::ExitSlower), 12);
+        QCOMPARE(int(kix::cli::ExitCantTell), 13);
     }
 
     // The explorer's words after a rerun come from the same rows; other codes are named by number.
@@ -163,6 +178,29 @@ private slots:
             used.append(kix::protocol::code(row->status));
         std::sort(documented.begin(), documented.end());
         QCOMPARE(documented, used);
+    }
+
+    // docs/verdicts.md's table for `kix diff --fail-if`: exactly the statuses only diff uses, as the table
+    // says.
+    void verdictsDocMatchesTheTable() {
+        const QString text = kixtest::readText(kixtest::repoPath(QStringLiteral("docs/verdicts.md")));
+        QVERIFY2(!text.isEmpty(), "docs/verdicts.md could not be read");
+        QString error;
+        const QList<Row> rows = markedTable(text, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QList<int> documented;
+        for (const Row& row : rows) {
+            const ExitStatusInfo* want = kix::protocol::exitStatusInfo(row.code);
+            QVERIFY2(want, qPrintable(QStringLiteral("docs/verdicts.md names status %1").arg(row.code)));
+            QCOMPARE(row.name, QString::fromLatin1(want->name));
+            QCOMPARE(row.meaning, QString::fromUtf8(want->meaning));
+            documented.append(row.code);
+        }
+        QList<int> onlyDiff;
+        for (const ExitStatusInfo* row : kix::protocol::exitStatusesOf(kix::protocol::UsedByDiff))
+            if (row->commands == kix::protocol::UsedByDiff)
+                onlyDiff.append(kix::protocol::code(row->status));
+        QCOMPARE(documented, onlyDiff);
     }
 
     // Each --help lists exactly the statuses its command uses, in code order, with the table's words.

@@ -1,4 +1,4 @@
-// The comparison models: case deltas and field differences.
+// The comparison models: case verdicts (and the Compare tab showing them) and field differences.
 #include "GuiTestSupport.h"
 #include "TestMain.h"
 
@@ -9,80 +9,119 @@ class TestDiffModels : public QObject {
 private slots:
     void initTestCase() { kixtest::initGui(); }
 
-    // Two runs case by case: the direction in a symbol and, beyond the noise only, a colour; Welch's t in
-    // the noise column's tooltip where both sides have statistics.
+    // Two runs case by case: the values compared, B/A, its interval, the verdict in a symbol and (faster or
+    // slower) a colour with its reason as the tooltip, and the evidence with Mann–Whitney's p where it has
+    // one.
     void caseDiffCells_data() {
         QTest::addColumn<CaseDelta>("delta");
-        QTest::addColumn<QStringList>("cells"); // Case, A, B, B / A, B is, Noise
-        QTest::addColumn<QColor>("direction");  // the direction's colour; invalid: none
-        QTest::addColumn<QString>("noiseTip");
-        CaseDelta faster;
-        faster.id = QStringLiteral("f");
-        faster.axes = QStringLiteral("s=1");
-        faster.latencyA = 100;
-        faster.latencyB = 50;
-        faster.ratio = 0.5;
-        faster.direction = CaseDelta::Direction::Faster;
-        faster.noise = CaseDelta::Noise::BeyondNoise;
-        faster.t = -8.5;
-        QTest::newRow("faster beyond noise")
-            << faster << QStringList{"s=1", "100 ns", "50.0 ns", "0.5", "▼ faster", "beyond noise"}
-            << toneColor(Tone::Good) << "Welch's t = -8.50";
-        CaseDelta slower;
-        slower.id = QStringLiteral("sl");
-        slower.latencyA = 1000;
-        slower.latencyB = 2500;
-        slower.ratio = 2.5;
-        slower.direction = CaseDelta::Direction::Slower;
-        slower.noise = CaseDelta::Noise::BeyondNoise;
-        slower.t = 9;
-        QTest::newRow("slower beyond noise")
-            << slower << QStringList{"sl", "1.00 µs", "2.50 µs", "2.5", "▲ slower", "beyond noise"}
-            << toneColor(Tone::Bad) << "Welch's t = 9.00";
-        CaseDelta within = slower;
-        within.noise = CaseDelta::Noise::WithinNoise;
-        within.t = 0.5;
-        QTest::newRow("slower within noise")
-            << within << QStringList{"sl", "1.00 µs", "2.50 µs", "2.5", "▲ slower", "within noise"}
-            << QColor() << "Welch's t = 0.50";
-        CaseDelta same = faster;
-        same.latencyB = 100.4;
-        same.ratio = 1.004;
-        same.direction = CaseDelta::Direction::Same;
-        same.t = 12;
-        QTest::newRow("same, under the minimum effect")
-            << same << QStringList{"s=1", "100 ns", "100 ns", "1.004", "= same", "beyond noise"} << QColor()
-            << "Welch's t = 12.00";
-        CaseDelta unknown;
-        unknown.id = QStringLiteral("u");
-        QTest::newRow("no timings") << unknown
-                                    << QStringList{"u", "—", "—", "—", "= unknown", "no statistics"}
-                                    << QColor() << QString();
+        QTest::addColumn<QString>("cells"); // Case | A | B | B / A | 95% interval | Verdict | Evidence
+        QTest::addColumn<QColor>("colour"); // the verdict's colour; invalid: none
+        QTest::addColumn<QString>("evidenceTip");
+        const auto delta = [](const char* id, const char* axes, std::optional<double> a,
+                              std::optional<double> b, kix::Verdict verdict, kix::VerdictMethod method) {
+            CaseDelta d;
+            d.id = QString::fromLatin1(id);
+            d.axes = QString::fromLatin1(axes);
+            d.latencyA = a;
+            d.latencyB = b;
+            d.verdict.verdict = verdict;
+            d.verdict.method = method;
+            if (a && b)
+                d.verdict.ratio = *b / *a;
+            d.verdict.reason = QStringLiteral("why <%1>").arg(QString::fromLatin1(id));
+            return d;
+        };
+        CaseDelta faster = delta("f", "s=1", 100, 50, kix::Verdict::Faster, kix::VerdictMethod::Bootstrap);
+        faster.verdict.interval = kix::RatioInterval{0.45, 0.55, 0.95};
+        faster.verdict.mannWhitneyP = 0.00123;
+        faster.verdict.countA = faster.verdict.countB = 200;
+        QTest::newRow("faster, bootstrap")
+            << faster << "s=1 | 100 ns | 50.0 ns | 0.500 | [0.450, 0.550] | ▼ faster | bootstrap, n = 200"
+            << toneColor(Tone::Good) << "Mann–Whitney p = 0.00123";
+        CaseDelta slower = delta("sl", "", 1000, 2500, kix::Verdict::Slower, kix::VerdictMethod::Welch);
+        slower.verdict.interval = kix::RatioInterval{2.4, 2.6, 0.95};
+        slower.verdict.countA = 30;
+        slower.verdict.countB = 50;
+        QTest::newRow("slower, Welch")
+            << slower << "sl | 1.00 µs | 2.50 µs | 2.500 | [2.400, 2.600] | ▲ slower | Welch, n = 30 / 50"
+            << toneColor(Tone::Bad) << QString();
+        CaseDelta same = delta("sa", "s=2", 100, 100.4, kix::Verdict::Same, kix::VerdictMethod::Welch);
+        same.verdict.interval = kix::RatioInterval{0.998, 1.010, 0.95};
+        same.verdict.countA = same.verdict.countB = 100;
+        QTest::newRow("same") << same
+                              << "s=2 | 100 ns | 100 ns | 1.004 | [0.998, 1.010] | = same | Welch, n = 100"
+                              << QColor() << QString();
+        const CaseDelta noSpread =
+            delta("n", "s=3", 400, 800, kix::Verdict::CantTell, kix::VerdictMethod::None);
+        QTest::newRow("no spread") << noSpread << "s=3 | 400 ns | 800 ns | 2.000 | — | ? can't tell | none"
+                                   << QColor() << QString();
+        const CaseDelta unknown = delta("u", "", {}, {}, kix::Verdict::CantTell, kix::VerdictMethod::None);
+        QTest::newRow("no timings") << unknown << "u | — | — | — | — | ? can't tell | none" << QColor()
+                                    << QString();
     }
     void caseDiffCells() {
         QFETCH(CaseDelta, delta);
-        QFETCH(QStringList, cells);
-        QFETCH(QColor, direction);
-        QFETCH(QString, noiseTip);
+        QFETCH(QString, cells);
+        QFETCH(QColor, colour);
+        QFETCH(QString, evidenceTip);
         CaseDiffModel model;
         QAbstractItemModelTester t(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setRows({delta});
-        QCOMPARE(model.columnCount(), 6);
+        QCOMPARE(model.columnCount(), 7);
         QCOMPARE(column(model, 0).size(), 1);
         QStringList shown;
         for (int c = 0; c < model.columnCount(); ++c)
             shown << model.index(0, c).data().toString();
-        QCOMPARE(shown, cells);
-        QCOMPARE(foreground(model.index(0, CaseDiffModel::Direction)), direction);
+        QCOMPARE(shown.join(QStringLiteral(" | ")), cells);
+        QCOMPARE(foreground(model.index(0, CaseDiffModel::Verdict)), colour);
         QCOMPARE(foreground(model.index(0, CaseDiffModel::Case)), QColor());
-        QCOMPARE(model.index(0, CaseDiffModel::Noise).data(Qt::ToolTipRole).toString(), noiseTip);
+        // The reason comes from the manifest's timer names: shown as plain text.
+        QCOMPARE(model.index(0, CaseDiffModel::Verdict).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("<p style='white-space:pre-wrap'>why &lt;%1&gt;</p>").arg(delta.id));
+        QCOMPARE(model.index(0, CaseDiffModel::Evidence).data(Qt::ToolTipRole).toString(), evidenceTip);
         QVERIFY(!model.index(0, CaseDiffModel::Ratio).data(Qt::ToolTipRole).isValid());
-        for (const int c : {CaseDiffModel::A, CaseDiffModel::B, CaseDiffModel::Ratio})
+        for (const int c :
+             {CaseDiffModel::A, CaseDiffModel::B, CaseDiffModel::Ratio, CaseDiffModel::Interval})
             QVERIFY(rightAligned(model.index(0, c)));
-        for (const int c : {CaseDiffModel::Case, CaseDiffModel::Direction, CaseDiffModel::Noise})
+        for (const int c : {CaseDiffModel::Case, CaseDiffModel::Verdict, CaseDiffModel::Evidence})
             QVERIFY(!model.index(0, c).data(Qt::TextAlignmentRole).isValid());
-        QCOMPARE(model.headerData(CaseDiffModel::Ratio, Qt::Horizontal, Qt::DisplayRole).toString(),
-                 QStringLiteral("B / A"));
+        QStringList headers;
+        for (int c = 0; c < model.columnCount(); ++c)
+            headers << model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        QCOMPARE(headers, (QStringList{"Case", "A", "B", "B / A", "95% interval", "Verdict", "Evidence"}));
+    }
+
+    // The Compare tab on the two bundled kix runs: every case bootstrapped from its raw samples, with an
+    // interval and a verdict, and the suite's verdict line under the table.
+    void compareTabShowsVerdicts() {
+        const QString dir = kixtest::repoPath(QStringLiteral("resources/samples/kix/"));
+        const auto a =
+            loadManifestFile(dir + QStringLiteral("kix-run-20261204T053602Z-nvidia-h200.manifest.json"));
+        const auto b =
+            loadManifestFile(dir + QStringLiteral("kix-run-20261204T053608Z-nvidia-h200.manifest.json"));
+        DiffWidget w;
+        QAbstractItemModelTester t(w.caseModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        w.setRuns(a, b);
+        QVERIFY(w.waitUntilShown(30000));
+        const CaseDiffModel& cases = *w.caseModel();
+        QCOMPARE(cases.rowCount(), 16);
+        for (int r = 0; r < cases.rowCount(); ++r) {
+            QVERIFY(cases.index(r, CaseDiffModel::Interval).data().toString().startsWith(u'['));
+            QVERIFY(cases.index(r, CaseDiffModel::Evidence)
+                        .data()
+                        .toString()
+                        .startsWith(QStringLiteral("bootstrap, n = ")));
+            QVERIFY(cases.index(r, CaseDiffModel::Evidence)
+                        .data(Qt::ToolTipRole)
+                        .toString()
+                        .startsWith(QStringLiteral("Mann–Whitney p = ")));
+        }
+        const QString summary = w.summaryLabel()->text();
+        QVERIFY2(summary.startsWith(QStringLiteral("Cases: 16 cases matched: ")), qPrintable(summary));
+        QVERIFY2(
+            summary.contains(QStringLiteral("\nSuite: can't tell — geometric mean of median ratios B/A ")),
+            qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("; bootstrap over 16 cases, n >= ")));
     }
 
     // Field changes: symbol, word and colour per kind; every cell's tooltip is its text, shown literally.

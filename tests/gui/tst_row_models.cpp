@@ -48,12 +48,11 @@ private slots:
         d.axes = QStringLiteral("s=1");
         d.latencyA = 100;
         d.latencyB = 50;
-        d.ratio = 0.5;
-        d.direction = CaseDelta::Direction::Faster;
-        d.noise = CaseDelta::Noise::BeyondNoise;
+        d.verdict.ratio = 0.5;
+        d.verdict.verdict = kix::Verdict::Faster;
         cases.setRows({d});
-        QCOMPARE(cases.index(0, CaseDiffModel::Direction).data().toString(), QStringLiteral("▼ faster"));
-        QCOMPARE(cases.index(0, CaseDiffModel::Ratio).data().toString(), QStringLiteral("0.5"));
+        QCOMPARE(cases.index(0, CaseDiffModel::Verdict).data().toString(), QStringLiteral("▼ faster"));
+        QCOMPARE(cases.index(0, CaseDiffModel::Ratio).data().toString(), QStringLiteral("0.500"));
         // Text from a manifest is never rendered as HTML, tooltips included.
         pairs.setRows({{QStringLiteral("title"), QStringLiteral("<b>bold</b> & <img src=x>")}});
         QCOMPARE(pairs.index(0, 1).data().toString(), QStringLiteral("<b>bold</b> & <img src=x>"));

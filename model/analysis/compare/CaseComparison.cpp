@@ -1,38 +1,11 @@
 #include "CaseComparison.h"
 
-#include "Statistics.h"
+#include "CaseEvidence.h"
 
 #include <QSet>
 #include <algorithm>
-#include <cmath>
 
 namespace kix {
-
-QString directionName(CaseDelta::Direction d) {
-    switch (d) {
-    case CaseDelta::Direction::Faster:
-        return QStringLiteral("faster");
-    case CaseDelta::Direction::Slower:
-        return QStringLiteral("slower");
-    case CaseDelta::Direction::Same:
-        return QStringLiteral("same");
-    case CaseDelta::Direction::Unknown:
-        return QStringLiteral("unknown");
-    }
-    return {};
-}
-
-QString noiseName(CaseDelta::Noise n) {
-    switch (n) {
-    case CaseDelta::Noise::BeyondNoise:
-        return QStringLiteral("beyond noise");
-    case CaseDelta::Noise::WithinNoise:
-        return QStringLiteral("within noise");
-    case CaseDelta::Noise::NoStatistics:
-        return QStringLiteral("no statistics");
-    }
-    return {};
-}
 
 CaseIndex::CaseIndex(const QList<CaseResult>& cases) {
     m_lastById.reserve(cases.size());
@@ -77,45 +50,37 @@ bool idsOverlap(const QList<CaseResult>& a, const QList<CaseResult>& b) {
     return std::any_of(b.begin(), b.end(), [&](const CaseResult& c) { return ids.contains(c.id); });
 }
 
-// One matched case: ratio B/A, direction, and whether the difference is beyond the noise.
-CaseDelta deltaOf(const CaseResult& c, const QString& statA, const CaseResult& other, const QString& statB) {
-    CaseDelta d;
-    d.id = c.id;
-    d.axes = c.axesLabel();
-    d.latencyA = c.latencyNs.value(statA);
-    d.latencyB = other.latencyNs.value(statB);
-    if (d.latencyA && d.latencyB && *d.latencyA > 0) {
-        d.ratio = *d.latencyB / *d.latencyA;
-        d.direction = *d.ratio < 1   ? CaseDelta::Direction::Faster
-                      : *d.ratio > 1 ? CaseDelta::Direction::Slower
-                                     : CaseDelta::Direction::Same;
-    }
-    if (const auto w = welchTest(c.latencyNs, other.latencyNs)) {
-        d.t = w->t;
-        // Hundreds of samples make sub-percent differences "significant" that the next run would
-        // not repeat, so a difference must also be at least kMinimumEffect to count.
-        const bool large = d.ratio && std::abs(*d.ratio - 1) >= kMinimumEffect;
-        d.noise = w->beyondNoise && large ? CaseDelta::Noise::BeyondNoise : CaseDelta::Noise::WithinNoise;
-    }
-    return d;
+// The suite value of a run without per-case results: its timing statistics, else its primary
+// measurement when that is a time.
+TimingEvidence suiteEvidence(const Manifest& m) {
+    const RunTiming run = runTimingOf(m);
+    if (m.runSpec.hasTiming && !m.runSpec.latencyNs.isEmpty())
+        return TimingEvidence::ofStats(m.runSpec.latencyNs, run.primaryStatistic, run.timer);
+    TimingEvidence e;
+    e.timer = run.timer;
+    if (const auto primary = m.runSpec.primary())
+        e.central = primary->nanoseconds();
+    return e;
 }
 
-void count(CaseComparison& out, const CaseDelta& d) {
-    switch (d.noise) {
-    case CaseDelta::Noise::BeyondNoise:
-        if (d.direction == CaseDelta::Direction::Faster)
-            ++out.faster;
-        else if (d.direction == CaseDelta::Direction::Slower)
-            ++out.slower;
+void countVerdict(CaseComparison& out, Verdict v) {
+    switch (v) {
+    case Verdict::Faster:
+        ++out.faster;
         break;
-    case CaseDelta::Noise::WithinNoise:
-        ++out.withinNoise;
+    case Verdict::Slower:
+        ++out.slower;
         break;
-    case CaseDelta::Noise::NoStatistics:
-        ++out.withoutStatistics;
+    case Verdict::Same:
+        ++out.same;
+        break;
+    case Verdict::CantTell:
+        ++out.cantTell;
         break;
     }
 }
+
+constexpr int kRatioLabelDecimals = 3;
 
 } // namespace
 
@@ -143,55 +108,94 @@ CaseMatch matchCases(const QList<CaseResult>& a, const QList<CaseResult>& b) {
     return out;
 }
 
-CaseComparison compareCases(const Manifest& a, const Manifest& b) {
+CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& options) {
     CaseComparison out;
+    out.options = options;
     const auto& ca = a.runSpec.cases;
     const auto& cb = b.runSpec.cases;
     if (ca.isEmpty() || cb.isEmpty()) {
         out.suiteOnly = true;
-        const auto la = a.runSpec.primaryLatencyNs();
-        const auto lb = b.runSpec.primaryLatencyNs();
-        if (la && lb && *la > 0)
-            out.suiteRatio = *lb / *la;
+        out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), options);
         return out;
     }
+    const RunTiming runA = runTimingOf(a);
+    const RunTiming runB = runTimingOf(b);
     const CaseMatch match = matchCases(ca, cb);
-    std::vector<double> ratios;
-    for (const auto& [i, j] : match.pairs) {
-        const CaseDelta d = deltaOf(ca[i], a.runSpec.primaryStatistic, cb[j], b.runSpec.primaryStatistic);
-        if (d.ratio)
-            ratios.push_back(*d.ratio);
-        count(out, d);
-        out.rows.append(d);
+    QList<EvidencePair> evidence;
+    evidence.reserve(match.pairs.size());
+    for (const auto& [i, j] : match.pairs)
+        evidence.append(caseEvidencePair(ca[i], runA, cb[j], runB));
+    SuiteVerdict judged = judgeSuite(evidence, options);
+    out.suite = std::move(judged.geomean);
+    out.rows.reserve(match.pairs.size());
+    for (qsizetype k = 0; k < match.pairs.size(); ++k) {
+        const CaseResult& x = ca[match.pairs[k].first];
+        const CaseResult& y = cb[match.pairs[k].second];
+        CaseDelta d;
+        d.id = x.id;
+        d.axes = x.axesLabel();
+        d.verdict = std::move(judged.cases[k]);
+        d.latencyA = d.verdict.centerA ? d.verdict.centerA : x.latencyNs.value(runA.primaryStatistic);
+        d.latencyB = d.verdict.centerB ? d.verdict.centerB : y.latencyNs.value(runB.primaryStatistic);
+        countVerdict(out, d.verdict.verdict);
+        out.rows.append(std::move(d));
     }
     for (const qsizetype i : match.onlyInA)
         out.onlyInA << ca[i].id;
     for (const qsizetype j : match.onlyInB)
         out.onlyInB << cb[j].id;
-    out.geomeanRatio = geometricMean(ratios);
     return out;
 }
 
 QString CaseComparison::summary() const {
-    if (suiteOnly) {
-        if (!suiteRatio)
-            return QStringLiteral("no per-case results and no comparable suite values");
-        return QStringLiteral("suite values only (no per-case results): B/A = %1")
-            .arg(*suiteRatio, 0, 'f', 3);
-    }
-    QString s = QStringLiteral("%1 cases matched").arg(rows.size());
-    if (geomeanRatio)
-        s += QStringLiteral(", geometric mean B/A = %1").arg(*geomeanRatio, 0, 'f', 3);
-    s += QStringLiteral("; beyond noise: %1 faster, %2 slower; %3 within noise; %4 without statistics")
-             .arg(faster)
-             .arg(slower)
-             .arg(withinNoise)
-             .arg(withoutStatistics);
+    if (suiteOnly)
+        return QStringLiteral("suite values only (no per-case results)");
+    QString s = QStringLiteral("%1 cases matched: %2 faster, %3 slower, %4 same, %5 can't tell")
+                    .arg(rows.size())
+                    .arg(faster)
+                    .arg(slower)
+                    .arg(same)
+                    .arg(cantTell);
     if (!onlyInA.isEmpty())
         s += QStringLiteral("; %1 only in A").arg(onlyInA.size());
     if (!onlyInB.isEmpty())
         s += QStringLiteral("; %1 only in B").arg(onlyInB.size());
     return s;
+}
+
+QString verdictLine(const CaseVerdict& v) {
+    QString head = verdictName(v.verdict);
+    if (!v.interval && v.ratio)
+        head += QStringLiteral(" (B/A %1)").arg(*v.ratio, 0, 'f', kRatioLabelDecimals);
+    return head + QStringLiteral(" — ") + v.reason;
+}
+
+QString evidenceLabel(const CaseVerdict& v) {
+    if (v.method == VerdictMethod::None)
+        return verdictMethodName(v.method);
+    const QString method =
+        v.method == VerdictMethod::Bootstrap ? QStringLiteral("bootstrap") : QStringLiteral("Welch");
+    if (v.countA == v.countB)
+        return QStringLiteral("%1, n = %2").arg(method).arg(v.countA);
+    return QStringLiteral("%1, n = %2 / %3").arg(method).arg(v.countA).arg(v.countB);
+}
+
+QString ratioLabel(const CaseVerdict& v) {
+    if (!v.ratio)
+        return QStringLiteral("—");
+    return QString::number(*v.ratio, 'f', kRatioLabelDecimals);
+}
+
+QString intervalLabel(const CaseVerdict& v) {
+    if (!v.interval)
+        return QStringLiteral("—");
+    return QStringLiteral("[%1, %2]")
+        .arg(v.interval->lo, 0, 'f', kRatioLabelDecimals)
+        .arg(v.interval->hi, 0, 'f', kRatioLabelDecimals);
+}
+
+QString verdictToken(Verdict v) {
+    return v == Verdict::CantTell ? QStringLiteral("cant-tell") : verdictName(v);
 }
 
 } // namespace kix

@@ -1,8 +1,10 @@
-// Case-by-case comparison of two runs: ratio B/A per case, the geometric mean of the ratios,
-// and whether each difference is beyond the measurement noise.
+// Case-by-case comparison of two runs by the verdict engine (Verdict.h, docs/verdicts.md): per case the
+// ratio B/A with its confidence interval, method, Mann–Whitney p, counts, verdict and reason, and the
+// suite's verdict on the geometric mean of the ratios.
 #pragma once
 
 #include "Manifest.h"
+#include "Verdict.h"
 
 #include <QHash>
 #include <QStringList>
@@ -11,29 +13,24 @@
 namespace kix {
 
 struct CaseDelta {
-    enum class Direction { Faster, Slower, Same, Unknown }; // of B relative to A
-    enum class Noise { BeyondNoise, WithinNoise, NoStatistics };
     QString id;
     QString axes;
-    std::optional<double> latencyA, latencyB; // ns, primary statistic
-    std::optional<double> ratio;              // B / A: below 1 means B is faster
-    Direction direction = Direction::Unknown;
-    Noise noise = Noise::NoStatistics;
-    std::optional<double> t; // Welch's t where both sides carry statistics
+    // ns: the values the ratio compares (medians of samples, means of summaries or central values); where
+    // a side cannot be judged, its primary statistic.
+    std::optional<double> latencyA, latencyB;
+    CaseVerdict verdict; // ratio B/A (below 1: B is faster), interval, method, p, counts, verdict, reason
 };
-
-// A case counts as faster or slower only when Welch's t is beyond its 99% critical value and the
-// ratio differs from 1 by at least this much.
-inline constexpr double kMinimumEffect = 0.01;
 
 struct CaseComparison {
     QList<CaseDelta> rows;
-    std::optional<double> geomeanRatio; // over the cases present in both
-    int faster = 0, slower = 0, withinNoise = 0, withoutStatistics = 0;
+    // The geometric mean over the matched cases; for suiteOnly, the two suite values.
+    CaseVerdict suite;
+    int faster = 0, slower = 0, same = 0, cantTell = 0; // cases by verdict
     QStringList onlyInA, onlyInB;
-    // When neither run has per-case results, the suite values are compared instead.
+    // When either run has no per-case results, the suite values are compared instead.
     bool suiteOnly = false;
-    std::optional<double> suiteRatio;
+    VerdictOptions options; // what every verdict was judged with
+    // "16 cases matched: 0 faster, 1 slower, 12 same, 3 can't tell; 1 only in A"
     QString summary() const;
 };
 
@@ -66,9 +63,19 @@ struct CaseMatch {
 };
 CaseMatch matchCases(const QList<CaseResult>& a, const QList<CaseResult>& b);
 
-QString directionName(CaseDelta::Direction d);
-QString noiseName(CaseDelta::Noise n);
+CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& options = {});
 
-CaseComparison compareCases(const Manifest& a, const Manifest& b);
+// One line for people: "same — median B/A 1.003, 95% CI […], …"; with no interval the ratio is named
+// first: "can't tell (B/A 0.934) — no spread published: central values only on both sides".
+QString verdictLine(const CaseVerdict& v);
+// The evidence behind a verdict in a few words: "bootstrap, n = 200", "Welch, n = 30 / 50", "none".
+QString evidenceLabel(const CaseVerdict& v);
+// "0.997", as the reason and the interval print it (three decimals: 0.1%, finer than any minimum effect);
+// "—" without a ratio.
+QString ratioLabel(const CaseVerdict& v);
+// "[0.998, 1.008]", "—" without an interval.
+QString intervalLabel(const CaseVerdict& v);
+// For scripts (kix diff --json, exit statuses): "faster", "slower", "same", "cant-tell".
+QString verdictToken(Verdict v);
 
 } // namespace kix

@@ -37,6 +37,43 @@ Json orNull(const std::optional<double>& v) {
     return v ? Json(*v) : Json(nullptr);
 }
 
+Json methodJson(VerdictMethod m) {
+    switch (m) {
+    case VerdictMethod::Bootstrap:
+        return "bootstrap";
+    case VerdictMethod::Welch:
+        return "welch";
+    case VerdictMethod::None:
+        break;
+    }
+    return "none";
+}
+
+// What a verdict rests on, member for member (docs/verdicts.md, "kix diff").
+Json caseVerdictJson(const CaseVerdict& v) {
+    Json interval = nullptr;
+    if (v.interval)
+        interval = {{"lo", v.interval->lo}, {"hi", v.interval->hi}, {"level", v.interval->level}};
+    return {{"ratio", orNull(v.ratio)},
+            {"interval", interval},
+            {"method", methodJson(v.method)},
+            {"p", orNull(v.mannWhitneyP)},
+            {"countA", v.countA},
+            {"countB", v.countB},
+            {"threshold", v.threshold},
+            {"verdict", verdictToken(v.verdict).toStdString()},
+            {"reason", v.reason.toStdString()},
+            {"samplesToResolve", v.samplesToResolve ? Json(*v.samplesToResolve) : Json(nullptr)}};
+}
+
+Json verdictOptionsJson(const VerdictOptions& o) {
+    return {{"minimumEffect", o.minimumEffect},
+            {"noiseFloor", orNull(o.noiseFloor)},
+            {"level", o.level},
+            {"resamples", o.resamples},
+            {"seed", o.seed}};
+}
+
 Json runJson(const Manifest& m) {
     return {{"digest", m.run ? m.run->digest.toStdString() : std::string()}, {"file", m.file.toStdString()}};
 }
@@ -46,14 +83,14 @@ Json runJson(const Manifest& m) {
 Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVerdict& verdict,
                     const CaseComparison& cases, const QList<FieldChange>& fields) {
     Json rows = Json::array();
-    for (const auto& d : cases.rows)
-        rows.push_back({{"id", d.id.toStdString()},
-                        {"axes", d.axes.toStdString()},
-                        {"latencyA", orNull(d.latencyA)},
-                        {"latencyB", orNull(d.latencyB)},
-                        {"ratio", orNull(d.ratio)},
-                        {"direction", directionName(d.direction).toStdString()},
-                        {"noise", noiseName(d.noise).toStdString()}});
+    for (const auto& d : cases.rows) {
+        Json row = {{"id", d.id.toStdString()},
+                    {"axes", d.axes.toStdString()},
+                    {"latencyA", orNull(d.latencyA)},
+                    {"latencyB", orNull(d.latencyB)}};
+        row.update(caseVerdictJson(d.verdict));
+        rows.push_back(std::move(row));
+    }
     Json changes = Json::array();
     for (const auto& f : fields)
         changes.push_back({{"kind", changeKindName(f.kind).toStdString()},
@@ -63,9 +100,13 @@ Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVer
     Json j = verdictJson(verdict);
     j["a"] = runJson(a);
     j["b"] = runJson(b);
+    j["verdictOptions"] = verdictOptionsJson(cases.options);
     j["cases"] = rows;
-    j["geomeanRatio"] = orNull(cases.geomeanRatio);
-    j["suiteRatio"] = orNull(cases.suiteRatio);
+    j["counts"] = {
+        {"faster", cases.faster},     {"slower", cases.slower},          {"same", cases.same},
+        {"cantTell", cases.cantTell}, {"onlyInA", cases.onlyInA.size()}, {"onlyInB", cases.onlyInB.size()}};
+    j["suite"] = caseVerdictJson(cases.suite);
+    j["suite"]["suiteOnly"] = cases.suiteOnly;
     j["summary"] = cases.summary().toStdString();
     j["fields"] = changes;
     return j;

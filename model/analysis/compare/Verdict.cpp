@@ -268,8 +268,11 @@ CaseVerdict judgeCase(const TimingEvidence& ea, const TimingEvidence& eb, const 
     CaseVerdict v = cantTell(precondition(a, b, ea, eb), threshold);
     v.countA = a.count;
     v.countB = b.count;
-    if (usable(a.level) && usable(b.level))
+    if (usable(a.level) && usable(b.level)) {
+        v.centerA = a.central;
+        v.centerB = b.central;
         v.ratio = b.central / a.central;
+    }
     if (!v.reason.isEmpty())
         return v;
     const QString counts = countText(a.count, b.count, false);
@@ -277,6 +280,8 @@ CaseVerdict judgeCase(const TimingEvidence& ea, const TimingEvidence& eb, const 
         const BootstrapOptions bootstrap{options.resamples, options.level, options.seed};
         const auto r = bootstrapMedianRatio(a.samples, b.samples, bootstrap);
         v.method = VerdictMethod::Bootstrap;
+        v.centerA = sampleMedian(a.samples);
+        v.centerB = sampleMedian(b.samples);
         v.ratio = r->ratio;
         v.interval = r->interval;
         v.mannWhitneyP = mannWhitneyU(a.samples, b.samples)->p;
@@ -287,6 +292,8 @@ CaseVerdict judgeCase(const TimingEvidence& ea, const TimingEvidence& eb, const 
     LogEstimate e;
     e.add(a.summary, b.summary);
     v.method = VerdictMethod::Welch;
+    v.centerA = a.summary.mean;
+    v.centerB = b.summary.mean;
     v.ratio = b.summary.mean / a.summary.mean;
     v.interval = welchInterval(e, 1, options.level);
     conclude(v, QStringLiteral("mean"), QStringLiteral("Welch on summaries, ") + counts, options);

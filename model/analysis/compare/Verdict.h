@@ -85,6 +85,8 @@ struct CaseVerdict {
     // B / A of the medians (Bootstrap), the means (Welch) or the central values (None, when both sides
     // have one): below 1 means B is faster.
     std::optional<double> ratio;
+    // A case's values of that statistic, ratio = centerB / centerA: what a table prints beside the ratio.
+    std::optional<double> centerA, centerB;
     std::optional<RatioInterval> interval; // Bootstrap and Welch only
     std::optional<double> mannWhitneyP;    // two-sided; with raw samples on both sides
     // Samples per side behind the ratio (0 for a central value). A suite's: the fewest of any case.

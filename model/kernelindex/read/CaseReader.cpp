@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <algorithm>
+#include <cmath>
 
 namespace kix {
 
@@ -109,6 +110,29 @@ void readOutputs(FieldReader correctness, CaseResult& c) {
     }
 }
 
+// An array of per-launch times: positive numbers of nanoseconds. One located error for the first bad
+// element, and no samples then: a verdict must not rest on part of them.
+std::vector<double> readSampleList(FieldReader& fr, const char* key) {
+    std::vector<double> out;
+    const Json* list = fr.array(key);
+    if (!list)
+        return out;
+    const QString path = fr.pathOf(QString::fromLatin1(key));
+    out.reserve(list->size());
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const Json& v = (*list)[i];
+        const double d = v.is_number() ? v.get<double>() : 0;
+        if (!v.is_number() || !(d > 0) || !std::isfinite(d)) {
+            fr.error(v.is_number() ? fieldRange : fieldType, jsonPathIndex(path, qsizetype(i)),
+                     QStringLiteral("expected a positive number of nanoseconds, got %1")
+                         .arg(v.is_number() ? QString::fromStdString(v.dump()) : jsonTypeName(v)));
+            return {};
+        }
+        out.push_back(d);
+    }
+    return out;
+}
+
 void readCase(FieldReader fr, CaseResult& c) {
     c.id = fr.string("id", Need::Required).value_or(QString());
     c.axes = readNumberMap(fr.object("axes"));
@@ -123,6 +147,12 @@ void readCase(FieldReader fr, CaseResult& c) {
     c.bandwidthGBps = fr.nonNegative("bandwidthGBps");
     c.copyBandwidthFraction = fr.nonNegative("copyBandwidthFraction");
     readOutputs(fr.object("correctness"), c);
+    c.timer = fr.string("timer").value_or(QString());
+    c.samplesNs = readSampleList(fr, "samplesNs");
+    // {"latencyNs", "samplesNs"}, or {"unavailable": why} when CUPTI could not time the case.
+    FieldReader cupti = fr.object("cupti");
+    if (cupti.valid())
+        c.cuptiSamplesNs = readSampleList(cupti, "samplesNs");
 }
 
 } // namespace

@@ -1,5 +1,6 @@
-// Case-by-case comparison (ratios, geometric mean, noise) and the comparability verdict.
+// Case-by-case comparison by the verdict engine: the evidence of each case, its verdict, the suite's.
 #include "CaseComparison.h"
+#include "CaseEvidence.h"
 #include "Comparability.h"
 #include "Diff.h"
 #include "ManifestParser.h"
@@ -61,12 +62,102 @@ kix::ManifestPtr manyCases(int n, bool reversed, double scale) {
     doc["run"]["spec"]["cases"] = cases;
     return kix::parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("many.json"));
 }
+// A case with what the tests below vary: CUPTI samples, event samples, its own timer, statistics.
+kix::CaseResult evidenceCase(std::vector<double> cupti, std::vector<double> events, const char* timer,
+                             bool summary) {
+    kix::CaseResult c;
+    c.id = QStringLiteral("c");
+    c.cuptiSamplesNs = std::move(cupti);
+    c.samplesNs = std::move(events);
+    c.timer = QString::fromLatin1(timer);
+    c.latencyNs.median = 90;
+    if (summary) {
+        c.latencyNs.mean = 100;
+        c.latencyNs.stddev = 5;
+        c.latencyNs.samples = 30;
+    }
+    return c;
+}
+
+// "samples 1 2 3 by cupti", "summary 100 5 30 by cuda_events", "central 90 by …": what a TimingEvidence is.
+QString describe(const kix::TimingEvidence& e) {
+    QString what;
+    if (!e.samples.empty()) {
+        what = QStringLiteral("samples");
+        for (const double v : e.samples)
+            what += u' ' + QString::number(v);
+    } else if (e.summary) {
+        what = QStringLiteral("summary %1 %2 %3")
+                   .arg(e.summary->mean)
+                   .arg(e.summary->stddev)
+                   .arg(e.summary->count);
+    } else if (e.central) {
+        what = QStringLiteral("central %1").arg(*e.central);
+    }
+    return what + QStringLiteral(" by ") + e.timer;
+}
 } // namespace
+
+Q_DECLARE_METATYPE(kix::CaseResult)
+Q_DECLARE_METATYPE(kix::Verdict)
 
 class TestCaseComparison : public QObject {
     Q_OBJECT
 private slots:
-    void ratiosAndNoise() {
+    // One case's evidence: CUPTI samples first, then samples by the case's timer (else the protocol's),
+    // then its statistics.
+    void caseTimingEvidence_data() {
+        QTest::addColumn<kix::CaseResult>("result");
+        QTest::addColumn<QString>("evidence");
+        QTest::newRow("CUPTI preferred")
+            << evidenceCase({1, 2}, {3, 4}, "cuda_events", true) << QStringLiteral("samples 1 2 by cupti");
+        QTest::newRow("event samples, the case's timer") << evidenceCase({}, {3, 4}, "device_events", true)
+                                                         << QStringLiteral("samples 3 4 by device_events");
+        QTest::newRow("event samples, the protocol's timer")
+            << evidenceCase({}, {3, 4}, "", true) << QStringLiteral("samples 3 4 by cuda_events");
+        QTest::newRow("summary") << evidenceCase({}, {}, "", true)
+                                 << QStringLiteral("summary 100 5 30 by cuda_events");
+        QTest::newRow("central value")
+            << evidenceCase({}, {}, "", false) << QStringLiteral("central 90 by cuda_events");
+    }
+    void caseTimingEvidence() {
+        QFETCH(kix::CaseResult, result);
+        QFETCH(QString, evidence);
+        const kix::RunTiming run{QStringLiteral("median"), QStringLiteral("cuda_events")};
+        QCOMPARE(describe(kix::caseTimingEvidence(result, run)), evidence);
+    }
+
+    // A pair is timed by one method where both sides allow it: CUPTI only when both have it.
+    void caseEvidencePair_data() {
+        QTest::addColumn<kix::CaseResult>("a");
+        QTest::addColumn<kix::CaseResult>("b");
+        QTest::addColumn<QString>("evidenceA");
+        QTest::addColumn<QString>("evidenceB");
+        QTest::newRow("both CUPTI") << evidenceCase({1, 2}, {3, 4}, "", true)
+                                    << evidenceCase({5, 6}, {}, "", true)
+                                    << QStringLiteral("samples 1 2 by cupti")
+                                    << QStringLiteral("samples 5 6 by cupti");
+        QTest::newRow("CUPTI on A only: events on both")
+            << evidenceCase({1, 2}, {3, 4}, "", true) << evidenceCase({}, {7, 8}, "", true)
+            << QStringLiteral("samples 3 4 by cuda_events") << QStringLiteral("samples 7 8 by cuda_events");
+        QTest::newRow("CUPTI on B only, A's summary")
+            << evidenceCase({}, {}, "", true) << evidenceCase({5, 6}, {7, 8}, "", true)
+            << QStringLiteral("summary 100 5 30 by cuda_events")
+            << QStringLiteral("samples 7 8 by cuda_events");
+    }
+    void caseEvidencePair() {
+        QFETCH(kix::CaseResult, a);
+        QFETCH(kix::CaseResult, b);
+        QFETCH(QString, evidenceA);
+        QFETCH(QString, evidenceB);
+        const kix::RunTiming run{QStringLiteral("mean"), QStringLiteral("cuda_events")};
+        const kix::EvidencePair pair = kix::caseEvidencePair(a, run, b, run);
+        QCOMPARE(describe(pair.a), evidenceA);
+        QCOMPARE(describe(pair.b), evidenceB);
+    }
+
+    // Every matched case judged by the engine; the suite on the geometric mean; the counts by verdict.
+    void ratiosAndVerdicts() {
         const auto a = withCases(R"([
             {"id": "c1", "axes": {"s": 1}, "latencyNs": {"mean": 100, "stddev": 1, "samples": 50}},
             {"id": "c2", "axes": {"s": 2}, "latencyNs": {"mean": 200, "stddev": 20, "samples": 50}},
@@ -79,77 +170,156 @@ private slots:
             {"id": "only-b", "latencyNs": {"mean": 1}}])");
         const auto cmp = kix::compareCases(*a, *b);
         QCOMPARE(cmp.rows.size(), 3);
-        QCOMPARE(*cmp.rows[0].ratio, 0.5);
-        QCOMPARE(cmp.rows[0].direction, kix::CaseDelta::Direction::Faster);
-        QCOMPARE(cmp.rows[0].noise, kix::CaseDelta::Noise::BeyondNoise);
-        QCOMPARE(cmp.rows[1].direction, kix::CaseDelta::Direction::Slower);
-        QCOMPARE(cmp.rows[1].noise, kix::CaseDelta::Noise::WithinNoise);
-        QCOMPARE(cmp.rows[2].noise, kix::CaseDelta::Noise::NoStatistics);
+        QCOMPARE(*cmp.rows[0].verdict.ratio, 0.5);
+        QCOMPARE(cmp.rows[0].verdict.verdict, kix::Verdict::Faster);
+        QCOMPARE(cmp.rows[0].verdict.method, kix::VerdictMethod::Welch);
+        QCOMPARE(*cmp.rows[0].latencyA, 100.0);
+        QCOMPARE(*cmp.rows[0].latencyB, 50.0);
+        QCOMPARE(cmp.rows[1].verdict.verdict, kix::Verdict::CantTell);
+        QVERIFY(cmp.rows[1].verdict.samplesToResolve);
+        QCOMPARE(cmp.rows[2].verdict.verdict, kix::Verdict::CantTell);
+        QCOMPARE(cmp.rows[2].verdict.reason,
+                 QStringLiteral("no spread published: central values only on both sides"));
+        QCOMPARE(*cmp.rows[2].verdict.ratio, 2.0);
         QCOMPARE(cmp.faster, 1);
         QCOMPARE(cmp.slower, 0);
-        QCOMPARE(cmp.withinNoise, 1);
-        QCOMPARE(cmp.withoutStatistics, 1);
+        QCOMPARE(cmp.same, 0);
+        QCOMPARE(cmp.cantTell, 2);
         QCOMPARE(cmp.onlyInA, QStringList{QStringLiteral("only-a")});
         QCOMPARE(cmp.onlyInB, QStringList{QStringLiteral("only-b")});
-        QVERIFY(qAbs(*cmp.geomeanRatio - std::cbrt(0.5 * 1.01 * 2.0)) < 1e-12);
-        QCOMPARE(cmp.summary(),
-                 QStringLiteral("3 cases matched, geometric mean B/A = 1.003; beyond noise: 1 faster, 0 "
-                                "slower; 1 within noise; 1 without statistics; 1 only in A; 1 only in B"));
+        QVERIFY(qAbs(*cmp.suite.ratio - std::cbrt(0.5 * 1.01 * 2.0)) < 1e-12);
+        QCOMPARE(cmp.suite.verdict, kix::Verdict::CantTell);
+        QCOMPARE(cmp.suite.reason,
+                 QStringLiteral("no spread published: central values only in 1 of 3 cases"));
+        QCOMPARE(cmp.summary(), QStringLiteral("3 cases matched: 1 faster, 0 slower, 0 same, 2 can't tell; 1 "
+                                               "only in A; 1 only in B"));
+        QCOMPARE(kix::verdictLine(cmp.suite),
+                 QStringLiteral("can't tell (B/A 1.003) — no spread published: central values only in 1 of 3 "
+                                "cases"));
     }
 
-    // One case of each classification: direction, noise, and what the summary counts.
+    // One case of each kind of evidence and verdict, from the manifest's own fields.
     void oneCase_data() {
         QTest::addColumn<QByteArray>("a");
         QTest::addColumn<QByteArray>("b");
-        QTest::addColumn<int>("direction");
-        QTest::addColumn<int>("noise");
-        QTest::addColumn<QString>("counts"); // faster, slower; within noise; without statistics
-        using D = kix::CaseDelta::Direction;
-        using N = kix::CaseDelta::Noise;
+        QTest::addColumn<kix::Verdict>("verdict");
+        QTest::addColumn<QString>("evidence"); // evidenceLabel
+        QTest::addColumn<QString>("reason");
         const auto stats = [](int mean, int stddev, int samples) -> QByteArray {
             return QByteArray(R"([{"id": "c", "latencyNs": {"mean": )") + QByteArray::number(mean) +
                    R"(, "stddev": )" + QByteArray::number(stddev) + R"(, "samples": )" +
                    QByteArray::number(samples) + "}}]";
         };
-        QTest::newRow("slower beyond noise")
-            << stats(1000, 10, 100) << stats(1500, 10, 100) << int(D::Slower) << int(N::BeyondNoise)
-            << QStringLiteral("0 faster, 1 slower; 0 within noise; 0 without statistics");
-        QTest::newRow("faster beyond noise")
-            << stats(1000, 10, 100) << stats(500, 10, 100) << int(D::Faster) << int(N::BeyondNoise)
-            << QStringLiteral("1 faster, 0 slower; 0 within noise; 0 without statistics");
-        QTest::newRow("slower within noise") // 50% slower, but the spread is wider than that
-            << stats(1000, 2000, 5) << stats(1500, 2000, 5) << int(D::Slower) << int(N::WithinNoise)
-            << QStringLiteral("0 faster, 0 slower; 1 within noise; 0 without statistics");
-        QTest::newRow("no statistics")
-            << QByteArray(R"([{"id": "c", "latencyNs": {"mean": 1000}}])")
-            << QByteArray(R"([{"id": "c", "latencyNs": {"mean": 1500}}])") << int(D::Slower)
-            << int(N::NoStatistics)
-            << QStringLiteral("0 faster, 0 slower; 0 within noise; 1 without statistics");
+        const auto samples = [](const char* values, const char* timer = "") -> QByteArray {
+            // Not a raw string: moc's lexer loses its place in R"(…")".
+            return QByteArray("[{\"id\": \"c\", \"latencyNs\": {\"mean\": 100}, \"timer\": \"") + timer +
+                   "\", \"samplesNs\": [" + values + "]}]";
+        };
+        QTest::newRow("slower, Welch")
+            << stats(1000, 10, 100) << stats(1500, 10, 100) << kix::Verdict::Slower
+            << QStringLiteral("Welch, n = 100")
+            << QStringLiteral("mean B/A 1.500, 95% CI [1.496, 1.504], entirely beyond the 2% minimum effect; "
+                              "Welch on summaries, n = 100 per side");
+        QTest::newRow("faster, Welch")
+            << stats(1000, 10, 100) << stats(500, 10, 50) << kix::Verdict::Faster
+            << QStringLiteral("Welch, n = 100 / 50")
+            << QStringLiteral("mean B/A 0.500, 95% CI [0.497, 0.503], entirely "
+                              "beyond the 2% minimum effect; Welch on summaries, n = "
+                              "100 (A) and 50 (B)");
+        // Welch's t is far beyond any critical value, but 0.5% is inside the band.
+        QTest::newRow("significant but same")
+            << stats(1000, 10, 100) << stats(1005, 10, 100) << kix::Verdict::Same
+            << QStringLiteral("Welch, n = 100")
+            << QStringLiteral("mean B/A 1.005, 95% CI [1.002, 1.008], entirely inside the 2% minimum effect; "
+                              "Welch on summaries, n = 100 per side");
+        QTest::newRow("can't tell, too few") // 50% slower, but the spread is wider than that
+            << stats(1000, 2000, 5) << stats(1500, 2000, 5) << kix::Verdict::CantTell
+            << QStringLiteral("Welch, n = 5") << QStringLiteral("mean B/A 1.500, 95% CI [");
+        QTest::newRow("no spread") << QByteArray(R"([{"id": "c", "latencyNs": {"mean": 1000}}])")
+                                   << QByteArray(R"([{"id": "c", "latencyNs": {"mean": 1500}}])")
+                                   << kix::Verdict::CantTell << QStringLiteral("none")
+                                   << QStringLiteral(
+                                          "no spread published: central values only on both sides");
+        // docs/verdicts.md's worked example, read from samplesNs.
+        QTest::newRow("raw samples: bootstrap")
+            << samples("102.904, 99.359, 100.716, 99.598, 100.676")
+            << samples("97.752, 102.280, 100.714, 98.607, 100.559") << kix::Verdict::CantTell
+            << QStringLiteral("bootstrap, n = 5")
+            << QStringLiteral(
+                   "median B/A 0.999, 95% CI [0.971, 1.016], straddles the 2% minimum effect; "
+                   "bootstrap, n = 5 per side; about 27 samples per side would narrow the interval "
+                   "to ±1%");
+        QTest::newRow("timing methods differ")
+            << samples("100, 101", "cuda_events") << samples("200, 201", "device_events")
+            << kix::Verdict::CantTell << QStringLiteral("none")
+            << QStringLiteral("material mismatch: timing method differs: CUDA events vs device events");
+        QTest::newRow("no timing on B")
+            << stats(1000, 10, 100) << QByteArray(R"([{"id": "c", "status": "runtime_error"}])")
+            << kix::Verdict::CantTell << QStringLiteral("none") << QStringLiteral("no timing on B");
     }
     void oneCase() {
         QFETCH(QByteArray, a);
         QFETCH(QByteArray, b);
-        QFETCH(int, direction);
-        QFETCH(int, noise);
-        QFETCH(QString, counts);
-        const auto cmp = kix::compareCases(*withCases(a), *withCases(b));
+        QFETCH(kix::Verdict, verdict);
+        QFETCH(QString, evidence);
+        QFETCH(QString, reason);
+        const auto ma = withCases(a);
+        const auto mb = withCases(b);
+        QVERIFY2(!ma->hasErrors() && !mb->hasErrors(), qPrintable(mb->problems.value(0).toString()));
+        const auto cmp = kix::compareCases(*ma, *mb);
         QCOMPARE(cmp.rows.size(), 1);
-        QCOMPARE(int(cmp.rows[0].direction), direction);
-        QCOMPARE(int(cmp.rows[0].noise), noise);
-        QVERIFY2(cmp.summary().endsWith(QStringLiteral("; beyond noise: ") + counts),
-                 qPrintable(cmp.summary()));
+        const kix::CaseVerdict& v = cmp.rows[0].verdict;
+        QCOMPARE(v.verdict, verdict);
+        QCOMPARE(kix::evidenceLabel(v), evidence);
+        QVERIFY2(v.reason.startsWith(reason), qPrintable(v.reason));
+        QCOMPARE(cmp.suite.verdict, verdict); // one case: the suite says what it says
+        QCOMPARE(cmp.faster + cmp.slower + cmp.same + cmp.cantTell, 1);
     }
 
-    void tinyDifferencesAreNoise() {
-        // t is far beyond the critical value, but 0.5% is below the minimum effect.
-        const auto a =
-            withCases(R"([{"id": "c", "latencyNs": {"mean": 1000, "stddev": 1, "samples": 500}}])");
-        const auto b =
-            withCases(R"([{"id": "c", "latencyNs": {"mean": 1005, "stddev": 1, "samples": 500}}])");
+    // The bootstrap's case: medians are the values compared, the Mann–Whitney p is carried (exact: 138/252).
+    void rawSamplesCarryTheirTest() {
+        const auto a = withCases(
+            R"([{"id": "c", "latencyNs": {"mean": 100}, "samplesNs": [102.904, 99.359, 100.716, 99.598, 100.676]}])");
+        const auto b = withCases(
+            R"([{"id": "c", "latencyNs": {"mean": 100}, "samplesNs": [97.752, 102.280, 100.714, 98.607, 100.559]}])");
         const auto cmp = kix::compareCases(*a, *b);
-        QVERIFY(std::abs(*cmp.rows[0].t) > 50);
-        QCOMPARE(cmp.rows[0].noise, kix::CaseDelta::Noise::WithinNoise);
-        QCOMPARE(cmp.rows[0].direction, kix::CaseDelta::Direction::Slower);
+        const kix::CaseDelta& d = cmp.rows[0];
+        QCOMPARE(*d.latencyA, 100.676);
+        QCOMPARE(*d.latencyB, 100.559);
+        QVERIFY(qAbs(*d.verdict.mannWhitneyP - 138.0 / 252.0) < 1e-12);
+        QCOMPARE(d.verdict.countA, 5);
+        QCOMPARE(kix::intervalLabel(d.verdict), QStringLiteral("[0.971, 1.016]"));
+        QCOMPARE(kix::intervalLabel(cmp.suite), QStringLiteral("[0.971, 1.016]"));
+        // A larger minimum effect settles it: the whole interval is inside ±5%.
+        kix::VerdictOptions wide;
+        wide.minimumEffect = 0.05;
+        const auto five = kix::compareCases(*a, *b, wide);
+        QCOMPARE(five.rows[0].verdict.verdict, kix::Verdict::Same);
+        QCOMPARE(five.options.minimumEffect, 0.05);
+    }
+
+    // The two bundled kix runs carry every launch: each case and the suite are bootstrapped, each with
+    // its interval, its counts and its Mann–Whitney p; the verdicts repeat (a fixed seed).
+    void bundledKixRunsAreBootstrapped() {
+        const QString dir = kixtest::repoPath(QStringLiteral("resources/samples/kix/"));
+        const auto a =
+            kix::loadManifestFile(dir + QStringLiteral("kix-run-20261204T053602Z-nvidia-h200.manifest.json"));
+        const auto b =
+            kix::loadManifestFile(dir + QStringLiteral("kix-run-20261204T053608Z-nvidia-h200.manifest.json"));
+        const auto cmp = kix::compareCases(*a, *b);
+        QCOMPARE(cmp.rows.size(), 16);
+        for (const kix::CaseDelta& d : cmp.rows) {
+            QCOMPARE(d.verdict.method, kix::VerdictMethod::Bootstrap);
+            QVERIFY(d.verdict.interval && d.verdict.mannWhitneyP);
+            QVERIFY(d.verdict.interval->lo <= *d.verdict.ratio && *d.verdict.ratio <= d.verdict.interval->hi);
+            QVERIFY(d.verdict.countA >= 50 && d.verdict.countB >= 50);
+            QCOMPARE(*d.verdict.ratio, *d.latencyB / *d.latencyA);
+        }
+        QCOMPARE(cmp.suite.method, kix::VerdictMethod::Bootstrap);
+        QVERIFY(cmp.suite.interval);
+        const auto again = kix::compareCases(*a, *b);
+        QCOMPARE(again.suite.reason, cmp.suite.reason);
+        QCOMPARE(again.summary(), cmp.summary());
     }
 
     void matchByAxesWhenIdsDiffer() {
@@ -157,7 +327,7 @@ private slots:
         const auto b = withCases(R"([{"id": "y1", "axes": {"s": 1}, "latencyNs": {"mean": 150}}])");
         const auto cmp = kix::compareCases(*a, *b);
         QCOMPARE(cmp.rows.size(), 1);
-        QCOMPARE(*cmp.rows[0].ratio, 1.5);
+        QCOMPARE(*cmp.rows[0].verdict.ratio, 1.5);
     }
 
     void suiteOnly() {
@@ -165,8 +335,11 @@ private slots:
         const auto b = kix::parseManifest(kixtest::suiteOnlyLeader(), QStringLiteral("leader.json"));
         const auto cmp = kix::compareCases(*a, *b);
         QVERIFY(cmp.suiteOnly);
-        QCOMPARE(*cmp.suiteRatio, 42336.0 / 45344.0);
-        QCOMPARE(cmp.summary(), QStringLiteral("suite values only (no per-case results): B/A = 0.934"));
+        QCOMPARE(*cmp.suite.ratio, 42336.0 / 45344.0);
+        QCOMPARE(cmp.summary(), QStringLiteral("suite values only (no per-case results)"));
+        QCOMPARE(kix::verdictLine(cmp.suite),
+                 QStringLiteral("can't tell (B/A 0.934) — no spread published: central values only on both "
+                                "sides"));
     }
     // Whether two runs may be compared at all (KernelIndex's policy) is tested in tst_comparability.
 
@@ -224,7 +397,8 @@ private slots:
         QCOMPARE(cmp.rows.size(), n);
         QVERIFY(cmp.onlyInA.isEmpty() && cmp.onlyInB.isEmpty());
         QCOMPARE(cmp.slower, n);
-        QVERIFY(qAbs(*cmp.geomeanRatio - 1.05) < 1e-9);
+        QCOMPARE(cmp.suite.verdict, kix::Verdict::Slower);
+        QVERIFY(qAbs(*cmp.suite.ratio - 1.05) < 1e-9);
         QCOMPARE(matched, n);
         QCOMPARE(changes.size(), 2 * n); // every case's mean and stddev
         QVERIFY2(compareMs + plotMs + diffMs < 10000,

@@ -191,6 +191,22 @@ private slots:
             << "t.json: run.spec.cases[0].correctness.outputs[0].maxAbsError: expected a non-negative "
                "number, got -1"
             << "field.range";
+        QTest::newRow("case samples not an array")
+            << "/run/spec/cases" << QByteArray(R"([{"id": "a", "latencyNs": {"mean": 1}, "samplesNs": 5}])")
+            << "t.json: run.spec.cases[0].samplesNs: expected an array, got a number"
+            << "field.type";
+        QTest::newRow("case sample not a number")
+            << "/run/spec/cases"
+            << QByteArray(R"([{"id": "a", "latencyNs": {"mean": 1}, "samplesNs": [5, "6"]}])")
+            << "t.json: run.spec.cases[0].samplesNs[1]: expected a positive number of nanoseconds, got a "
+               "string"
+            << "field.type";
+        QTest::newRow("case sample zero")
+            << "/run/spec/cases"
+            << QByteArray(R"([{"id": "a", "latencyNs": {"mean": 1}, "cupti": {"samplesNs": [5, 0]}}])")
+            << "t.json: run.spec.cases[0].cupti.samplesNs[1]: expected a positive number of nanoseconds, got "
+               "0"
+            << "field.range";
         QTest::newRow("samples not integer")
             << "/run/spec/timing/latencyNs/samples" << QByteArray("2.5")
             << "t.json: run.spec.timing.latencyNs.samples: expected a non-negative integer, got 2.5"
@@ -336,6 +352,38 @@ private slots:
         QCOMPARE(*c.effectiveSpeedup(), 500000.0 / 60000.0);
         QCOMPARE(c.errors.first().output, QStringLiteral("grad_weight"));
         QCOMPARE(*c.errors.first().passed, true);
+    }
+
+    // The raw samples of a case: every launch by its timer, and by CUPTI where it could time them.
+    void perCaseSamples() {
+        const QByteArray cases =
+            R"([{"id": "c1", "latencyNs": {"mean": 3}, "timer": "cuda_events", "samplesNs": [2, 3, 4.5],
+                 "cupti": {"latencyNs": {"median": 2}, "samplesNs": [1, 2, 3]}},
+                {"id": "c2", "latencyNs": {"mean": 3}, "cupti": {"unavailable": "no CUPTI"}}])";
+        const auto m = kix::parseManifest(edited(seedJson(), QStringLiteral("/run/spec/cases"), cases),
+                                          QStringLiteral("t.json"));
+        QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
+        const auto& c1 = m->runSpec.cases[0];
+        QCOMPARE(c1.timer, QStringLiteral("cuda_events"));
+        QCOMPARE(c1.samplesNs, (std::vector<double>{2, 3, 4.5}));
+        QCOMPARE(c1.cuptiSamplesNs, (std::vector<double>{1, 2, 3}));
+        const auto& c2 = m->runSpec.cases[1];
+        QVERIFY(c2.timer.isEmpty() && c2.samplesNs.empty() && c2.cuptiSamplesNs.empty());
+    }
+
+    // The bundled kix runs carry every timed launch in their raw-samples file (CUDA events, the protocol's
+    // timer; these runs predate CUPTI), as many per case as its statistics count.
+    void bundledRunCarriesSamples() {
+        const auto m = kix::loadManifestFile(kixtest::repoPath(
+            QStringLiteral("resources/samples/kix/kix-run-20261204T053602Z-nvidia-h200.manifest.json")));
+        QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
+        QCOMPARE(m->protocolSpec.timer, QStringLiteral("cuda_events"));
+        QCOMPARE(m->runSpec.cases.size(), 16);
+        for (const auto& c : m->runSpec.cases) {
+            QCOMPARE(qint64(c.samplesNs.size()), *c.latencyNs.samples);
+            QVERIFY(c.samplesNs.size() >= 50);
+            QVERIFY(c.cuptiSamplesNs.empty() && c.timer.isEmpty());
+        }
     }
 
     // The raw view shows the bundle as JSON; metadata is kept though the digest leaves it out.
