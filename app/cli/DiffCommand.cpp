@@ -54,30 +54,48 @@ std::optional<double> parseFailIf(const QString& text, double minimumEffect) {
     return parsePercent(text.mid(withPct.size()));
 }
 
-// What --fail-if makes of the comparison: not comparable or can't tell, slower, else ok.
-int gateStatus(bool comparable, Verdict suite) {
-    if (!comparable || suite == Verdict::CantTell)
-        return ExitCantTell;
-    return suite == Verdict::Slower ? ExitSlower : ExitOk;
-}
-
 struct Gate {
     double effect = 0; // PCT as a fraction
     CaseVerdict suite; // judged at `effect`
     bool comparable = false;
 };
 
+// What --fail-if makes of the comparison. It asks one question, "is B slower than A beyond PCT?", so it is
+// one-sided: slower when the suite's interval lies wholly above 1 + PCT; ok when the verdict is same or
+// faster, or when the interval, though it straddles the faster edge, stays at or below 1 + PCT (no
+// regression beyond PCT is possible); cant-tell when the runs are not comparable, no interval exists, or
+// the interval reaches above 1 + PCT without lying wholly above it.
+int gateStatus(const Gate& g) {
+    if (!g.comparable)
+        return ExitCantTell;
+    switch (g.suite.verdict) {
+    case Verdict::Slower:
+        return ExitSlower;
+    case Verdict::Same:
+    case Verdict::Faster:
+        return ExitOk;
+    case Verdict::CantTell:
+        break;
+    }
+    const bool ruledOut =
+        g.suite.method != VerdictMethod::None && g.suite.interval && g.suite.interval->hi <= 1 + g.effect;
+    return ruledOut ? ExitOk : ExitCantTell;
+}
+
 QString gateStatusName(const Gate& g) {
-    return QString::fromLatin1(protocol::exitStatusInfo(gateStatus(g.comparable, g.suite.verdict))->name);
+    return QString::fromLatin1(protocol::exitStatusInfo(gateStatus(g))->name);
 }
 
 // "--fail-if slower:2%: exit 12 (slower): the suite verdict at 2% is slower"
 QString gateLine(const Gate& g) {
-    const int status = gateStatus(g.comparable, g.suite.verdict);
+    const int status = gateStatus(g);
     const QString pct = QString::number(g.effect * kPercent, 'g', 3) + u'%';
-    const QString why =
-        g.comparable ? QStringLiteral("the suite verdict at %1 is %2").arg(pct, verdictName(g.suite.verdict))
-                     : QStringLiteral("the runs are not comparable");
+    QString why = g.comparable
+                      ? QStringLiteral("the suite verdict at %1 is %2").arg(pct, verdictName(g.suite.verdict))
+                      : QStringLiteral("the runs are not comparable");
+    if (g.comparable && g.suite.verdict == Verdict::CantTell && status == ExitOk)
+        why += QStringLiteral(", but its interval stays below 1 + %1 (upper end %2): not slower beyond %1")
+                   .arg(pct, QString::number(g.suite.interval->hi, 'f', 3));
     return QStringLiteral("--fail-if slower:%1: exit %2 (%3): %4")
         .arg(pct)
         .arg(status)
@@ -89,7 +107,7 @@ Json gateJson(const Gate& g) {
             {"comparable", g.comparable},
             {"verdict", verdictToken(g.suite.verdict).toStdString()},
             {"reason", g.suite.reason.toStdString()},
-            {"exit", gateStatus(g.comparable, g.suite.verdict)},
+            {"exit", gateStatus(g)},
             {"status", gateStatusName(g).toStdString()}};
 }
 
@@ -230,7 +248,7 @@ int diffCommand(const QStringList& args, Io io) {
         if (gate)
             io.out << "\n" << gateLine(*gate) << "\n";
     }
-    return gate ? gateStatus(gate->comparable, gate->suite.verdict) : int(ExitOk);
+    return gate ? gateStatus(*gate) : int(ExitOk);
 }
 
 } // namespace kix::cli

@@ -83,8 +83,9 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "1 + PCT",
      UsedByDiff, nullptr},
     {ExitStatus::CantTell, "cant-tell",
-     "with --fail-if, the runs are not comparable, or the suite's interval straddles an edge of the PCT band "
-     "(can't tell)",
+     "with --fail-if, the runs are not comparable, the suite has no interval, or its 95% interval of B/A "
+     "reaches above 1 + PCT without lying wholly above it (a regression beyond PCT neither shown nor ruled "
+     "out)",
      UsedByDiff, nullptr},
 };
 

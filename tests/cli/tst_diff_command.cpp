@@ -268,8 +268,9 @@ private slots:
                  qPrintable(gate.out));
     }
 
-    // --fail-if slower[:PCT]: slower at PCT exits slower, can't tell or not comparable exits cant-tell,
-    // same and faster exit 0; without --fail-if every comparison exits 0.
+    // --fail-if slower[:PCT]: slower at PCT exits slower; not comparable, or can't tell with an interval
+    // reaching above 1 + PCT, exits cant-tell; same, faster and can't tell below 1 + PCT exit 0; without
+    // --fail-if every comparison exits 0.
     void failIfStatuses_data() {
         QTest::addColumn<QList<double>>("means"); // B's mean per case; A's are 1000 (stddev 10, n 100)
         QTest::addColumn<QStringList>("options");
@@ -306,6 +307,12 @@ private slots:
             << int(kix::cli::ExitCantTell)
             << QStringLiteral(
                    "--fail-if slower:2%: exit 13 (cant-tell): the suite verdict at 2% is can't tell");
+        QTest::newRow("can't tell, but not slower") // about 2% faster: straddles 1/1.02, far below 1.02
+            << QList<double>{980, 980} << QStringList{slower, QStringLiteral("slower")}
+            << int(kix::cli::ExitOk)
+            << QStringLiteral(
+                   "--fail-if slower:2%: exit 0 (ok): the suite verdict at 2% is can't tell, but its "
+                   "interval stays below 1 + 2% (upper end 0.982): not slower beyond 2%");
         QTest::newRow("not comparable")
             << QList<double>{1000, 1000} << QStringList{slower, QStringLiteral("slower")}
             << int(kix::cli::ExitCantTell)
@@ -339,7 +346,7 @@ private slots:
         if (gate.isEmpty())
             QVERIFY(!r.out.contains(QStringLiteral("--fail-if")));
         else
-            QVERIFY2(r.out.endsWith(u'\n' + gate + u'\n'), qPrintable(r.out));
+            QCOMPARE(r.out.section(u'\n', -2, -2), gate); // the last line (QTest cuts long messages)
         const Result j = run(args + QStringList{QStringLiteral("--json")});
         QCOMPARE(j.code, code);
         const Json v = Json::parse(j.out.toStdString());
