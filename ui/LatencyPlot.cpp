@@ -457,6 +457,9 @@ QString LatencyPlot::exportTo(const QString& path, int width, int height) {
     } else if (suffix == QLatin1String("pdf")) {
         ok = savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("kix"), title());
     } else if (suffix == QLatin1String("svg")) {
+        // The SVG writer (PlotSvg) draws markers, whiskers, levels and bars only: say so, never a blank plot.
+        if (!m_data.boxes.isEmpty() || m_data.stepAxis)
+            return tr("SVG export draws no distributions or fast_p curves yet: use .png or .pdf");
         PlotSvgOptions options;
         options.width = width;
         options.height = height;

@@ -108,6 +108,11 @@ private slots:
         QCOMPARE(outliers->dataCount(), int(flagged));
         QCOMPARE(launches->dataCount() + outliers->dataCount(), int(samples)); // every launch drawn
         QVERIFY(data.footnote.contains(QStringLiteral("1.5 IQR")));
+        const QTemporaryDir dir; // PNG draws them; SVG would not, and says so rather than write a blank plot
+        QCOMPARE(plot.exportTo(dir.filePath(QStringLiteral("d.png"))), QString());
+        QVERIFY(QImage(dir.filePath(QStringLiteral("d.png"))).width() > 0);
+        QVERIFY(
+            plot.exportTo(dir.filePath(QStringLiteral("d.svg"))).startsWith(QStringLiteral("SVG export")));
         // Off again: the run's markers are back.
         w.distributionsBox()->setChecked(false);
         QVERIFY(!boxesOf(plot));
@@ -148,6 +153,9 @@ private slots:
             QCOMPARE(valuesOf(plot.graph(g)).first(), 1.0);
             QCOMPARE(valuesOf(plot.graph(g)).last(), 0.0);
             QVERIFY(plot.graph(g)->name().contains(QStringLiteral("16 of 16 cases")));
+            // Two reruns of one kernel on one GPU: each curve says when its run was observed.
+            QVERIFY(plot.graph(g)->name().contains(g == 0 ? QStringLiteral("2026-12-04T05:36:02")
+                                                          : QStringLiteral("2026-12-04T05:36:08")));
         }
         QCOMPARE(plot.yAxis->range().upper, 1.05);
         QCOMPARE(plot.xAxis->range().lower, 0.0);

@@ -11,9 +11,17 @@ namespace {
 
 constexpr double kRightMargin = 1.05; // the x range ends a little past the largest speedup
 
-QString fastPName(const Manifest& m, const FastPCurve& curve) {
-    return QStringLiteral("%1 (%2) — %3 of %4 cases correct with a speedup")
-        .arg(m.implementationLabel(), m.gpuLabel())
+QString fastPRunLabel(const Manifest& m) {
+    return QStringLiteral("%1 (%2)").arg(m.implementationLabel(), m.gpuLabel());
+}
+
+// Two reruns of one kernel on one GPU share a label: then the curve says when it was observed.
+QString fastPName(const Manifest& m, const FastPCurve& curve, bool ambiguous) {
+    QString who = fastPRunLabel(m);
+    if (ambiguous && !m.runSpec.observedAt.isEmpty())
+        who += QStringLiteral(", ") + m.runSpec.observedAt;
+    return QStringLiteral("%1 — %2 of %3 cases correct with a speedup")
+        .arg(who)
         .arg(curve.counted)
         .arg(curve.cases);
 }
@@ -37,7 +45,10 @@ void buildFastPPlot(PlotData& out, const PlotRequest& rq) {
             continue;
         }
         const FastPCurve curve = fastPCurve(fastPCasesOf(*m));
-        PlotSeries s{PlotSeries::Kind::FastP, fastPName(*m, curve), {}, {}};
+        const bool ambiguous = std::count_if(runs.begin(), runs.end(), [&](const ManifestPtr& o) {
+                                   return fastPRunLabel(*o) == fastPRunLabel(*m);
+                               }) > 1;
+        PlotSeries s{PlotSeries::Kind::FastP, fastPName(*m, curve, ambiguous), {}, {}};
         for (const FastPStep& step : curve.steps)
             s.points.append({0, step.fraction, {}, {}, step.p});
         s.joined = true;
