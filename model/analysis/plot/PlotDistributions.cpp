@@ -10,7 +10,7 @@ namespace kix {
 namespace {
 
 constexpr double kMicroPerNano = 1e-3;
-constexpr double kPercent = 100;
+constexpr double kRelativePercent = 100;
 constexpr double kPointSpread = 0.32; // of a category's width: the points stay inside the box (0.4 wide)
 constexpr double kGoldenFraction = 0.6180339887498949;
 
@@ -67,7 +67,7 @@ void addDistributions(PlotData& out, const PlotRequest& rq) {
             continue;
         }
         const double median = box->median;
-        const auto rel = [median](double v) { return kPercent * (v / median - 1); };
+        const auto rel = [median](double v) { return kRelativePercent * (v / median - 1); };
         PlotBox b{p.category, p.x, std::move(*box), {}, {}, {}};
         // A monotone map of the µs box: the same order, fences and outliers, on the relative scale.
         b.shown = b.box;
