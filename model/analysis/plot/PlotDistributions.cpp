@@ -3,6 +3,7 @@
 #include "PlotSeries.h"
 
 #include <QHash>
+#include <algorithm>
 #include <cmath>
 
 namespace kix {
@@ -33,13 +34,12 @@ std::span<const double> caseSamplesNs(const CaseResult& c) {
 }
 
 bool hasCaseSamples(const Manifest& run) {
-    for (const CaseResult& c : run.runSpec.cases)
-        if (!caseSamplesNs(c).empty())
-            return true;
-    return false;
+    return std::ranges::any_of(run.runSpec.cases,
+                               [](const CaseResult& c) { return !caseSamplesNs(c).empty(); });
 }
 
-void addDistributions(PlotData& out, const PlotRequest& rq) {
+void addDistributions(PlotData& out, const PlotRequest& request) {
+    const PlotRequest& rq = request;
     if (!rq.run || !hasCaseSamples(*rq.run))
         return;
     if (rq.mode != PlotMode::Latency || rq.axis == CaseAxis::Size) {

@@ -28,7 +28,8 @@ QString fastPName(const Manifest& m, const FastPCurve& curve, bool ambiguous) {
 
 } // namespace
 
-void buildFastPPlot(PlotData& out, const PlotRequest& rq) {
+void buildFastPPlot(PlotData& out, const PlotRequest& request) {
+    const PlotRequest& rq = request;
     out.stepAxis = true;
     out.xLabel = QStringLiteral("threshold p: speedup over the reference greater than p (×)");
     out.yLabel = QStringLiteral("fast_p: fraction of cases correct and faster by more than p");

@@ -213,6 +213,7 @@ private slots:
                     c = &r;
             QVERIFY(c);
             std::vector<double> us;
+            us.reserve(c->samplesNs.size());
             for (double ns : c->samplesNs)
                 us.push_back(ns * 1e-3);
             const auto expected = kix::boxSummary(us);
