@@ -52,6 +52,14 @@ QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c, bool sizeAxis) 
     return {};
 }
 
+// Joined (size axis only) in the model's order: by size, equal sizes in workload order. fast_p holds each
+// level until the next threshold: a step from the left point.
+QCPGraph::LineStyle lineStyleOf(const PlotSeries& s) {
+    if (s.kind == PlotSeries::Kind::FastP)
+        return QCPGraph::lsStepLeft;
+    return s.joined ? QCPGraph::lsLine : QCPGraph::lsNone;
+}
+
 bool isPublished(PlotSeries::Kind kind) {
     return kind == PlotSeries::Kind::SpeedOfLight || kind == PlotSeries::Kind::Baseline;
 }
@@ -266,11 +274,7 @@ void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double
         all.push_back(*s.level);
         return;
     }
-    // Joined (size axis only) in the model's order: by size, equal sizes in workload order. fast_p holds
-    // each level until the next threshold: a step from the left point.
-    g->setLineStyle(s.kind == PlotSeries::Kind::FastP ? QCPGraph::lsStepLeft
-                    : s.joined                        ? QCPGraph::lsLine
-                                                      : QCPGraph::lsNone);
+    g->setLineStyle(lineStyleOf(s));
     g->setPen(QPen(c, s.kind == PlotSeries::Kind::FastP ? 2.5 : 1.5,
                    isPublished(s.kind) ? Qt::DashLine : Qt::SolidLine));
     g->setScatterStyle(markerOf(s.kind, c, m_data.sizeAxis));

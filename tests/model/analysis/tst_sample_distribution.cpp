@@ -91,6 +91,7 @@ private slots:
         // 0..63: IQR 47.25 - 15.75 = 31.5, width 2 · 31.5 / 4 = 15.75; range 63: four bins of 16, the
         // maximum in the last (closed) bin.
         std::vector<double> ramp;
+        ramp.reserve(64);
         for (int i = 0; i < 64; ++i)
             ramp.push_back(i);
         QTest::newRow("Freedman–Diaconis, n = 64")
