@@ -6,6 +6,7 @@
 #include "TextSanitizer.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -30,6 +31,8 @@ void applyPlotOptions(const QCommandLineParser& parser, PlotWidget& plot) {
                                  QStringLiteral("size-axis")}; // the order of the plot's "Cases" box
     if (const int i = int(placements.indexOf(parser.value(QStringLiteral("plot-cases")))); i >= 0)
         plot.orderBox()->setCurrentIndex(i);
+    if (parser.isSet(QStringLiteral("plot-distributions")))
+        plot.distributionsBox()->setChecked(true);
 }
 } // namespace
 
@@ -67,6 +70,9 @@ ExplorerCommandLine::ExplorerCommandLine() {
                         QStringLiteral("Place the plot's cases in workload order, by size, or on a size axis "
                                        "(log, each series joined in size order)."),
                         QStringLiteral("workload|by-size|size-axis")});
+    m_parser.addOption({QStringLiteral("plot-distributions"),
+                        QStringLiteral("Draw each case's distribution (box, launches, outliers) on the plot "
+                                       "of a run that carries its samples.")});
 }
 
 bool ExplorerCommandLine::parse(const QStringList& arguments) {

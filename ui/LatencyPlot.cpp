@@ -4,12 +4,15 @@
 #include "OffUiThread.h"
 #include "Palette.h"
 #include "PlainText.h"
+#include "PlotBoxes.h"
 #include "PlotSvg.h"
 #include "SaveFile.h"
 #include "SpeedOfLight.h"
 #include "TextSanitizer.h"
 
+#include <QContextMenuEvent>
 #include <QFile>
+#include <QMenu>
 #include <QToolTip>
 #include <array>
 
@@ -43,9 +46,18 @@ QCPScatterStyle markerOf(PlotSeries::Kind kind, const QColor& c, bool sizeAxis) 
         return levelMark(c, sizeAxis);
     case PlotSeries::Kind::SuiteLine:
     case PlotSeries::Kind::Parity:
+    case PlotSeries::Kind::FastP:
         return {};
     }
     return {};
+}
+
+// Joined (size axis only) in the model's order: by size, equal sizes in workload order. fast_p holds each
+// level until the next threshold: a step from the left point.
+QCPGraph::LineStyle lineStyleOf(const PlotSeries& s) {
+    if (s.kind == PlotSeries::Kind::FastP)
+        return QCPGraph::lsStepLeft;
+    return s.joined ? QCPGraph::lsLine : QCPGraph::lsNone;
 }
 
 bool isPublished(PlotSeries::Kind kind) {
@@ -131,6 +143,40 @@ void LatencyPlot::setSpeedOfLight(bool show, const QString& gpu) {
     rebuild();
 }
 
+void LatencyPlot::setDistributions(bool show) {
+    m_distributions = show;
+    rebuild();
+}
+
+bool LatencyPlot::runHasSamples() const {
+    return m_run && hasCaseSamples(*m_run);
+}
+
+int LatencyPlot::boxAt(const QPointF& pos) const {
+    const double x = xAxis->pixelToCoord(pos.x());
+    for (int i = 0; i < m_data.boxes.size(); ++i)
+        if (std::abs(m_data.boxes[i].x - x) <= 0.5)
+            return i;
+    return -1;
+}
+
+void LatencyPlot::mouseDoubleClickEvent(QMouseEvent* event) {
+    QCustomPlot::mouseDoubleClickEvent(event);
+    if (const int box = boxAt(event->position()); box >= 0)
+        emit histogramRequested(box);
+}
+
+void LatencyPlot::contextMenuEvent(QContextMenuEvent* event) {
+    const int box = boxAt(event->pos());
+    if (box < 0)
+        return;
+    QMenu menu(this);
+    const QString label = widgetLine(m_data.categories.value(m_data.boxes[box].category).label);
+    connect(menu.addAction(tr("Histogram of case %1…").arg(label)), &QAction::triggered, this,
+            [this, box] { emit histogramRequested(box); });
+    menu.exec(event->globalPos());
+}
+
 void LatencyPlot::setLogScale(std::optional<bool> forced) {
     m_forcedLog = forced;
     drawData();
@@ -173,7 +219,10 @@ void LatencyPlot::rebuild() {
     PlotRequest rq;
     rq.run = m_run;
     rq.others = m_others;
-    rq.mode = m_mode == Mode::Speedup ? PlotMode::Speedup : PlotMode::Latency;
+    rq.mode = m_mode == Mode::Speedup ? PlotMode::Speedup
+              : m_mode == Mode::FastP ? PlotMode::FastP
+                                      : PlotMode::Latency;
+    rq.distributions = m_distributions;
     rq.axis = m_axis;
     rq.problem = m_showSol ? bundledProblemDefinition() : nullptr;
     rq.solGpu = m_solGpu;
@@ -225,9 +274,9 @@ void LatencyPlot::drawSeries(const PlotSeries& s, int colour, std::vector<double
         all.push_back(*s.level);
         return;
     }
-    // Joined (size axis only) in the model's order: by size, equal sizes in workload order.
-    g->setLineStyle(s.joined ? QCPGraph::lsLine : QCPGraph::lsNone);
-    g->setPen(QPen(c, 1.5, isPublished(s.kind) ? Qt::DashLine : Qt::SolidLine));
+    g->setLineStyle(lineStyleOf(s));
+    g->setPen(QPen(c, s.kind == PlotSeries::Kind::FastP ? 2.5 : 1.5,
+                   isPublished(s.kind) ? Qt::DashLine : Qt::SolidLine));
     g->setScatterStyle(markerOf(s.kind, c, m_data.sizeAxis));
     QVector<double> keys, values, minus, plus;
     bool spread = false;
@@ -296,13 +345,25 @@ void LatencyPlot::drawData() {
     }
     if (!m_data.bars.isEmpty())
         drawBars(all);
+    if (!m_data.boxes.isEmpty())
+        drawPlotBoxes(*this, m_data, seriesColor(0), all);
     m_notice->setText(widgetLine(m_data.notice));
     m_notice->setVisible(!m_data.notice.isEmpty() && m_data.bars.size() < 2);
     drawXAxis();
     const double lo = all.empty() ? 1 : *std::min_element(all.begin(), all.end());
     const double hi = all.empty() ? 10 : *std::max_element(all.begin(), all.end());
-    const bool log = m_data.bars.isEmpty() && m_forcedLog.value_or(hi / std::max(lo, 1e-12) > 20);
-    if (log) {
+    const bool linearOnly = !m_data.bars.isEmpty() || m_data.stepAxis || !m_data.boxes.isEmpty();
+    const bool log = !linearOnly && m_forcedLog.value_or(hi / std::max(lo, 1e-12) > 20);
+    if (m_data.stepAxis) { // fractions of the cases
+        yAxis->setScaleType(QCPAxis::stLinear);
+        yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        yAxis->setRange(0, 1.05);
+    } else if (!m_data.boxes.isEmpty()) { // % around each case's median: below 0 too
+        yAxis->setScaleType(QCPAxis::stLinear);
+        yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        const double pad = std::max(0.5, 0.06 * (hi - lo));
+        yAxis->setRange(lo - pad, hi + pad);
+    } else if (log) {
         yAxis->setScaleType(QCPAxis::stLogarithmic);
         yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
         yAxis->setRange(std::max(lo, 1e-12) / 1.6, hi * 1.6);
@@ -319,6 +380,12 @@ void LatencyPlot::drawData() {
 // the model's ticks and unit.
 void LatencyPlot::drawXAxis() {
     xAxis->setRange(m_data.xLow, m_data.xHigh);
+    if (m_data.stepAxis) {
+        xAxis->setScaleType(QCPAxis::stLinear);
+        xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        xAxis->setTickLabelRotation(0);
+        return;
+    }
     if (m_data.sizeAxis) {
         xAxis->setScaleType(QCPAxis::stLogarithmic);
         xAxis->setTicker(QSharedPointer<SizeTicker>(new SizeTicker(m_data.sizeMeasure)));
@@ -337,6 +404,11 @@ void LatencyPlot::drawXAxis() {
 }
 
 QString LatencyPlot::pointText(const PlotSeries& s, const PlotPoint& p) const {
+    if (s.kind == PlotSeries::Kind::FastP)
+        return tr("%1\nfast_p at p = %2: %3")
+            .arg(widgetLine(s.name))
+            .arg(p.x, 0, 'g', 4)
+            .arg(p.value, 0, 'g', 4);
     const PlotCategory& c = m_data.categories[p.category];
     QString where = tr("case %1").arg(widgetLine(c.label));
     if (m_data.sizeAxis && c.size)
@@ -367,6 +439,8 @@ void LatencyPlot::showTooltip(QMouseEvent* event) {
             best =
                 tr("%1\n%2").arg(widgetLine(s.name), m_mode == Mode::Speedup ? formatRatio(*s.level)
                                                                              : formatLatency(*s.level * 1e3));
+    if (const int box = boxAt(event->position()); best.isEmpty() && box >= 0)
+        best = boxText(m_data, m_data.boxes[box]);
     if (best.isEmpty())
         QToolTip::hideText();
     else
@@ -387,6 +461,9 @@ QString LatencyPlot::exportTo(const QString& path, int width, int height) {
     } else if (suffix == QLatin1String("pdf")) {
         ok = savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("kix"), title());
     } else if (suffix == QLatin1String("svg")) {
+        // The SVG writer (PlotSvg) draws markers, whiskers, levels and bars only: say so, never a blank plot.
+        if (!m_data.boxes.isEmpty() || m_data.stepAxis)
+            return tr("SVG export draws no distributions or fast_p curves yet: use .png or .pdf");
         PlotSvgOptions options;
         options.width = width;
         options.height = height;

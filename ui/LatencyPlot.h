@@ -17,15 +17,23 @@ namespace kix::ui {
 class LatencyPlot : public QCustomPlot {
     Q_OBJECT
 public:
-    enum class Mode { Latency, Speedup };
+    enum class Mode { Latency, Speedup, FastP };
     explicit LatencyPlot(QWidget* parent = nullptr);
 
     // `others` are drawn beside the selected run: per case where they have cases, else as a suite level.
     void showRun(ManifestPtr run, const QList<ManifestPtr>& others);
+    ManifestPtr run() const { return m_run; }
     void setMode(Mode mode);
     Mode mode() const { return m_mode; }
     void setCaseAxis(CaseAxis axis);
     CaseAxis caseAxis() const { return m_axis; }
+    // Per-case boxes and points instead of the run's markers, where it carries samples (PlotDistributions.h).
+    void setDistributions(bool show);
+    bool distributions() const { return m_distributions; }
+    bool runHasSamples() const; // the selected run carries samples: distributions can be shown
+    // The box under `pos` (widget pixels, within its category's width), as an index into data().boxes; -1
+    // when none.
+    int boxAt(const QPointF& pos) const;
     // Whose published speed-of-light times to draw: "" for the run's own GPU; `show` false draws none.
     void setSpeedOfLight(bool show, const QString& gpu = {});
     // Log scale on or off; "auto" follows the data's span (log when max/min > 20).
@@ -48,9 +56,13 @@ public:
 
 signals:
     void drawn(); // the plot asked for last is drawn
+    // Double-click or the context menu on a box: its samples' histogram (data().boxes[box]) is asked for.
+    void histogramRequested(int box);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     void rebuild();
@@ -70,6 +82,7 @@ private:
     CaseAxis m_axis = CaseAxis::Workload;
     QString m_solGpu;
     bool m_showSol = true;
+    bool m_distributions = false;
     std::optional<bool> m_forcedLog;
     PlotData m_data;
     quint64 m_job = 0;       // the latest plot asked for

@@ -1,7 +1,10 @@
 #include "PlotWidget.h"
 
+#include "HistogramDialog.h"
+#include "PlainText.h"
 #include "SpeedOfLight.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -20,8 +23,17 @@ PlotWidget::PlotWidget(QWidget* parent)
     , m_mode(new QComboBox(this))
     , m_order(new QComboBox(this))
     , m_sol(new QComboBox(this))
-    , m_scale(new QComboBox(this)) {
-    m_mode->addItems({tr("Latency per case"), tr("Speedup per case")});
+    , m_scale(new QComboBox(this))
+    , m_distributions(new QCheckBox(tr("Distributions"), this)) {
+    m_mode->addItems({tr("Latency per case"), tr("Speedup per case"), tr("fast_p curve (suite)")});
+    m_mode->setItemData(2,
+                        tr("The fraction of each run's cases that are correct and faster than its reference "
+                           "by more than p, for every p (KernelBench's fast_p), for the selected runs"),
+                        Qt::ToolTipRole);
+    m_distributions->setToolTip(tr("Every timed launch per case: a box of the quartiles with whiskers to the "
+                                   "Tukey fences (1.5 IQR) and the launches beside it, outliers flagged and "
+                                   "kept. Double-click a box for its histogram."));
+    m_distributions->setVisible(false);
     m_order->addItems({tr("Workload order"), tr("By size"), tr("Size axis (log)")});
     m_order->setToolTip(tr("The cases side by side as the run lists them or by size, or on a log axis of "
                            "their size with each series joined in size order. The size is the bytes moved "
@@ -45,6 +57,8 @@ PlotWidget::PlotWidget(QWidget* parent)
     bar->addSpacing(12);
     bar->addWidget(new QLabel(tr("Y scale:"), this));
     bar->addWidget(m_scale);
+    bar->addSpacing(12);
+    bar->addWidget(m_distributions);
     bar->addStretch(1);
     bar->addWidget(exportButton);
     auto* layout = new QVBoxLayout(this);
@@ -52,8 +66,17 @@ PlotWidget::PlotWidget(QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_plot, 1);
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_plot->setMode(i == 1 ? LatencyPlot::Mode::Speedup : LatencyPlot::Mode::Latency);
+        m_plot->setMode(i == 2   ? LatencyPlot::Mode::FastP
+                        : i == 1 ? LatencyPlot::Mode::Speedup
+                                 : LatencyPlot::Mode::Latency);
     });
+    connect(m_distributions, &QCheckBox::toggled, m_plot, &LatencyPlot::setDistributions);
+    // Offered only where there is something to show: a run with samples (boxes need the latency view).
+    connect(m_plot, &LatencyPlot::drawn, this, [this] {
+        m_distributions->setVisible(m_plot->runHasSamples());
+        m_distributions->setEnabled(m_plot->mode() == LatencyPlot::Mode::Latency);
+    });
+    connect(m_plot, &LatencyPlot::histogramRequested, this, &PlotWidget::showHistogram);
     connect(m_order, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_plot->setCaseAxis(i == 2 ? CaseAxis::Size : i == 1 ? CaseAxis::SizeOrder : CaseAxis::Workload);
     });
@@ -66,6 +89,18 @@ PlotWidget::PlotWidget(QWidget* parent)
 void PlotWidget::applySpeedOfLight() {
     const int i = m_sol->currentIndex();
     m_plot->setSpeedOfLight(i != SolNone, i >= SolFirstGpu ? m_sol->currentData().toString() : QString());
+}
+
+HistogramDialog* PlotWidget::showHistogram(int box) {
+    const PlotData& data = m_plot->data();
+    if (!m_plot->run() || box < 0 || box >= data.boxes.size())
+        return nullptr;
+    const QString title =
+        tr("%1, case %2").arg(data.boxesName, data.categories.value(data.boxes[box].category).label);
+    auto* dialog = new HistogramDialog(title, boxSamplesUs(*m_plot->run(), data, box), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void PlotWidget::toggleLogScale() {

@@ -1,14 +1,18 @@
-// The plot tab: mode (latency / speedup), the cases' order or size axis, whose speed-of-light times, log
-// scale, export.
+// The plot tab: mode (latency / speedup / the suite's fast_p curve), the cases' order or size axis, whose
+// speed-of-light times, log scale, per-case distributions (shown only for runs with samples), export; the
+// histogram of one case's samples from its box.
 #pragma once
 
 #include "LatencyPlot.h"
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 
 namespace kix::ui {
+
+class HistogramDialog;
 
 class PlotWidget : public QWidget {
     Q_OBJECT
@@ -19,7 +23,10 @@ public:
     QComboBox* orderBox() const { return m_order; }
     QComboBox* speedOfLightBox() const { return m_sol; }
     QComboBox* scaleBox() const { return m_scale; }
+    QCheckBox* distributionsBox() const { return m_distributions; }
     void toggleLogScale();
+    // Opens the histogram of data().boxes[box]'s samples (non-modal, deleted on close); nullptr for no box.
+    HistogramDialog* showHistogram(int box);
 
 signals:
     void exportRequested();
@@ -32,6 +39,7 @@ private:
     QComboBox* m_order;
     QComboBox* m_sol;
     QComboBox* m_scale;
+    QCheckBox* m_distributions;
 };
 
 } // namespace kix::ui

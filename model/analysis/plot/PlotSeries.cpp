@@ -2,6 +2,7 @@
 
 #include "CaseComparison.h"
 #include "Format.h"
+#include "PlotFastP.h"
 
 #include <QHash>
 #include <algorithm>
@@ -267,6 +268,8 @@ void buildPerCase(PlotData& out, const PlotRequest& rq) {
     if (rq.mode == PlotMode::Speedup)
         out.series.append({PlotSeries::Kind::Parity, QStringLiteral("1× (reference)"), {}, 1.0, false});
     placePoints(out, sizes, rq.axis);
+    if (rq.distributions)
+        addDistributions(out, rq);
 }
 
 // Runs with only a suite value: one bar each, fastest (or, for speedups, largest) first.
@@ -306,6 +309,10 @@ PlotData buildPlotData(const PlotRequest& request) {
                     .arg(run.implementationLabel(),
                          run.gpuLabel().isEmpty() ? QStringLiteral("an unnamed GPU") : run.gpuLabel(),
                          speedup ? QStringLiteral("speedup per case") : QStringLiteral("latency per case"));
+    if (rq.mode == PlotMode::FastP) {
+        buildFastPPlot(out, rq);
+        return out;
+    }
     if (!run.runSpec.cases.isEmpty()) {
         buildPerCase(out, rq);
         return out;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "Manifest.h"
+#include "PlotDistributions.h"
 #include "PlotSeriesSize.h"
 #include "ProblemDefinition.h"
 
@@ -16,7 +17,8 @@
 
 namespace kix {
 
-enum class PlotMode { Latency, Speedup };
+// FastP: the suite's fast_p curve (FastP.h) of the selected run and the others, x = the threshold p.
+enum class PlotMode { Latency, Speedup, FastP };
 // Where the cases go along x: categories in the run's own order, categories by size (caseSizes: one
 // measure for the run), or a numeric log axis with x = the case size, each series joined in size order.
 enum class CaseAxis { Workload, SizeOrder, Size };
@@ -35,7 +37,7 @@ struct PlotPoint {
 };
 
 struct PlotSeries {
-    enum class Kind { Run, Reference, Companion, SpeedOfLight, Baseline, SuiteLine, Parity };
+    enum class Kind { Run, Reference, Companion, SpeedOfLight, Baseline, SuiteLine, Parity, FastP };
     Kind kind = Kind::Run;
     QString name;
     QList<PlotPoint> points;
@@ -55,12 +57,15 @@ struct PlotData {
     QString notice;   // shown instead of points, when there are none
     QString footnote; // said under the data: cases the size axis leaves out, sizes shared, cases put last
     bool sizeAxis = false; // x is the case size on a log scale (categories keep the size order)
+    bool stepAxis = false; // x is fast_p's threshold p on a linear scale; FastP series are step curves
     SizeMeasure sizeMeasure = SizeMeasure::None;
     double xLow = -0.6, xHigh = 0.6; // the x range to draw; levels span all of it
     QList<PlotCategory> categories;
     QList<PlotSeries> series;
-    QList<PlotBar> bars; // suite values, fastest first, when the selected run has no per-case results
-    bool empty() const { return series.isEmpty() && bars.isEmpty(); }
+    QList<PlotBar> bars;  // suite values, fastest first, when the selected run has no per-case results
+    QList<PlotBox> boxes; // the selected run's per-case distributions (PlotRequest::distributions)
+    QString boxesName;    // whose they are: the run's series name
+    bool empty() const { return series.isEmpty() && bars.isEmpty() && boxes.isEmpty(); }
 };
 
 struct PlotRequest {
@@ -70,6 +75,7 @@ struct PlotRequest {
     CaseAxis axis = CaseAxis::Workload;
     const ProblemDefinition* problem = nullptr; // for the speed-of-light and baseline times
     QString solGpu;                             // whose published times to draw; empty: the run's own GPU
+    bool distributions = false;                 // boxes and points per case where the run has samples
 };
 
 QString caseLabel(const CaseResult& c); // "4×1973" from batch_size and seq_len, else the axes or the id
