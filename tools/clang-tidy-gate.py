@@ -155,10 +155,11 @@ class Fingerprints:
 
     def command_of(self, unit):
         """The unit's compile command as clang-tidy reads it, without what cannot change its verdict: the
-        output files' names (the unit names itself) and debug-information flags (-g, -g1: no macro, no
-        semantics)."""
+        output files' names (the unit names itself), debug-information flags (-g, -g1: no macro, no
+        semantics) and -Werror (the gate always adds it: CI's KIX_WERROR tree and a developer's tree
+        without it share one record)."""
         command = PCH_INCLUDE.sub("", self.commands[unit])
-        command = re.sub(r" -o \S+| -MD| -MT \S+| -MF \S+| -g\S*(?= |$)", "", command)
+        command = re.sub(r" -o \S+| -MD| -MT \S+| -MF \S+| -g\S*(?= |$)| -Werror(?= |$)", "", command)
         return self.normalized(command)
 
     def file_hash(self, path):

@@ -82,6 +82,24 @@ QString commandsCell(unsigned commands) {
 
 class TestExitStatuses : public QObject {
     Q_OBJECT
+
+    // The marked table of a document (relative to the repository): every row as the one table says it;
+    // its codes, sorted, in `codes`.
+    static void checkDocumentedRows(const QString& document, QList<int>* codes) {
+        const QString text = kixtest::readText(kixtest::repoPath(document));
+        QVERIFY2(!text.isEmpty(), qPrintable(document + QStringLiteral(" could not be read")));
+        QString error;
+        const QList<Row> rows = markedTable(text, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        for (const Row& row : rows) {
+            const ExitStatusInfo* want = kix::protocol::exitStatusInfo(row.code);
+            QVERIFY2(want, qPrintable(QStringLiteral("%1 names status %2").arg(document).arg(row.code)));
+            QCOMPARE(row.name, QString::fromLatin1(want->name));
+            QCOMPARE(row.meaning, QString::fromUtf8(want->meaning));
+            codes->append(row.code);
+        }
+        std::sort(codes->begin(), codes->end());
+    }
 private slots:
     void tableIsOrderedAndUnique() {
         int previous = -1;
@@ -160,42 +178,23 @@ private slots:
 
     // docs/trust.md's table for `kix verify`: exactly the statuses verify uses, each as the table says it.
     void trustDocMatchesTheTable() {
-        const QString text = kixtest::readText(kixtest::repoPath(QStringLiteral("docs/trust.md")));
-        QVERIFY2(!text.isEmpty(), "docs/trust.md could not be read");
-        QString error;
-        const QList<Row> rows = markedTable(text, &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
         QList<int> documented;
-        for (const Row& row : rows) {
-            const ExitStatusInfo* want = kix::protocol::exitStatusInfo(row.code);
-            QVERIFY2(want, qPrintable(QStringLiteral("docs/trust.md names status %1").arg(row.code)));
-            QCOMPARE(row.name, QString::fromLatin1(want->name));
-            QCOMPARE(row.meaning, QString::fromUtf8(want->meaning));
-            documented.append(row.code);
-        }
+        checkDocumentedRows(QStringLiteral("docs/trust.md"), &documented);
+        if (QTest::currentTestFailed())
+            return;
         QList<int> used;
         for (const ExitStatusInfo* row : kix::protocol::exitStatusesOf(kix::protocol::UsedByVerify))
             used.append(kix::protocol::code(row->status));
-        std::sort(documented.begin(), documented.end());
         QCOMPARE(documented, used);
     }
 
     // docs/verdicts.md's table for `kix diff --fail-if`: exactly the statuses only diff uses, as the table
     // says.
     void verdictsDocMatchesTheTable() {
-        const QString text = kixtest::readText(kixtest::repoPath(QStringLiteral("docs/verdicts.md")));
-        QVERIFY2(!text.isEmpty(), "docs/verdicts.md could not be read");
-        QString error;
-        const QList<Row> rows = markedTable(text, &error);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
         QList<int> documented;
-        for (const Row& row : rows) {
-            const ExitStatusInfo* want = kix::protocol::exitStatusInfo(row.code);
-            QVERIFY2(want, qPrintable(QStringLiteral("docs/verdicts.md names status %1").arg(row.code)));
-            QCOMPARE(row.name, QString::fromLatin1(want->name));
-            QCOMPARE(row.meaning, QString::fromUtf8(want->meaning));
-            documented.append(row.code);
-        }
+        checkDocumentedRows(QStringLiteral("docs/verdicts.md"), &documented);
+        if (QTest::currentTestFailed())
+            return;
         QList<int> onlyDiff;
         for (const ExitStatusInfo* row : kix::protocol::exitStatusesOf(kix::protocol::UsedByDiff))
             if (row->commands == kix::protocol::UsedByDiff)
