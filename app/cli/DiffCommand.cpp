@@ -77,13 +77,13 @@ int gateStatus(const Gate& g) {
     case Verdict::CantTell:
         break;
     }
-    const bool ruledOut =
-        g.suite.method != VerdictMethod::None && g.suite.interval && g.suite.interval->hi <= 1 + g.effect;
+    // Only the bootstrap and Welch methods give an interval.
+    const bool ruledOut = g.suite.interval && g.suite.interval->hi <= 1 + g.effect;
     return ruledOut ? ExitOk : ExitCantTell;
 }
 
-QString gateStatusName(const Gate& g) {
-    return QString::fromLatin1(protocol::exitStatusInfo(gateStatus(g))->name);
+QString gateStatusName(int status) {
+    return QString::fromLatin1(protocol::exitStatusInfo(status)->name);
 }
 
 // "--fail-if slower:2%: exit 12 (slower): the suite verdict at 2% is slower"
@@ -99,16 +99,17 @@ QString gateLine(const Gate& g) {
     return QStringLiteral("--fail-if slower:%1: exit %2 (%3): %4")
         .arg(pct)
         .arg(status)
-        .arg(gateStatusName(g), why);
+        .arg(gateStatusName(status), why);
 }
 
 Json gateJson(const Gate& g) {
+    const int status = gateStatus(g);
     return {{"minimumEffect", g.effect},
             {"comparable", g.comparable},
             {"verdict", verdictToken(g.suite.verdict).toStdString()},
             {"reason", g.suite.reason.toStdString()},
-            {"exit", gateStatus(g)},
-            {"status", gateStatusName(g).toStdString()}};
+            {"exit", status},
+            {"status", gateStatusName(status).toStdString()}};
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
