@@ -17,6 +17,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -45,6 +46,7 @@ DiffWidget::DiffWidget(QWidget* parent)
     , m_filter(new QLineEdit(this))
     , m_decidingOnly(new QCheckBox(tr("Only fields that decide comparability"), this))
     , m_baseline(new QComboBox(this))
+    , m_minEffect(new QDoubleSpinBox(this))
     , m_pages(new QStackedWidget(this))
     , m_fields(new FieldDiffModel(this))
     , m_cases(new CaseDiffModel(this))
@@ -57,6 +59,15 @@ DiffWidget::DiffWidget(QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter fields (path or value)"));
     m_filter->setClearButtonEnabled(true);
     m_baseline->setToolTip(tr("The run the others are compared with"));
+    // The band of "no material difference": ±this, on the log scale (docs/verdicts.md).
+    m_minEffect->setRange(0.1, 50.0);
+    m_minEffect->setDecimals(1);
+    m_minEffect->setSingleStep(0.5);
+    m_minEffect->setSuffix(QStringLiteral(" %"));
+    m_minEffect->setValue(kDefaultMinimumEffect * 100);
+    m_minEffect->setKeyboardTracking(false); // judge once per value, not per keystroke
+    m_minEffect->setToolTip(tr("Minimum effect: a ratio whose interval lies inside ±this is \"same\", one "
+                               "entirely beyond it is faster or slower, anything else \"can't tell\""));
 
     // Two runs.
     auto* two = new QSplitter(Qt::Vertical, m_pages);
@@ -79,6 +90,8 @@ DiffWidget::DiffWidget(QWidget* parent)
     auto* filters = new QHBoxLayout;
     filters->addWidget(new QLabel(tr("Baseline:"), this));
     filters->addWidget(m_baseline);
+    filters->addWidget(new QLabel(tr("Minimum effect:"), this));
+    filters->addWidget(m_minEffect);
     filters->addWidget(m_filter, 1);
     filters->addWidget(m_decidingOnly);
     auto* layout = new QVBoxLayout(this);
@@ -93,6 +106,10 @@ DiffWidget::DiffWidget(QWidget* parent)
     connect(m_baseline, &QComboBox::activated, this, [this](int i) {
         if (hasComparison() && i != m_comparison.baseline)
             setRunList(m_comparison.runs, i);
+    });
+    connect(m_minEffect, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (hasComparison())
+            setRunList(m_comparison.runs, m_comparison.baseline);
     });
     clear();
 }
@@ -130,11 +147,12 @@ struct PreparedComparison {
     QList<FieldChange> twoFields; // and the field diff
 };
 
-PreparedComparison prepareComparison(const QList<ManifestPtr>& runs, int baseline) {
+PreparedComparison prepareComparison(const QList<ManifestPtr>& runs, int baseline,
+                                     const VerdictOptions& options) {
     PreparedComparison p;
-    p.multi = compareRuns(runs, baseline);
+    p.multi = compareRuns(runs, baseline, options);
     if (p.multi.error.isEmpty() && p.multi.runs.size() == 2 && p.multi.baseline == 0) {
-        p.twoCases = compareCases(*p.multi.runs[0], *p.multi.runs[1]);
+        p.twoCases = p.multi.judged[1]; // judged once: bootstraps are the costly part
         p.twoFields = diffManifests(*p.multi.runs[0], *p.multi.runs[1]);
     }
     return p;
@@ -146,8 +164,10 @@ void DiffWidget::setRunList(const QList<ManifestPtr>& runs, int baseline) {
     const quint64 job = ++m_job;
     m_preparing = true;
     m_title->setText(tr("Comparing %n run(s)…", nullptr, int(runs.size())));
+    VerdictOptions options;
+    options.minimumEffect = m_minEffect->value() / 100;
     runOffUiThread(
-        this, [runs, baseline] { return prepareComparison(runs, baseline); },
+        this, [runs, baseline, options] { return prepareComparison(runs, baseline, options); },
         [this, job, runs](const PreparedComparison& p) {
             if (job != m_job)
                 return; // cleared, or other runs asked for meanwhile
@@ -248,7 +268,11 @@ void DiffWidget::showMany() {
     QStringList means;
     for (int r = 0; r < m.runs.size(); ++r)
         if (r != m.baseline)
-            means << tr("%1: %2").arg(r + 1).arg(formatRatio(m.geomeanRatio.value(r)));
+            means << tr("%1: %2 (%3)")
+                         .arg(r + 1)
+                         .arg(formatRatio(m.geomeanRatio.value(r)),
+                              m.judged[r].suiteOnly ? tr("suite values only")
+                                                    : verdictName(m.judged[r].suite.verdict));
     const int deciding = int(
         std::count_if(m.fields.begin(), m.fields.end(), [](const MultiFieldRow& f) { return f.decides; }));
     m_summary->setText(

@@ -18,6 +18,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QStackedWidget;
@@ -45,6 +46,8 @@ public:
     QLineEdit* fieldFilter() const { return m_filter; }
     QCheckBox* decidingOnly() const { return m_decidingOnly; }
     QComboBox* baselineBox() const { return m_baseline; }
+    // The verdicts' minimum effect, in percent (Verdict.h; 2 by default): changing it judges again.
+    QDoubleSpinBox* minimumEffectBox() const { return m_minEffect; }
     FieldDiffModel* fieldModel() const { return m_fields; }
     CaseDiffModel* caseModel() const { return m_cases; }
     MultiCaseModel* multiCaseModel() const { return m_multiCases; }
@@ -81,6 +84,7 @@ private:
     QLineEdit* m_filter;
     QCheckBox* m_decidingOnly;
     QComboBox* m_baseline;
+    QDoubleSpinBox* m_minEffect;
     QStackedWidget* m_pages;
     FieldDiffModel* m_fields;
     CaseDiffModel* m_cases;

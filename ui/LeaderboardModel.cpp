@@ -132,8 +132,8 @@ QVariant LeaderboardModel::sortKey(int row, int column) const {
 QVariant LeaderboardModel::toolTip(int row, int column) const {
     const LeaderboardEntry& e = entry(row);
     const LeaderboardCohort& c = cohortOf(row);
-    if (column == Rank)
-        return plainToolTip(c.rankText(e));
+    if (column == Rank) // with the verdict engine's word on the tie, where a test was possible
+        return plainToolTip(e.rankNote.isEmpty() ? c.rankText(e) : c.rankText(e) + u'\n' + e.rankNote);
     if (column == Cohort)
         return plainToolTip(c.label + u'\n' + c.key);
     if (column == SolScore)

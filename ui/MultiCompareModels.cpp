@@ -72,11 +72,17 @@ QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::quiet_NaN());
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    case Qt::ForegroundRole:
-        if (ratio && v && run != m_baseline && std::abs(*v - 1) >= kDefaultMinimumEffect)
-            return QBrush(toneColor(*v < 1 ? Tone::Good : Tone::Bad));
+    case Qt::ForegroundRole: {
+        // Coloured only where the verdict engine calls it: a ratio past the minimum effect that its
+        // interval does not support stays uncoloured ("can't tell" is not a result).
+        const auto& judged = row.verdict[run];
+        if (ratio && judged && (judged->verdict == Verdict::Faster || judged->verdict == Verdict::Slower))
+            return QBrush(toneColor(judged->verdict == Verdict::Faster ? Tone::Good : Tone::Bad));
         return {};
+    }
     case Qt::ToolTipRole:
+        if (ratio && row.verdict[run])
+            return plainToolTip(verdictLine(*row.verdict[run]));
         return v ? QVariant(QString::number(*v, 'g', 10)) : QVariant();
     }
     return {};

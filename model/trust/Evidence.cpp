@@ -1,6 +1,6 @@
 #include "Evidence.h"
 
-#include "Statistics.h"
+#include "CaseComparison.h"
 
 namespace kix {
 
@@ -21,32 +21,36 @@ QString evidenceLevelName(EvidenceLevel level) {
 bool rerunsAgree(const RerunLatencies& a, const RerunLatencies& b, QString& why) {
     why.clear();
     int tested = 0;
-    for (const auto& [id, stats] : a.cases) {
-        for (const auto& [otherId, otherStats] : b.cases) {
-            if (otherId != id)
-                continue;
-            const auto w = welchTest(stats, otherStats);
-            if (!w)
-                continue;
-            ++tested;
-            if (w->beyondNoise) {
-                why = QStringLiteral("case %1 differs beyond noise (Welch t = %2)")
-                          .arg(id)
-                          .arg(w->t, 0, 'f', 1);
-                return false;
-            }
+    const CaseMatch match = matchCases(a.cases, b.cases);
+    for (const auto& [i, j] : match.pairs) {
+        const EvidencePair pair = caseEvidencePair(a.cases[i], a.timing, b.cases[j], b.timing);
+        const CaseVerdict v = judgeCase(pair.a, pair.b);
+        if (v.method == VerdictMethod::None && v.verdict == Verdict::CantTell && !pair.a.timer.isEmpty() &&
+            !pair.b.timer.isEmpty() && pair.a.timer != pair.b.timer) {
+            why = QStringLiteral("case %1: %2").arg(a.cases[i].id, verdictLine(v));
+            return false; // timed by different methods: never agreement
+        }
+        if (v.method == VerdictMethod::None)
+            continue; // no spread on a side: nothing to test
+        ++tested;
+        if (v.verdict != Verdict::Same) {
+            why = QStringLiteral("case %1: %2").arg(a.cases[i].id, verdictLine(v));
+            return false;
         }
     }
     if (tested > 0)
         return true;
-    if (const auto w = welchTest(a.overall, b.overall)) {
-        if (!w->beyondNoise)
+    const CaseVerdict overall =
+        judgeCase(TimingEvidence::ofStats(a.overall, a.timing.primaryStatistic, a.timing.timer),
+                  TimingEvidence::ofStats(b.overall, b.timing.primaryStatistic, b.timing.timer));
+    if (overall.method != VerdictMethod::None) {
+        if (overall.verdict == Verdict::Same)
             return true;
-        why = QStringLiteral("their latencies differ beyond noise (Welch t = %1)").arg(w->t, 0, 'f', 1);
+        why = QStringLiteral("overall: ") + verdictLine(overall);
         return false;
     }
     why = QStringLiteral(
-        "no case or overall latency of both has the mean, spread and sample count a test needs");
+        "no case or overall latency of both has the samples or the mean, spread and count a test needs");
     return false;
 }
 

@@ -4,11 +4,13 @@
 //   rerun here       verified digests, and the files are signed by a trusted key as a kix local rerun
 //                    whose subjects all still match
 //   replicated       rerun here, and at least one other trusted rerun (another run digest) agrees with it
-//                    within noise (Welch's t-test, 99%: Statistics.h)
+//                    within noise: the verdict engine (model/analysis/compare/Verdict.h, 2% minimum
+//                    effect) calls every case both have and could test "same"
 // A signature never upgrades a digest that does not verify: a mismatch (or a digest that could not be
 // checked) keeps the run at "reported" whatever its signatures say; a broken envelope does too.
 #pragma once
 
+#include "CaseEvidence.h"
 #include "Manifest.h"
 #include "Signing.h"
 #include "Verification.h"
@@ -22,12 +24,14 @@ namespace kix {
 enum class EvidenceLevel { Reported, VerifiedDigests, RerunHere, Replicated };
 QString evidenceLevelName(EvidenceLevel level); // "reported", "verified digests", "rerun here", "replicated"
 
-// Latencies of a trusted rerun, per case when it has them (kix runs do), and overall.
+// Latencies of a trusted rerun, per case when it has them (kix runs do: raw samples, CUPTI's too), and
+// overall.
 struct RerunLatencies {
     QString runDigest;
     QString signer; // fingerprint of the trusted key
+    RunTiming timing;
     LatencyStats overall;
-    QList<QPair<QString, LatencyStats>> cases; // case id → latency
+    QList<CaseResult> cases;
 };
 
 struct Evidence {
@@ -43,8 +47,10 @@ struct Evidence {
 Evidence evidenceFor(const QList<DigestCheck>& digests, const QList<SignatureCheck>& signatures,
                      const RerunLatencies& self, const QList<RerunLatencies>& others);
 
-// Whether two reruns agree within noise: every case they share passes Welch's test (and at least one is
-// tested); without shared cases, their overall latencies do. Empty `why` when they agree.
+// Whether two reruns agree within noise: the verdict engine calls every case they share (matched as
+// Compare matches them) "same" where it can test one (raw samples or published spreads on both sides),
+// and tests at least one; without a testable shared case, their overall latencies must be "same". A
+// "can't tell" is not agreement: replication is claimed only on evidence. Empty `why` when they agree.
 bool rerunsAgree(const RerunLatencies& a, const RerunLatencies& b, QString& why);
 
 } // namespace kix

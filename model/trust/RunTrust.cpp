@@ -13,15 +13,20 @@ const SignatureCheck* trustedRerunSignature(const QList<SignatureCheck>& signatu
     return nullptr;
 }
 
+QString protocolTimer(const RecordIndex& index, const RunEntry& e) {
+    const ResourceEntry* protocol = index.protocolOf(e);
+    return protocol ? protocol->resource->protocol.timer : QString();
+}
+
 } // namespace
 
-RerunLatencies rerunLatencies(const RunRecord& run, const QString& signer) {
+RerunLatencies rerunLatencies(const RunRecord& run, const QString& signer, const QString& timer) {
     RerunLatencies r;
+    r.timing = {run.spec.primaryStatistic, timer};
     r.runDigest = run.digest();
     r.signer = signer;
     r.overall = run.spec.latencyNs;
-    for (const CaseResult& c : run.spec.cases)
-        r.cases.append({c.id.isEmpty() ? c.axesLabel() : c.id, c.latencyNs});
+    r.cases = run.spec.cases;
     return r;
 }
 
@@ -65,7 +70,8 @@ std::optional<RerunLatencies> RunTrustChecker::trustedRerun(int runIndex) {
         const RunEntry& e = m_index.run(runIndex);
         const Evidence alone = evidenceFor(verifyRun(m_index, e), signatures, {}, {});
         if (alone.level >= EvidenceLevel::RerunHere)
-            out = rerunLatencies(*e.run, trustedRerunSignature(signatures)->fingerprint);
+            out = rerunLatencies(*e.run, trustedRerunSignature(signatures)->fingerprint,
+                                 protocolTimer(m_index, e));
     }
     m_reruns.insert(runIndex, out);
     return out;
@@ -98,9 +104,10 @@ RunTrust RunTrustChecker::trustOf(int runIndex, const QList<DigestCheck>& digest
     const SignatureCheck* own = trustedRerunSignature(t.signatures);
     // Others matter only to a run that is itself a trusted rerun: look for them only then.
     const QList<RerunLatencies> others = own ? othersLike(runIndex) : QList<RerunLatencies>{};
-    t.evidence =
-        evidenceFor(digests, t.signatures,
-                    rerunLatencies(*m_index.run(runIndex).run, own ? own->fingerprint : QString()), others);
+    const RunEntry& e = m_index.run(runIndex);
+    t.evidence = evidenceFor(
+        digests, t.signatures,
+        rerunLatencies(*e.run, own ? own->fingerprint : QString(), protocolTimer(m_index, e)), others);
     return t;
 }
 

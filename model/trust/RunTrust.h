@@ -48,7 +48,8 @@ private:
     bool m_grouped = false;
 };
 
-// The latencies a rerun reports, per case (by id, else by axes) and overall, for the agreement test.
-RerunLatencies rerunLatencies(const RunRecord& run, const QString& signer);
+// What a rerun reports, per case (samples where it has them, else statistics) and overall, with how it
+// was timed (`timer`: its protocol's measurement.timer), for the agreement test.
+RerunLatencies rerunLatencies(const RunRecord& run, const QString& signer, const QString& timer = {});
 
 } // namespace kix

@@ -134,6 +134,8 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
         CaseDelta d;
         d.id = x.id;
         d.axes = x.axesLabel();
+        d.indexA = match.pairs[k].first;
+        d.indexB = match.pairs[k].second;
         d.verdict = std::move(judged.cases[k]);
         d.latencyA = d.verdict.centerA ? d.verdict.centerA : x.latencyNs.value(runA.primaryStatistic);
         d.latencyB = d.verdict.centerB ? d.verdict.centerB : y.latencyNs.value(runB.primaryStatistic);

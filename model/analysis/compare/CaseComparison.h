@@ -15,6 +15,7 @@ namespace kix {
 struct CaseDelta {
     QString id;
     QString axes;
+    qsizetype indexA = -1, indexB = -1; // the matched cases' places in their runs
     // ns: the values the ratio compares (medians of samples, means of summaries or central values); where
     // a side cannot be judged, its primary statistic.
     std::optional<double> latencyA, latencyB;

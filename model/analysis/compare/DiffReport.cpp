@@ -121,14 +121,18 @@ Json multiComparisonJson(const MultiComparison& comparison) {
     if (!m.error.isEmpty() || m.runs.isEmpty())
         return {{"error", m.error.toStdString()}};
     const Manifest& base = *m.runs[m.baseline];
+    // Each pair as judged (the comparison's own minimum effect), never judged again here.
+    const auto pairJson = [&](int r) {
+        return diffReportJson(base, *m.runs[r], m.verdicts[r], m.judged[r], diffManifests(base, *m.runs[r]));
+    };
     if (m.runs.size() == 2)
-        return diffReportJson(base, *m.runs[1 - m.baseline]);
+        return pairJson(1 - m.baseline);
     Json runs = Json::array();
     Json comparisons = Json::array();
     for (int r = 0; r < m.runs.size(); ++r) {
         runs.push_back(runJson(*m.runs[r]));
         if (r != m.baseline)
-            comparisons.push_back(diffReportJson(base, *m.runs[r]));
+            comparisons.push_back(pairJson(r));
     }
     return {{"baseline", m.baseline}, {"runs", runs}, {"comparisons", comparisons}};
 }

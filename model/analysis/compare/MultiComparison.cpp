@@ -1,7 +1,6 @@
 #include "MultiComparison.h"
 
 #include "Diff.h"
-#include "Statistics.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -90,12 +89,11 @@ void addCases(MultiComparison& out) {
         for (int r = 0; r < n; ++r) {
             row.latencyNs.append(std::nullopt);
             row.ratio.append(std::nullopt);
+            row.verdict.append(std::nullopt);
         }
         out.cases.append(row);
     }
     for (int r = 0; r < n; ++r) {
-        const Manifest& m = *out.runs[r];
-        std::vector<double> ratios;
         if (r == out.baseline) {
             for (qsizetype i = 0; i < baseCases.size(); ++i) {
                 out.cases[i].latencyNs[r] = baseCases[i].latencyNs.value(base.runSpec.primaryStatistic);
@@ -103,26 +101,26 @@ void addCases(MultiComparison& out) {
                     out.cases[i].ratio[r] = 1.0;
             }
             out.geomeanRatio.append(baseCases.isEmpty() ? std::nullopt : std::optional<double>(1.0));
+            out.judged.append(CaseComparison{});
             continue;
         }
-        const CaseMatch match = matchCases(baseCases, m.runSpec.cases);
-        for (const auto& [i, j] : match.pairs) {
-            const auto a = baseCases[i].latencyNs.value(base.runSpec.primaryStatistic);
-            const auto b = m.runSpec.cases[j].latencyNs.value(m.runSpec.primaryStatistic);
-            out.cases[i].latencyNs[r] = b;
-            if (a && b && *a > 0) {
-                out.cases[i].ratio[r] = *b / *a;
-                ratios.push_back(*b / *a);
-            }
+        CaseComparison judged = compareCases(base, *out.runs[r], out.options);
+        for (const CaseDelta& d : judged.rows) {
+            MultiCaseRow& row = out.cases[d.indexA];
+            row.latencyNs[r] = d.latencyB;
+            row.ratio[r] = d.verdict.ratio;
+            row.verdict[r] = d.verdict;
         }
-        out.geomeanRatio.append(geometricMean(ratios));
+        out.geomeanRatio.append(judged.suiteOnly ? std::nullopt : judged.suite.ratio);
+        out.judged.append(std::move(judged));
     }
 }
 
 } // namespace
 
-MultiComparison compareRuns(const QList<ManifestPtr>& runs, int baseline) {
+MultiComparison compareRuns(const QList<ManifestPtr>& runs, int baseline, const VerdictOptions& options) {
     MultiComparison out;
+    out.options = options;
     if (runs.size() < kMinCompareRuns || runs.size() > kMaxCompareRuns) {
         out.error = QStringLiteral("compare takes %1 to %2 runs, not %3")
                         .arg(kMinCompareRuns)

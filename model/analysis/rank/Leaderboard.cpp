@@ -1,5 +1,6 @@
 #include "Leaderboard.h"
 
+#include "CaseComparison.h"
 #include "Manifest.h"
 #include "SpeedOfLight.h"
 #include "Verification.h"
@@ -64,6 +65,13 @@ LeaderboardEntry entryOf(const RecordIndex& index, int run, const PolicyFacts& f
         out.metric = f.primary->key();
         out.timeNs = f.primary->nanoseconds();
     }
+    const ResourceEntry* protocol = index.protocolOf(e);
+    const QString timer = protocol ? protocol->resource->protocol.timer : QString();
+    // The run's published latency statistics when they are what it is ranked by; else its primary time.
+    if (s.hasTiming && !s.latencyNs.isEmpty() && out.metric.startsWith(QLatin1String("latency:")))
+        out.timing = TimingEvidence::ofStats(s.latencyNs, s.primaryStatistic, timer);
+    else if (out.timeNs)
+        out.timing = TimingEvidence::ofCentral(*out.timeNs, timer);
     for (const QString& code : f.ineligible)
         out.ineligible << eligibilityReasonText(code);
     if (f.eligible() && !out.timeNs)
@@ -96,13 +104,25 @@ void rank(LeaderboardCohort& c) {
         c.entries.begin(), firstUnranked,
         [](const LeaderboardEntry& a, const LeaderboardEntry& b) { return *a.timeNs < *b.timeNs; });
     c.ranked = int(firstUnranked - c.entries.begin());
+    int groupFirst = 0; // the fastest run of the current rank group: every tie is judged against it
     for (int i = 0; i < c.ranked; ++i) {
         LeaderboardEntry& e = c.entries[i];
-        const bool sameAsPrevious = i > 0 && *c.entries[i - 1].timeNs == *e.timeNs;
-        e.rank = sameAsPrevious ? *c.entries[i - 1].rank : i + 1;
-        if (sameAsPrevious) {
+        bool tied = false;
+        if (i > 0) {
+            const LeaderboardEntry& first = c.entries[groupFirst];
+            const CaseVerdict v = judgeCase(first.timing, e.timing);
+            tied = *first.timeNs == *e.timeNs || v.verdict == Verdict::Same;
+            if (v.method != VerdictMethod::None && (tied || v.verdict == Verdict::CantTell))
+                e.rankNote =
+                    QStringLiteral("against #%1 (%2): ").arg(*first.rank).arg(first.name) + verdictLine(v);
+        }
+        if (tied) {
+            e.rank = c.entries[groupFirst].rank;
             e.tied = true;
-            c.entries[i - 1].tied = true;
+            c.entries[groupFirst].tied = true;
+        } else {
+            e.rank = i + 1;
+            groupFirst = i;
         }
     }
 }

@@ -3,8 +3,11 @@
 // fastest first, with ties, and described by facets (operation, GPU, source, status, digest state) that a
 // view filters by, with counts.
 //
-// Ranks are competition ranks: equal times share a rank and the next rank skips ("1, 2, 2, 4"). Only
-// eligible runs (passed, a primary time, not retracted or superseded, no errors, digests matching) are
+// Ranks are competition ranks: tied runs share a rank and the next rank skips ("1, 2, 2, 4"). Runs are tied
+// when their times are equal or when the verdict engine (model/analysis/compare/Verdict.h, the 2% minimum
+// effect) calls a run "same" as the first run of the rank above it, which needs published spreads (mean,
+// standard deviation and count) on both sides; runs with a central value only are ranked by it, untested.
+// Only eligible runs (passed, a primary time, not retracted or superseded, no errors, digests matching) are
 // ranked; the others stay in their cohort, unranked, with the reasons. Runs whose key cannot be derived
 // (their workload or environment is not loaded and no catalog published a key) form one unranked group.
 #pragma once
@@ -12,6 +15,7 @@
 #include "Policy.h"
 #include "ProblemDefinition.h"
 #include "RecordIndex.h"
+#include "Verdict.h"
 
 #include <QList>
 #include <QPair>
@@ -30,10 +34,15 @@ struct LeaderboardEntry {
     int run = -1; // index into the RecordIndex's runs
     QString name; // implementation label
     QString runDigest;
-    std::optional<double> timeNs;   // the primary measurement, in ns, when it is a time
-    QString metric;                 // "latency:mean:ns"
-    std::optional<int> rank;        // 1 = fastest; unset when not ranked
-    bool tied = false;              // shares its rank with another run
+    std::optional<double> timeNs; // the primary measurement, in ns, when it is a time
+    QString metric;               // "latency:mean:ns"
+    std::optional<int> rank;      // 1 = fastest; unset when not ranked
+    bool tied = false;            // shares its rank with another run
+    TimingEvidence timing;        // what the tie test judges: published spread, else the central value
+    // Where a test was possible against the run ranked first in the rank group above or its own: the
+    // verdict engine's line ("same — …" for a tie; "can't tell — …" for a rank the evidence does not
+    // separate from the one above it); empty for the first run and where a side has no spread.
+    QString rankNote;
     QStringList ineligible;         // reasons (eligibilityReasonText) when not ranked
     std::optional<double> solScore; // kix's suite SOL score (SpeedOfLight.h), where published times exist
     std::optional<double> publishedSolScore; // sourceNative.metrics.sol_score, as the source published it

@@ -101,6 +101,42 @@ private slots:
         QCOMPARE(board.find(12345), (QPair<int, int>(-1, -1)));
     }
 
+    // Ties by the verdict engine: runs whose published spreads make them "same" within 2% share a rank
+    // even at different times; runs it cannot separate keep their ranks, with the reason as a note; runs
+    // with a central value only are ranked by value, untested.
+    void tiesByTheVerdictEngine() {
+        const World w;
+        const auto withSpread = [&](const std::string& name, double mean, double stddev, qint64 n) {
+            Json b = w.runOn(name, w.w1, mean);
+            // The cohort's metric stays latency:median:ns; the mean, deviation and count are the spread.
+            b["run"]["spec"]["timing"] = {
+                {"primaryStatistic", "median"},
+                {"latencyNs", {{"median", mean}, {"mean", mean}, {"stddev", stddev}, {"samples", n}}}};
+            return b;
+        };
+        const RecordIndex index =
+            indexOf({w.op, w.w1, w.impl, withSpread("a", 1000, 5, 200), withSpread("b", 1003, 5, 200),
+                     withSpread("c", 1100, 5, 200), withSpread("d", 1115, 80, 5), w.runOn("e", w.w1, 1200),
+                     w.runOn("f", w.w1, 1201)});
+        const Leaderboard board = buildLeaderboard(index);
+        const LeaderboardCohort& c = board.cohorts[0];
+        QCOMPARE(namesOf(c), (QStringList{"a", "b", "c", "d", "e", "f"}));
+        QList<int> ranks;
+        for (const auto& e : c.entries)
+            ranks << e.rank.value_or(-1);
+        QCOMPARE(ranks, (QList<int>{1, 1, 3, 4, 5, 6}));
+        QVERIFY(c.entries[0].tied && c.entries[1].tied && !c.entries[2].tied);
+        QCOMPARE(c.rankText(c.entries[1]), QStringLiteral("#1 of 6 (tied)"));
+        QVERIFY2(c.entries[1].rankNote.startsWith(QStringLiteral("against #1 (a): same — mean B/A 1.003")),
+                 qPrintable(c.entries[1].rankNote));
+        QVERIFY(c.entries[2].rankNote.isEmpty()); // 10% slower: told apart, no note
+        QVERIFY2(c.entries[3].rankNote.startsWith(QStringLiteral("against #3 (c): can't tell — ")),
+                 qPrintable(c.entries[3].rankNote));
+        // A central value only: 1200 and 1201 ns are not tested, so not tied and no note.
+        QVERIFY(!c.entries[4].tied && !c.entries[5].tied);
+        QVERIFY(c.entries[4].rankNote.isEmpty() && c.entries[5].rankNote.isEmpty());
+    }
+
     void facets() {
         const World w;
         const RecordIndex index = w.load();

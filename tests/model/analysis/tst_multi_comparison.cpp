@@ -101,6 +101,51 @@ private slots:
         QCOMPARE(*m.geomeanRatio[2], std::sqrt(3.0 * 4.0));
     }
 
+    // Each run is judged against the baseline by the verdict engine, as `kix diff` would: samples give a
+    // bootstrap interval and a verdict per case and for the suite; the minimum effect is the caller's.
+    void verdictsPerRun() {
+        const auto samples = [](double centre) {
+            Json out = Json::array();
+            for (int i = 0; i < 60; ++i)
+                out.push_back(centre + (i % 7 - 3) * centre / 300); // ±1%, deterministic
+            return out.dump();
+        };
+        const auto run = [&](double x, double y, const char* file) {
+            const std::string cases = R"([{"id": "x", "latencyNs": {"median": )" + std::to_string(x) +
+                                      R"(}, "samplesNs": )" + samples(x) +
+                                      R"(}, {"id": "y", "latencyNs": {"median": )" + std::to_string(y) +
+                                      R"(}, "samplesNs": )" + samples(y) + "}]";
+            return withCases(cases.c_str(), file);
+        };
+        const auto base = run(1000, 2000, "base.json");
+        const auto same = run(1002, 1998, "same.json");
+        const auto slow = run(1050, 2100, "slow.json");
+        const MultiComparison m = compareRuns({base, same, slow}, 0);
+        QCOMPARE(m.judged.size(), 3);
+        QVERIFY(m.judged[0].rows.isEmpty()); // the baseline is not judged against itself
+        QVERIFY(!m.cases[0].verdict[0]);
+        QCOMPARE(m.cases[0].verdict[1]->verdict, Verdict::Same);
+        QCOMPARE(m.cases[0].verdict[1]->method, VerdictMethod::Bootstrap);
+        QCOMPARE(m.cases[1].verdict[2]->verdict, Verdict::Slower);
+        QCOMPARE(m.judged[1].suite.verdict, Verdict::Same);
+        QCOMPARE(m.judged[2].suite.verdict, Verdict::Slower);
+        QCOMPARE(*m.cases[1].ratio[2], *m.cases[1].verdict[2]->ratio);
+        QCOMPARE(*m.geomeanRatio[2], *m.judged[2].suite.ratio);
+        // What two-run Compare and `kix diff` show for that pair, the same numbers.
+        const CaseComparison direct = compareCases(*base, *slow);
+        QCOMPARE(verdictLine(m.judged[2].suite), verdictLine(direct.suite));
+
+        // A minimum effect of 10%: the 5% slower run is now "same".
+        VerdictOptions wide;
+        wide.minimumEffect = 0.10;
+        const MultiComparison loose = compareRuns({base, same, slow}, 0, wide);
+        QCOMPARE(loose.judged[2].suite.verdict, Verdict::Same);
+        QCOMPARE(loose.cases[1].verdict[2]->threshold, 0.10);
+        const Json j = multiComparisonJson(loose);
+        QCOMPARE(j["comparisons"][1]["verdictOptions"]["minimumEffect"].get<double>(), 0.10);
+        QCOMPARE(j["comparisons"][1]["suite"]["verdict"].get<std::string>(), std::string("same"));
+    }
+
     void limits_data() {
         QTest::addColumn<int>("count");
         QTest::addColumn<int>("baseline");

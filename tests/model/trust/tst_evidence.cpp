@@ -36,11 +36,34 @@ kix::LatencyStats stats(double mean, double stddev, qint64 n) {
     return s;
 }
 
-kix::RerunLatencies rerun(const QString& digest, double case0, double case1, double stddev = 100) {
+kix::CaseResult caseOf(const QString& id, const kix::LatencyStats& latency) {
+    kix::CaseResult c;
+    c.id = id;
+    c.latencyNs = latency;
+    return c;
+}
+
+// Two cases with published spreads (a 1% coefficient of variation at n = 200, as kix's reruns have).
+kix::RerunLatencies rerun(const QString& digest, double case0, double case1, double stddev = 10) {
     kix::RerunLatencies r;
     r.runDigest = digest;
-    r.cases = {{QStringLiteral("c0"), stats(case0, stddev, 200)},
-               {QStringLiteral("c1"), stats(case1, stddev, 200)}};
+    r.timing.primaryStatistic = QStringLiteral("mean");
+    r.cases = {caseOf(QStringLiteral("c0"), stats(case0, stddev, 200)),
+               caseOf(QStringLiteral("c1"), stats(case1, stddev, 200))};
+    return r;
+}
+
+// One case of raw samples: `n` draws around `center` with a spread of `spread` (deterministic).
+kix::RerunLatencies sampledRerun(const QString& digest, double center, double spread, int n,
+                                 const QString& timer) {
+    kix::RerunLatencies r;
+    r.runDigest = digest;
+    r.timing.timer = timer;
+    kix::CaseResult c;
+    c.id = QStringLiteral("c0");
+    for (int i = 0; i < n; ++i)
+        c.samplesNs.push_back(center + spread * (double(i % 11) - 5.0) / 5.0);
+    r.cases = {c};
     return r;
 }
 
@@ -117,7 +140,7 @@ private slots:
     void replicated() {
         const QList<kix::SignatureCheck> trusted{signature(SignatureState::Trusted)};
         const auto self = rerun(QStringLiteral("self"), 1000, 2000);
-        // The same run again does not count; one within noise does; one beyond noise is named.
+        // The same run again does not count; one the engine calls "same" does; a slower one is named.
         const kix::Evidence e = kix::evidenceFor(kAllVerified, trusted, self,
                                                  {rerun(QStringLiteral("self"), 1000, 2000),
                                                   rerun(QStringLiteral("other"), 1002, 1995),
@@ -125,7 +148,10 @@ private slots:
         QCOMPARE(e.level, EvidenceLevel::Replicated);
         QCOMPARE(e.agreeingReruns, 1);
         QCOMPARE(e.summary, QStringLiteral("replicated: 1 other trusted rerun(s) agree within noise"));
-        QCOMPARE(e.reasons.last(), QStringLiteral("slow: case c1 differs beyond noise (Welch t = 60.0)"));
+        QCOMPARE(e.reasons.last(),
+                 QStringLiteral(
+                     "slow: case c1: slower — mean B/A 1.300, 95% CI [1.299, 1.301], entirely beyond the 2% "
+                     "minimum effect; Welch on summaries, n = 200 per side"));
 
         const kix::Evidence alone =
             kix::evidenceFor(kAllVerified, trusted, self, {rerun(QStringLiteral("slow"), 1000, 2600)});
@@ -138,16 +164,66 @@ private slots:
         b.overall.mean = 1000;
         QString why;
         QVERIFY(!kix::rerunsAgree(a, b, why));
-        QCOMPARE(why, QStringLiteral(
-                          "no case or overall latency of both has the mean, spread and sample count a test "
-                          "needs"));
-        a.overall = stats(1000, 50, 30);
-        b.overall = stats(1010, 50, 30);
+        QCOMPARE(why,
+                 QStringLiteral("no case or overall latency of both has the samples or the mean, spread and "
+                                "count a test needs"));
+        a.overall = stats(1000, 10, 30);
+        b.overall = stats(1005, 10, 30);
         QVERIFY(kix::rerunsAgree(a, b, why));
         QVERIFY(why.isEmpty());
-        b.overall = stats(1300, 50, 30);
+        b.overall = stats(1300, 10, 30);
         QVERIFY(!kix::rerunsAgree(a, b, why));
-        QCOMPARE(why, QStringLiteral("their latencies differ beyond noise (Welch t = 23.2)"));
+        QCOMPARE(why, QStringLiteral(
+                          "overall: slower — mean B/A 1.300, 95% CI [1.294, 1.306], entirely beyond the 2% "
+                          "minimum effect; Welch on summaries, n = 30 per side"));
+        // Wide spreads: the interval straddles the 2% band, and "can't tell" is not agreement.
+        a.overall = stats(1000, 50, 30);
+        b.overall = stats(1010, 50, 30);
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        QCOMPARE(why, QStringLiteral(
+                          "overall: can't tell — mean B/A 1.010, 95% CI [0.984, 1.036], straddles the 2% "
+                          "minimum effect; Welch on summaries, n = 30 per side; about 203 samples per side "
+                          "would narrow the interval to ±1%"));
+    }
+
+    void agreementOnSamples_data() {
+        QTest::addColumn<double>("center");
+        QTest::addColumn<double>("spread");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QString>("timer");
+        QTest::addColumn<bool>("agree");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("same") << 1000.0 << 10.0 << 100 << QString() << true << QString();
+        QTest::newRow("5% slower")
+            << 1050.0 << 10.0 << 100 << QString() << false
+            << QStringLiteral(
+                   "case c0: slower — median B/A 1.050, 95% CI [1.046, 1.054], entirely beyond the 2% "
+                   "minimum effect; bootstrap, n = 100 per side");
+        QTest::newRow("few and wide")
+            << 1010.0 << 100.0 << 5 << QString() << false
+            << QStringLiteral(
+                   "case c0: can't tell — median B/A 1.011, 95% CI [0.949, 1.076], straddles the 2% minimum "
+                   "effect; bootstrap, n = 5 per side; about 202 samples per side would narrow the "
+                   "interval to ±1%");
+        QTest::newRow("other timer")
+            << 1000.0 << 10.0 << 100 << QStringLiteral("cupti") << false
+            << QStringLiteral(
+                   "case c0: can't tell (B/A 1.000) — material mismatch: timing method differs: CUDA "
+                   "events vs CUPTI span");
+    }
+    void agreementOnSamples() {
+        QFETCH(double, center);
+        QFETCH(double, spread);
+        QFETCH(int, count);
+        QFETCH(QString, timer);
+        QFETCH(bool, agree);
+        QFETCH(QString, why);
+        const auto a = sampledRerun(QStringLiteral("a"), 1000, spread, count, QStringLiteral("cuda_events"));
+        const auto b = sampledRerun(QStringLiteral("b"), center, spread, count,
+                                    timer.isEmpty() ? QStringLiteral("cuda_events") : timer);
+        QString said;
+        QCOMPARE(kix::rerunsAgree(a, b, said), agree);
+        QCOMPARE(said, why);
     }
 };
 
