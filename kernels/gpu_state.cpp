@@ -45,6 +45,9 @@ void GpuStateSampler::start() {
     stop();
     m_samples.clear();
     m_started = std::chrono::steady_clock::now();
+    GpuSample first = m_source.sample(); // on the caller's thread: the window opens with it
+    first.atSeconds = 0;
+    m_samples.push_back(std::move(first));
     {
         std::lock_guard<std::mutex> guard(m_mutex);
         m_running = true;
@@ -55,14 +58,15 @@ void GpuStateSampler::start() {
 void GpuStateSampler::loop() {
     std::unique_lock<std::mutex> guard(m_mutex);
     while (true) {
+        m_wake.wait_for(guard, m_period, [this] { return !m_running; });
+        const bool last = !m_running; // the sample taken after stop() was asked for closes the window
         guard.unlock();
         GpuSample s = m_source.sample();
         s.atSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
         guard.lock();
         m_samples.push_back(std::move(s));
-        if (!m_running)
-            return; // the sample taken after stop() was asked for closes the window
-        m_wake.wait_for(guard, m_period, [this] { return !m_running; });
+        if (last)
+            return;
     }
 }
 
