@@ -1,6 +1,7 @@
 #include "CaseComparison.h"
 
 #include "CaseEvidence.h"
+#include "GpuStateDifference.h"
 
 #include <QSet>
 #include <algorithm>
@@ -108,14 +109,29 @@ CaseMatch matchCases(const QList<CaseResult>& a, const QList<CaseResult>& b) {
     return out;
 }
 
-CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& options) {
+namespace {
+// "…; but the GPU's state differed: SM clock: A at …": a faster or slower verdict keeps its reason and names
+// what else changed between the runs.
+void noteGpuState(CaseVerdict& v, const QStringList& differences) {
+    if (differences.isEmpty() || (v.verdict != Verdict::Faster && v.verdict != Verdict::Slower))
+        return;
+    v.reason += QStringLiteral("; but the GPU's state differed: %1").arg(differences.join(QStringLiteral("; ")));
+}
+} // namespace
+
+CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& given) {
     CaseComparison out;
+    VerdictOptions options = given;
+    if (!options.noiseFloor)
+        options.noiseFloor = runsNoiseFloor(a.runSpec, b.runSpec);
     out.options = options;
+    out.gpuStateDifferences = gpuStateDifferences(a.runSpec, b.runSpec);
     const auto& ca = a.runSpec.cases;
     const auto& cb = b.runSpec.cases;
     if (ca.isEmpty() || cb.isEmpty()) {
         out.suiteOnly = true;
         out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), options);
+        noteGpuState(out.suite, out.gpuStateDifferences);
         return out;
     }
     const RunTiming runA = runTimingOf(a);
@@ -127,6 +143,7 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
         evidence.append(caseEvidencePair(ca[i], runA, cb[j], runB));
     SuiteVerdict judged = judgeSuite(evidence, options);
     out.suite = std::move(judged.geomean);
+    noteGpuState(out.suite, out.gpuStateDifferences);
     out.rows.reserve(match.pairs.size());
     for (qsizetype k = 0; k < match.pairs.size(); ++k) {
         const CaseResult& x = ca[match.pairs[k].first];
@@ -135,6 +152,7 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
         d.id = x.id;
         d.axes = x.axesLabel();
         d.verdict = std::move(judged.cases[k]);
+        noteGpuState(d.verdict, caseGpuStateDifferences(x, y));
         d.latencyA = d.verdict.centerA ? d.verdict.centerA : x.latencyNs.value(runA.primaryStatistic);
         d.latencyB = d.verdict.centerB ? d.verdict.centerB : y.latencyNs.value(runB.primaryStatistic);
         countVerdict(out, d.verdict.verdict);
