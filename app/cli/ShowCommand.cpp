@@ -67,6 +67,13 @@ void printGpuState(const RunSpec& r, Io io, const std::function<QString(const QS
     for (const CaseResult& c : r.cases)
         states << c.gpuState;
     const auto typical = typicalSmClockOf(states);
+    // Labelled as what it is: a scaling of the measured value by the SM clock, never a measurement.
+    if (r.gpu && r.gpu->maxSmClockMHz && typical && *typical > 0)
+        if (const auto suite = r.primaryLatencyNs())
+            io.out << indent << "normalized to " << QString::number(*r.gpu->maxSmClockMHz, 'f', 0)
+                   << " MHz (the GPU's maximum SM clock): " << formatLatency(*suite * *typical / *r.gpu->maxSmClockMHz)
+                   << " — measured × typical SM clock " << QString::number(*typical, 'f', 0)
+                   << " MHz ÷ reference; assumes time ∝ 1 / SM clock, which a memory-bound case does not follow\n";
     for (const CaseResult& c : r.cases) {
         if (!c.gpuState)
             continue;

@@ -167,6 +167,9 @@ private slots:
         QVERIFY2(has(QStringLiteral("SM clocks not locked; calibration copy 52.0 µs (no earlier boot recorded)")),
                  qPrintable(r.out));
         QVERIFY2(has(QStringLiteral(" FLAG throttled: sw_power_cap in 8 of 20 samples")), qPrintable(r.out));
+        QVERIFY2(has(QStringLiteral("normalized to 1980 MHz (the GPU's maximum SM clock): ")), qPrintable(r.out));
+        QVERIFY2(has(QStringLiteral(" — measured × typical SM clock 1980 MHz ÷ reference; assumes time ∝ 1 / SM clock")),
+                 qPrintable(r.out));
         QCOMPARE(int(std::count_if(lines.cbegin(), lines.cend(),
                                    [](const QString& l) { return l.contains(QLatin1String("FLAG")); })),
                  1);
