@@ -82,7 +82,7 @@ std::vector<GpuSample> GpuStateSampler::stop() {
     return std::exchange(m_samples, {});
 }
 
-Spread spreadOf(const std::vector<GpuSample>& samples, std::optional<double> GpuSample::* field) {
+Spread spreadOf(const std::vector<GpuSample>& samples, std::optional<double> GpuSample::*field) {
     std::vector<double> values;
     values.reserve(samples.size());
     for (const GpuSample& s : samples)

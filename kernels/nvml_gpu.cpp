@@ -34,7 +34,8 @@ struct ProcessInfo { // nvmlProcessInfo_t as nvmlDeviceGetComputeRunningProcesse
 #if KIX_HAVE_NVML_H
 static_assert(kSuccess == NVML_SUCCESS && kNotSupported == NVML_ERROR_NOT_SUPPORTED &&
               kNoPermission == NVML_ERROR_NO_PERMISSION && kInsufficientSize == NVML_ERROR_INSUFFICIENT_SIZE);
-static_assert(kClockSm == NVML_CLOCK_SM && kClockMem == NVML_CLOCK_MEM && kTemperatureGpu == NVML_TEMPERATURE_GPU);
+static_assert(kClockSm == NVML_CLOCK_SM && kClockMem == NVML_CLOCK_MEM &&
+              kTemperatureGpu == NVML_TEMPERATURE_GPU);
 static_assert(kFeatureEnabled == NVML_FEATURE_ENABLED && sizeof(ProcessInfo) == sizeof(nvmlProcessInfo_t));
 static_assert(clocks_event::kSwPowerCap == nvmlClocksThrottleReasonSwPowerCap &&
               clocks_event::kHwSlowdown == nvmlClocksThrottleReasonHwSlowdown &&
@@ -73,9 +74,9 @@ struct NvmlGpu::Impl {
     Return (*setLockedClocks)(Device, unsigned, unsigned) = nullptr;
     Return (*resetLockedClocks)(Device) = nullptr;
 
-    template <typename F>
-    void bind(F& fn, const char* symbol) {
-        fn = reinterpret_cast<F>(dlsym(library, symbol)); // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
+    template <typename F> void bind(F& fn, const char* symbol) {
+        fn = reinterpret_cast<F>(
+            dlsym(library, symbol)); // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
     }
 
     std::string message(Return r, const char* call) const {
@@ -94,8 +95,7 @@ struct NvmlGpu::Impl {
         return double(value) * scale;
     }
 
-    template <typename Fn>
-    std::string readText(Fn fn) const {
+    template <typename Fn> std::string readText(Fn fn) const {
         std::array<char, 128> text{};
         if (fn == nullptr || fn(device, text.data(), unsigned(text.size())) != nvml_abi::kSuccess)
             return {};
@@ -201,7 +201,8 @@ GpuIdentity NvmlGpu::identity() {
     id.vbios = n.readText(n.vbios);
     id.name = n.readText(n.name);
     std::array<char, 96> driver{};
-    if (n.driverVersion != nullptr && n.driverVersion(driver.data(), unsigned(driver.size())) == nvml_abi::kSuccess)
+    if (n.driverVersion != nullptr &&
+        n.driverVersion(driver.data(), unsigned(driver.size())) == nvml_abi::kSuccess)
         id.driver = driver.data();
     int current = 0;
     int pending = 0;

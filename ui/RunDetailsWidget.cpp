@@ -78,11 +78,14 @@ void gpuStateRows(const RunSpec& r, Pairs& p) {
     }
     if (r.gpu) {
         const GpuRunState& g = *r.gpu;
-        p << qMakePair(tr("GPU state"), QStringLiteral("%1 at %2, VBIOS %3, driver %4").arg(g.uuid, g.pciBusId, g.vbios, g.driver));
+        p << qMakePair(
+            tr("GPU state"),
+            QStringLiteral("%1 at %2, VBIOS %3, driver %4").arg(g.uuid, g.pciBusId, g.vbios, g.driver));
         p << qMakePair(tr("SM clocks"), g.lockedSmClockMHz ? tr("locked at %1 MHz").arg(*g.lockedSmClockMHz)
-                                                                   : tr("not locked"));
+                                                           : tr("not locked"));
         if (g.calibrationNs)
-            p << qMakePair(tr("Calibration copy"), QStringLiteral("%1 µs").arg(*g.calibrationNs / 1e3, 0, 'f', 1));
+            p << qMakePair(tr("Calibration copy"),
+                           QStringLiteral("%1 µs").arg(*g.calibrationNs / 1e3, 0, 'f', 1));
         if (g.noiseFloor)
             p << qMakePair(tr("A/A noise floor"), QStringLiteral("%1%").arg(*g.noiseFloor * 100, 0, 'f', 2));
         for (const QString& flag : runGpuFlags(g))

@@ -34,23 +34,27 @@ QString onOff(const std::optional<bool>& v) {
 // The GPU's state a kix run recorded (GpuState.h): identity, lock, calibration, A/A floor, then each case's
 // window, flagged where throttled, below the run's typical SM clock or shared with other processes.
 void printGpuState(const RunSpec& r, Io io, const std::function<QString(const QString&)>& pad) {
-    const bool anyCase =
-        std::any_of(r.cases.cbegin(), r.cases.cend(), [](const CaseResult& c) { return c.gpuState.has_value(); });
+    const bool anyCase = std::any_of(r.cases.cbegin(), r.cases.cend(),
+                                     [](const CaseResult& c) { return c.gpuState.has_value(); });
     if (!r.gpu && !anyCase)
         return;
     const QString indent = pad(QString());
     if (r.gpu && !r.gpu->unavailable.isEmpty()) {
-        io.out << pad(QStringLiteral("GPU state")) << "not recorded: " << terminalLine(r.gpu->unavailable) << "\n";
+        io.out << pad(QStringLiteral("GPU state")) << "not recorded: " << terminalLine(r.gpu->unavailable)
+               << "\n";
     } else if (r.gpu) {
         const GpuRunState& g = *r.gpu;
-        io.out << pad(QStringLiteral("GPU state")) << terminalLine(g.uuid) << " at " << terminalLine(g.pciBusId)
-               << ", VBIOS " << terminalLine(g.vbios) << ", driver " << terminalLine(g.driver) << ", ECC "
-               << onOff(g.eccEnabled) << ", persistence " << onOff(g.persistenceMode);
+        io.out << pad(QStringLiteral("GPU state")) << terminalLine(g.uuid) << " at "
+               << terminalLine(g.pciBusId) << ", VBIOS " << terminalLine(g.vbios) << ", driver "
+               << terminalLine(g.driver) << ", ECC " << onOff(g.eccEnabled) << ", persistence "
+               << onOff(g.persistenceMode);
         if (g.powerLimitW)
             io.out << ", power limit " << QString::number(*g.powerLimitW, 'f', 0) << " W";
-        io.out << "\n" << indent
-               << (g.lockedSmClockMHz ? QStringLiteral("SM clocks locked at %1 MHz").arg(*g.lockedSmClockMHz, 0, 'f', 0)
-                                      : QStringLiteral("SM clocks not locked"));
+        io.out << "\n"
+               << indent
+               << (g.lockedSmClockMHz
+                       ? QStringLiteral("SM clocks locked at %1 MHz").arg(*g.lockedSmClockMHz, 0, 'f', 0)
+                       : QStringLiteral("SM clocks not locked"));
         if (g.calibrationNs)
             io.out << "; calibration copy " << QString::number(*g.calibrationNs / 1e3, 'f', 1) << " µs"
                    << (g.calibrationUsualNs ? QStringLiteral(" (usual %1 µs over %2 earlier boots)")
@@ -71,14 +75,16 @@ void printGpuState(const RunSpec& r, Io io, const std::function<QString(const QS
     if (r.gpu && r.gpu->maxSmClockMHz && typical && *typical > 0)
         if (const auto suite = r.primaryLatencyNs())
             io.out << indent << "normalized to " << QString::number(*r.gpu->maxSmClockMHz, 'f', 0)
-                   << " MHz (the GPU's maximum SM clock): " << formatLatency(*suite * *typical / *r.gpu->maxSmClockMHz)
+                   << " MHz (the GPU's maximum SM clock): "
+                   << formatLatency(*suite * *typical / *r.gpu->maxSmClockMHz)
                    << " — measured × typical SM clock " << QString::number(*typical, 'f', 0)
-                   << " MHz ÷ reference; assumes time ∝ 1 / SM clock, which a memory-bound case does not follow\n";
+                   << " MHz ÷ reference; assumes time ∝ 1 / SM clock, which a memory-bound case does not "
+                      "follow\n";
     for (const CaseResult& c : r.cases) {
         if (!c.gpuState)
             continue;
-        io.out << "  " << terminalLine(c.axesLabel()).leftJustified(36) << " " << terminalLine(caseGpuStateLine(*c.gpuState))
-               << "\n";
+        io.out << "  " << terminalLine(c.axesLabel()).leftJustified(36) << " "
+               << terminalLine(caseGpuStateLine(*c.gpuState)) << "\n";
         for (const QString& flag : caseGpuFlags(*c.gpuState, typical))
             io.out << "  " << QString().leftJustified(36) << " FLAG " << terminalLine(flag) << "\n";
     }

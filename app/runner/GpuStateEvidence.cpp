@@ -136,8 +136,9 @@ Json runGpuStateJson(const RunGpuState& state) {
         for (const RepeatPair& r : state.repeats)
             pairs.push_back({{"medianANs", r.medianANs}, {"medianBNs", r.medianBNs}, {"spread", r.spread()}});
         out["noiseFloor"] = {{"relative", *floor},
-                             {"method", "A/A: every case run twice in one process, interleaved (A, B per case); "
-                                        "the largest |median B / median A - 1| over the cases, CUDA events"},
+                             {"method",
+                              "A/A: every case run twice in one process, interleaved (A, B per case); "
+                              "the largest |median B / median A - 1| over the cases, CUDA events"},
                              {"cases", pairs}};
     }
     return out;
@@ -156,10 +157,13 @@ Json environmentSettings(const RunGpuState& state) {
 }
 
 void addGpuStateMeasurements(const kernels::GpuStateSummary& s, Json& measurements) {
-    const auto add = [&measurements](const char* metric, const char* unit, const char* statistic, double value,
-                                     std::size_t count) {
-        measurements.push_back(
-            {{"metric", metric}, {"unit", unit}, {"statistic", statistic}, {"value", value}, {"sampleCount", count}});
+    const auto add = [&measurements](const char* metric, const char* unit, const char* statistic,
+                                     double value, std::size_t count) {
+        measurements.push_back({{"metric", metric},
+                                {"unit", unit},
+                                {"statistic", statistic},
+                                {"value", value},
+                                {"sampleCount", count}});
     };
     if (s.smMHz.count > 0) {
         add("sm_clock", "mhz", "median", s.smMHz.median, s.smMHz.count);
@@ -218,9 +222,10 @@ CalibrationFacts checkCalibration(const QString& historyFile, const QString& gpu
         }
         JsonReadResult parsed = parseJson(f.readAll(), historyFile);
         if (!parsed.value || !parsed.value->is_object()) {
-            out.error = QStringLiteral("the calibration history %1 is not a JSON object%2; it was left as it is")
-                            .arg(historyFile,
-                                 parsed.value ? QString() : QStringLiteral(" (%1)").arg(parsed.error.message));
+            out.error =
+                QStringLiteral("the calibration history %1 is not a JSON object%2; it was left as it is")
+                    .arg(historyFile,
+                         parsed.value ? QString() : QStringLiteral(" (%1)").arg(parsed.error.message));
             return out;
         }
         history = std::move(*parsed.value);

@@ -49,7 +49,7 @@ struct RunGpuState {
     std::vector<kernels::GpuStateSummary> cases; // one per case, in the run's order (may be empty)
     ClockLockFacts lock;
     CalibrationFacts calibration;
-    std::vector<RepeatPair> repeats; // one per case with --repeat 2, else empty
+    std::vector<RepeatPair> repeats;          // one per case with --repeat 2, else empty
     std::optional<double> noiseFloor() const; // the largest spread of `repeats`
 };
 

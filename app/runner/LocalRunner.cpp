@@ -221,14 +221,16 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
     kernels::ClockLock clockLock(*nvml);
     if (options.lockClocks) {
         facts.gpu.lock = lockClocksForRun(clockLock, facts.gpu.identity, facts.gpu.unavailable);
-        logLine(progress, facts.gpu.lock.lockedMHz
-                              ? QStringLiteral("SM clocks locked at %1 MHz for this run").arg(*facts.gpu.lock.lockedMHz)
-                              : facts.gpu.lock.error);
+        logLine(progress,
+                facts.gpu.lock.lockedMHz
+                    ? QStringLiteral("SM clocks locked at %1 MHz for this run").arg(*facts.gpu.lock.lockedMHz)
+                    : facts.gpu.lock.error);
     }
     const auto releaseClocks = [&]() {
         if (const std::string err = clockLock.release(); !err.empty()) {
             facts.gpu.lock.resetError = QString::fromStdString(err);
-            logLine(progress, QStringLiteral("the SM clocks could not be reset: %1").arg(facts.gpu.lock.resetError));
+            logLine(progress,
+                    QStringLiteral("the SM clocks could not be reset: %1").arg(facts.gpu.lock.resetError));
         }
     };
     facts.options = options.harness;

@@ -26,8 +26,8 @@ extern "C" void probeStop(int /*signal*/) {
 void printSpread(const char* name, const Spread& s) {
     if (s.count == 0)
         return;
-    std::printf(",\"%s\":{\"first\":%.1f,\"minimum\":%.1f,\"median\":%.1f,\"maximum\":%.1f}", name, s.first, s.min,
-                s.median, s.max);
+    std::printf(",\"%s\":{\"first\":%.1f,\"minimum\":%.1f,\"median\":%.1f,\"maximum\":%.1f}", name, s.first,
+                s.min, s.median, s.max);
 }
 
 void printSummary(const GpuStateSummary& s) {
@@ -41,7 +41,8 @@ void printSummary(const GpuStateSummary& s) {
     const auto names = clocksEventReasonNames(s.clocksEventReasons);
     for (std::size_t i = 0; i < names.size(); ++i)
         std::printf("%s\"%s\"", i ? "," : "", names[i].c_str());
-    std::printf("],\"throttledSamples\":%zu,\"otherProcessesMax\":%d}", s.throttledSamples, s.otherProcessesMax);
+    std::printf("],\"throttledSamples\":%zu,\"otherProcessesMax\":%d}", s.throttledSamples,
+                s.otherProcessesMax);
 }
 
 std::string opt(const std::optional<double>& v) {
@@ -66,7 +67,8 @@ int main(int argc, char** argv) {
         } else if (!std::strcmp(argv[i], "--load") && i + 1 < argc) {
             loadSeconds = std::atof(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: %s [--cases LIST] [--lock-clocks MHZ|0=base] [--load SECONDS]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--cases LIST] [--lock-clocks MHZ|0=base] [--load SECONDS]\n",
+                         argv[0]);
             return 2;
         }
     }
@@ -109,19 +111,21 @@ int main(int argc, char** argv) {
         std::printf(",\"unavailable\":\"%s\"", nvml->unavailableReason().c_str());
     } else {
         const GpuIdentity id = nvml->identity();
-        std::printf(",\"identity\":{\"uuid\":\"%s\",\"vbios\":\"%s\",\"driver\":\"%s\",\"name\":\"%s\",\"ecc\":%s,"
-                    "\"persistence\":%s,\"appSm\":%s,\"appMem\":%s,\"defaultAppSm\":%s,\"maxSm\":%s,\"maxMem\":%s,"
-                    "\"powerLimitW\":%s,\"defaultPowerLimitW\":%s}",
-                    id.uuid.c_str(), id.vbios.c_str(), id.driver.c_str(), id.name.c_str(),
-                    id.eccEnabled ? (*id.eccEnabled ? "true" : "false") : "null",
-                    id.persistenceMode ? (*id.persistenceMode ? "true" : "false") : "null",
-                    opt(id.applicationSmMHz).c_str(), opt(id.applicationMemoryMHz).c_str(),
-                    opt(id.defaultApplicationSmMHz).c_str(), opt(id.maxSmMHz).c_str(), opt(id.maxMemoryMHz).c_str(),
-                    opt(id.powerLimitW).c_str(), opt(id.defaultPowerLimitW).c_str());
+        std::printf(
+            ",\"identity\":{\"uuid\":\"%s\",\"vbios\":\"%s\",\"driver\":\"%s\",\"name\":\"%s\",\"ecc\":%s,"
+            "\"persistence\":%s,\"appSm\":%s,\"appMem\":%s,\"defaultAppSm\":%s,\"maxSm\":%s,\"maxMem\":%s,"
+            "\"powerLimitW\":%s,\"defaultPowerLimitW\":%s}",
+            id.uuid.c_str(), id.vbios.c_str(), id.driver.c_str(), id.name.c_str(),
+            id.eccEnabled ? (*id.eccEnabled ? "true" : "false") : "null",
+            id.persistenceMode ? (*id.persistenceMode ? "true" : "false") : "null",
+            opt(id.applicationSmMHz).c_str(), opt(id.applicationMemoryMHz).c_str(),
+            opt(id.defaultApplicationSmMHz).c_str(), opt(id.maxSmMHz).c_str(), opt(id.maxMemoryMHz).c_str(),
+            opt(id.powerLimitW).c_str(), opt(id.defaultPowerLimitW).c_str());
         sampler = std::make_unique<GpuStateSampler>(*nvml, std::chrono::milliseconds(10));
     }
     ClockLock lock(*nvml);
-    // --lock-clocks MHZ, or KIX_PROBE_LOCK_BASE=1: the base (default applications) clock, as kix run locks at.
+    // --lock-clocks MHZ, or KIX_PROBE_LOCK_BASE=1: the base (default applications) clock, as kix run locks
+    // at.
     if (lockMHz != 0 || std::getenv("KIX_PROBE_LOCK_BASE") != nullptr) {
         const GpuIdentity id = nvml->identity();
         const double target = lockMHz > 0 ? lockMHz : id.defaultApplicationSmMHz.value_or(0);
@@ -137,10 +141,12 @@ int main(int argc, char** argv) {
     for (std::size_t k = 0; k < cases.size() && !g_stop; ++k) {
         window.clear();
         const CaseReport r = harness.runCase(kWorkloads.at(std::size_t(cases[k])), cases[k], cancelled);
-        std::printf("%s{\"case\":%d,\"correct\":%s,\"eventsMedianNs\":%.1f,\"cuptiMedianNs\":%.1f,\"error\":\"%s\","
-                    "\"gpuState\":",
-                    k ? "," : "", cases[k], r.correct() ? "true" : "false", r.fused.stats(TimingMethod::CudaEvents).median,
-                    r.fused.stats(TimingMethod::Cupti).median, r.error.c_str());
+        std::printf(
+            "%s{\"case\":%d,\"correct\":%s,\"eventsMedianNs\":%.1f,\"cuptiMedianNs\":%.1f,\"error\":\"%s\","
+            "\"gpuState\":",
+            k ? "," : "", cases[k], r.correct() ? "true" : "false",
+            r.fused.stats(TimingMethod::CudaEvents).median, r.fused.stats(TimingMethod::Cupti).median,
+            r.error.c_str());
         printSummary(summarizeGpuState(window));
         std::printf("}");
         std::fflush(stdout);

@@ -106,15 +106,17 @@ std::optional<double> typicalSmClockOf(const QList<std::optional<CaseGpuState>>&
 QStringList caseGpuFlags(const CaseGpuState& state, std::optional<double> typicalSmClock) {
     QStringList flags;
     if (state.throttledSamples > 0) {
-        static const QStringList kThrottling = {
-            QStringLiteral("sw_power_cap"), QStringLiteral("hw_slowdown"), QStringLiteral("sw_thermal_slowdown"),
-            QStringLiteral("hw_thermal_slowdown"), QStringLiteral("hw_power_brake_slowdown")};
+        static const QStringList kThrottling = {QStringLiteral("sw_power_cap"), QStringLiteral("hw_slowdown"),
+                                                QStringLiteral("sw_thermal_slowdown"),
+                                                QStringLiteral("hw_thermal_slowdown"),
+                                                QStringLiteral("hw_power_brake_slowdown")};
         QStringList why;
         for (const QString& r : state.clocksEventReasons)
             if (kThrottling.contains(r))
                 why << r;
         flags << QStringLiteral("throttled: %1 in %2 of %3 samples")
-                     .arg(why.isEmpty() ? QStringLiteral("a slowdown reason") : why.join(QStringLiteral(", ")))
+                     .arg(why.isEmpty() ? QStringLiteral("a slowdown reason")
+                                        : why.join(QStringLiteral(", ")))
                      .arg(state.throttledSamples)
                      .arg(state.samples);
     }
@@ -135,7 +137,8 @@ QStringList caseGpuFlags(const CaseGpuState& state, std::optional<double> typica
 
 QStringList runGpuFlags(const GpuRunState& state) {
     QStringList flags;
-    if (state.calibrationSuspect && state.calibrationNs && state.calibrationUsualNs && *state.calibrationUsualNs > 0)
+    if (state.calibrationSuspect && state.calibrationNs && state.calibrationUsualNs &&
+        *state.calibrationUsualNs > 0)
         flags << QStringLiteral("calibration suspect: %1 µs, %2% from this GPU's usual %3 µs (band ±%4%)")
                      .arg(*state.calibrationNs / 1e3, 0, 'f', 1)
                      .arg(percentText(*state.calibrationNs / *state.calibrationUsualNs - 1))

@@ -99,8 +99,10 @@ private slots:
         QVERIFY(m);
         QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
         // KernelIndex's environment settings.
-        QCOMPARE(m->environment->json["spec"]["settings"].dump(),
-                 std::string(R"({"clocksLocked":false,"eccEnabled":true,"persistenceMode":true,"powerLimitWatts":700.0})"));
+        QCOMPARE(
+            m->environment->json["spec"]["settings"].dump(),
+            std::string(
+                R"({"clocksLocked":false,"eccEnabled":true,"persistenceMode":true,"powerLimitWatts":700.0})"));
         // The run's identity, lock and calibration from the evidence's "gpu".
         QVERIFY(m->runSpec.gpu);
         const GpuRunState& g = *m->runSpec.gpu;
@@ -120,8 +122,10 @@ private slots:
         QCOMPARE(steady.powerW->first, 400.0);
         QCOMPARE(steady.powerW->maximum, 419.0);
         QCOMPARE(steady.temperatureC->maximum, 42.0);
-        QCOMPARE(caseGpuStateLine(steady),
-                 QStringLiteral("SM 1980 MHz (min 1980, max 1980), memory 3201 MHz, 410 W of 700 W, 42 °C max, 20 samples"));
+        QCOMPARE(
+            caseGpuStateLine(steady),
+            QStringLiteral(
+                "SM 1980 MHz (min 1980, max 1980), memory 3201 MHz, 410 W of 700 W, 42 °C max, 20 samples"));
         QList<std::optional<CaseGpuState>> states;
         for (const CaseResult& c : m->runSpec.cases)
             states << c.gpuState;
@@ -134,15 +138,18 @@ private slots:
                  QStringList{QStringLiteral("throttled: sw_power_cap in 8 of 20 samples")});
         QCOMPARE(throttled.smClockMHz->minimum, 1400.0);
         // A case run's measurements name the clock, power and temperature beside its timing.
-        const QString caseFile = QDir(dir.path()).filePath(
-            QStringLiteral("kix-run-20261207T003000Z-nvidia-h200-a--%1.manifest.json").arg(QLatin1String(kernels::kWorkloads[0].uuid)));
+        const QString caseFile =
+            QDir(dir.path())
+                .filePath(QStringLiteral("kix-run-20261207T003000Z-nvidia-h200-a--%1.manifest.json")
+                              .arg(QLatin1String(kernels::kWorkloads[0].uuid)));
         RunStore one;
         one.add(RunStore::loadBlocking({caseFile}));
         QCOMPARE(one.size(), 1);
         QStringList metrics;
         for (const Measurement& x : one.at(0)->runSpec.measurements)
             metrics << QStringLiteral("%1:%2:%3=%4").arg(x.metric, x.statistic, x.unit).arg(x.value);
-        QVERIFY2(metrics.contains(QStringLiteral("sm_clock:median:mhz=1980")), qPrintable(metrics.join(u' ')));
+        QVERIFY2(metrics.contains(QStringLiteral("sm_clock:median:mhz=1980")),
+                 qPrintable(metrics.join(u' ')));
         QVERIFY(metrics.contains(QStringLiteral("sm_clock:minimum:mhz=1980")));
         QVERIFY(metrics.contains(QStringLiteral("power:median:w=409.5")));
         QVERIFY(metrics.contains(QStringLiteral("temperature:maximum:celsius=42")));
@@ -159,16 +166,21 @@ private slots:
         QCOMPARE(r.code, 0);
         const QStringList lines = r.out.split(u'\n');
         const auto has = [&lines](const QString& text) {
-            return std::any_of(lines.cbegin(), lines.cend(), [&](const QString& l) { return l.contains(text); });
+            return std::any_of(lines.cbegin(), lines.cend(),
+                               [&](const QString& l) { return l.contains(text); });
         };
-        QVERIFY2(has(QStringLiteral("GPU-5f2a6b1c-0000-4000-8000-000000000001 at 00000000:19:00.0, VBIOS 96.00.AF.00.01, "
-                                    "driver 580.159.04, ECC on, persistence on, power limit 700 W")),
+        QVERIFY2(has(QStringLiteral(
+                     "GPU-5f2a6b1c-0000-4000-8000-000000000001 at 00000000:19:00.0, VBIOS 96.00.AF.00.01, "
+                     "driver 580.159.04, ECC on, persistence on, power limit 700 W")),
                  qPrintable(r.out));
-        QVERIFY2(has(QStringLiteral("SM clocks not locked; calibration copy 52.0 µs (no earlier boot recorded)")),
-                 qPrintable(r.out));
+        QVERIFY2(
+            has(QStringLiteral("SM clocks not locked; calibration copy 52.0 µs (no earlier boot recorded)")),
+            qPrintable(r.out));
         QVERIFY2(has(QStringLiteral(" FLAG throttled: sw_power_cap in 8 of 20 samples")), qPrintable(r.out));
-        QVERIFY2(has(QStringLiteral("normalized to 1980 MHz (the GPU's maximum SM clock): ")), qPrintable(r.out));
-        QVERIFY2(has(QStringLiteral(" — measured × typical SM clock 1980 MHz ÷ reference; assumes time ∝ 1 / SM clock")),
+        QVERIFY2(has(QStringLiteral("normalized to 1980 MHz (the GPU's maximum SM clock): ")),
+                 qPrintable(r.out));
+        QVERIFY2(has(QStringLiteral(
+                     " — measured × typical SM clock 1980 MHz ÷ reference; assumes time ∝ 1 / SM clock")),
                  qPrintable(r.out));
         QCOMPARE(int(std::count_if(lines.cbegin(), lines.cend(),
                                    [](const QString& l) { return l.contains(QLatin1String("FLAG")); })),
@@ -178,7 +190,8 @@ private slots:
     void withoutNvmlTheReasonIsKept() {
         QTemporaryDir dir;
         runner::LocalRunFacts f = syntheticRun(1, QStringLiteral("b"));
-        f.gpu.unavailable = QStringLiteral("NVML (libnvidia-ml.so.1, part of the NVIDIA driver) cannot be loaded: x");
+        f.gpu.unavailable =
+            QStringLiteral("NVML (libnvidia-ml.so.1, part of the NVIDIA driver) cannot be loaded: x");
         RunStore store;
         const ManifestPtr m = writeAndLoad(f, dir.path(), store);
         QVERIFY(m);
@@ -195,15 +208,18 @@ private slots:
         QTest::newRow("typical") << 1980.0 << 0 << 0 << QStringList();
         QTest::newRow("4% below: inside the band") << 1900.8 << 0 << 0 << QStringList();
         QTest::newRow("below its typical clock")
-            << 1755.0 << 0 << 0 << QStringList{QStringLiteral("SM clock 1755 MHz, 11% below the run's typical 1980 MHz")};
+            << 1755.0 << 0 << 0
+            << QStringList{QStringLiteral("SM clock 1755 MHz, 11% below the run's typical 1980 MHz")};
         QTest::newRow("throttled") << 1980.0 << 3 << 0
-                                   << QStringList{QStringLiteral("throttled: sw_power_cap in 3 of 20 samples")};
+                                   << QStringList{
+                                          QStringLiteral("throttled: sw_power_cap in 3 of 20 samples")};
         QTest::newRow("another process")
             << 1980.0 << 0 << 1 << QStringList{QStringLiteral("1 other process on the GPU")};
-        QTest::newRow("all three") << 1410.0 << 20 << 2
-                                   << QStringList{QStringLiteral("throttled: sw_power_cap in 20 of 20 samples"),
-                                                  QStringLiteral("SM clock 1410 MHz, 29% below the run's typical 1980 MHz"),
-                                                  QStringLiteral("2 other processes on the GPU")};
+        QTest::newRow("all three")
+            << 1410.0 << 20 << 2
+            << QStringList{QStringLiteral("throttled: sw_power_cap in 20 of 20 samples"),
+                           QStringLiteral("SM clock 1410 MHz, 29% below the run's typical 1980 MHz"),
+                           QStringLiteral("2 other processes on the GPU")};
     }
     void caseFlags() {
         QFETCH(double, sm);
@@ -221,17 +237,21 @@ private slots:
         QTest::addColumn<int>("resets"); // after the run's scope ends
         QTest::newRow("locked, reset at the end") << QString() << true << QString() << QString() << 1;
         QTest::newRow("no NVML") << QStringLiteral("NVML cannot be loaded") << true << QString()
-                                 << QStringLiteral("--lock-clocks: the clocks cannot be locked: NVML cannot be loaded") << 0;
+                                 << QStringLiteral(
+                                        "--lock-clocks: the clocks cannot be locked: NVML cannot be loaded")
+                                 << 0;
         QTest::newRow("no clock to lock at")
             << QString() << false << QString()
-            << QStringLiteral("--lock-clocks: the driver reports neither the default applications SM clock nor "
-                              "the maximum SM clock, so there is no clock to lock at")
+            << QStringLiteral(
+                   "--lock-clocks: the driver reports neither the default applications SM clock nor "
+                   "the maximum SM clock, so there is no clock to lock at")
             << 0;
-        QTest::newRow("refused")
-            << QString() << true << QStringLiteral("nvmlDeviceSetGpuLockedClocks: Insufficient Permissions")
-            << QStringLiteral("--lock-clocks: the SM clocks could not be locked at 1980 MHz: "
-                              "nvmlDeviceSetGpuLockedClocks: Insufficient Permissions")
-            << 0;
+        QTest::newRow("refused") << QString() << true
+                                 << QStringLiteral("nvmlDeviceSetGpuLockedClocks: Insufficient Permissions")
+                                 << QStringLiteral(
+                                        "--lock-clocks: the SM clocks could not be locked at 1980 MHz: "
+                                        "nvmlDeviceSetGpuLockedClocks: Insufficient Permissions")
+                                 << 0;
     }
     void lockClocks() {
         QFETCH(QString, unavailable);
@@ -290,16 +310,18 @@ private slots:
         g.calibrationNs = 112000;
         g.calibrationUsualNs = 102000;
         g.calibrationBand = 0.05;
-        QCOMPARE(runGpuFlags(g), QStringList{QStringLiteral(
-                                     "calibration suspect: 112.0 µs, 9.8% from this GPU's usual 102.0 µs (band ±5%)")});
+        QCOMPARE(runGpuFlags(g),
+                 QStringList{QStringLiteral(
+                     "calibration suspect: 112.0 µs, 9.8% from this GPU's usual 102.0 µs (band ±5%)")});
 
         QFile bad(dir.filePath(QStringLiteral("bad.json")));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("[1, 2]");
         bad.close();
         c = runner::checkCalibration(bad.fileName(), gpu, QStringLiteral("boot-1"), 1);
-        QCOMPARE(c.error, QStringLiteral("the calibration history %1 is not a JSON object; it was left as it is")
-                              .arg(bad.fileName()));
+        QCOMPARE(c.error,
+                 QStringLiteral("the calibration history %1 is not a JSON object; it was left as it is")
+                     .arg(bad.fileName()));
         QVERIFY(bad.open(QIODevice::ReadOnly));
         QCOMPARE(bad.readAll(), QByteArray("[1, 2]")); // nothing lost
     }
@@ -341,16 +363,17 @@ private slots:
         QCOMPARE(c.gpuStateDifferences,
                  QStringList{QStringLiteral("SM clock: A at a median 1980 MHz, B at 1755 MHz (B -11.4%)")});
         QCOMPARE(c.suite.verdict, Verdict::Slower);
-        QVERIFY2(c.suite.reason.endsWith(
-                     QLatin1String("; but the GPU's state differed: SM clock: A at a median 1980 MHz, B at 1755 MHz (B -11.4%)")),
+        QVERIFY2(c.suite.reason.endsWith(QLatin1String("; but the GPU's state differed: SM clock: A at a "
+                                                       "median 1980 MHz, B at 1755 MHz (B -11.4%)")),
                  qPrintable(c.suite.reason));
         QVERIFY(c.rows[0].verdict.reason.contains(QLatin1String("but the GPU's state differed: SM clock")));
 
         const QString fileA = QDir(dirA.path()).filePath(runner::localRunFileName(a));
         const QString fileB = QDir(dirB.path()).filePath(runner::localRunFileName(b));
         const kixtest::CliResult r = kixtest::runKix({QStringLiteral("diff"), fileA, fileB});
-        QVERIFY2(r.out.contains(QLatin1String("but the GPU's state differed: SM clock: A at a median 1980 MHz, B at "
-                                              "1755 MHz (B -11.4%)")),
+        QVERIFY2(r.out.contains(
+                     QLatin1String("but the GPU's state differed: SM clock: A at a median 1980 MHz, B at "
+                                   "1755 MHz (B -11.4%)")),
                  qPrintable(r.out + r.err));
     }
 

@@ -102,8 +102,8 @@ private slots:
         QTest::addColumn<int>("throttled");
         QTest::addColumn<QStringList>("reasons");
         QTest::addColumn<int>("others");
-        QTest::newRow("none") << std::vector<GpuSample>{} << QList<double>{0, 0, 0, 0, 0} << 0 << QStringList{}
-                              << 0;
+        QTest::newRow("none") << std::vector<GpuSample>{} << QList<double>{0, 0, 0, 0, 0} << 0
+                              << QStringList{} << 0;
         QTest::newRow("steady, idle at first")
             << std::vector<GpuSample>{reading(1980, clocks_event::kGpuIdle, 0), reading(1980, 0, 0),
                                       reading(1980, 0, 0)}
@@ -112,13 +112,16 @@ private slots:
             << std::vector<GpuSample>{reading(1980, 0, 0), reading(1410, clocks_event::kSwPowerCap, 1),
                                       reading(1500, clocks_event::kSwPowerCap | clocks_event::kHwSlowdown, 2),
                                       reading(1900, 0, 0)}
-            << QList<double>{4, 1980, 1410, 1700, 1980} << 2 << QStringList{"sw_power_cap", "hw_slowdown"} << 2;
+            << QList<double>{4, 1980, 1410, 1700, 1980} << 2 << QStringList{"sw_power_cap", "hw_slowdown"}
+            << 2;
         QTest::newRow("thermal, unknown bit")
-            << std::vector<GpuSample>{reading(1600, clocks_event::kHwThermalSlowdown | (std::uint64_t(1) << 12), 0)}
-            << QList<double>{1, 1600, 1600, 1600, 1600} << 1 << QStringList{"hw_thermal_slowdown", "bit_12"} << 0;
+            << std::vector<GpuSample>{reading(1600,
+                                              clocks_event::kHwThermalSlowdown | (std::uint64_t(1) << 12), 0)}
+            << QList<double>{1, 1600, 1600, 1600, 1600} << 1 << QStringList{"hw_thermal_slowdown", "bit_12"}
+            << 0;
         GpuSample missing; // the driver gave nothing
-        QTest::newRow("nothing read") << std::vector<GpuSample>{missing, missing} << QList<double>{0, 0, 0, 0, 0} << 0
-                                      << QStringList{} << 0;
+        QTest::newRow("nothing read") << std::vector<GpuSample>{missing, missing}
+                                      << QList<double>{0, 0, 0, 0, 0} << 0 << QStringList{} << 0;
     }
     void summarize() {
         QFETCH(std::vector<GpuSample>, samples);
@@ -179,22 +182,25 @@ private slots:
         clocks.refuseReset = "nvmlDeviceResetGpuLockedClocks: GPU is lost";
         ClockLock lock(clocks);
         QCOMPARE(QString::fromStdString(lock.lock(1410, 1410)), QString());
-        QCOMPARE(QString::fromStdString(lock.release()), QStringLiteral("nvmlDeviceResetGpuLockedClocks: GPU is lost"));
+        QCOMPARE(QString::fromStdString(lock.release()),
+                 QStringLiteral("nvmlDeviceResetGpuLockedClocks: GPU is lost"));
         QVERIFY(!lock.locked());
     }
 
     void nvmlWithoutDriverSaysWhy() {
         if (void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL)) {
             dlclose(lib);
-            QSKIP("libnvidia-ml.so.1 loads here (a driver is installed): the no-driver path is not reachable");
+            QSKIP(
+                "libnvidia-ml.so.1 loads here (a driver is installed): the no-driver path is not reachable");
         }
         const auto gpu = NvmlGpu::open("00000000:19:00.0");
         const QString why = QString::fromStdString(gpu->unavailableReason());
         QVERIFY2(why.startsWith(QLatin1String("NVML (libnvidia-ml.so.1, part of the NVIDIA driver) cannot be "
                                               "loaded: ")),
                  qPrintable(why));
-        QVERIFY2(why.endsWith(QLatin1String("; no clocks, power, temperature or throttle reasons are recorded")),
-                 qPrintable(why));
+        QVERIFY2(
+            why.endsWith(QLatin1String("; no clocks, power, temperature or throttle reasons are recorded")),
+            qPrintable(why));
         const GpuSample s = gpu->sample();
         QVERIFY(!s.smMHz && !s.powerW && !s.clocksEventReasons && !s.otherProcesses);
         QVERIFY(gpu->identity().uuid.empty());
@@ -202,7 +208,6 @@ private slots:
         QCOMPARE(QString::fromStdString(gpu->resetSmClocks()), why);
     }
 };
-
 
 KIX_TEST_GUILESS_MAIN(TestGpuState)
 #include "tst_gpu_state.moc"

@@ -125,7 +125,7 @@ struct Spread {
     std::size_t count = 0;
     double first = 0, min = 0, median = 0, max = 0;
 };
-Spread spreadOf(const std::vector<GpuSample>& samples, std::optional<double> GpuSample::* field);
+Spread spreadOf(const std::vector<GpuSample>& samples, std::optional<double> GpuSample::*field);
 
 // What one case's window says, in the form the evidence stores.
 struct GpuStateSummary {

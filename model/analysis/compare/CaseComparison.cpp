@@ -115,7 +115,8 @@ namespace {
 void noteGpuState(CaseVerdict& v, const QStringList& differences) {
     if (differences.isEmpty() || (v.verdict != Verdict::Faster && v.verdict != Verdict::Slower))
         return;
-    v.reason += QStringLiteral("; but the GPU's state differed: %1").arg(differences.join(QStringLiteral("; ")));
+    v.reason +=
+        QStringLiteral("; but the GPU's state differed: %1").arg(differences.join(QStringLiteral("; ")));
 }
 } // namespace
 

@@ -45,7 +45,9 @@ std::optional<double> powerLimitOf(const RunSpec& run) {
 }
 
 QString signedPercent(double fraction) {
-    return QStringLiteral("%1%2%").arg(fraction >= 0 ? QStringLiteral("+") : QString()).arg(fraction * 100, 0, 'f', 1);
+    return QStringLiteral("%1%2%")
+        .arg(fraction >= 0 ? QStringLiteral("+") : QString())
+        .arg(fraction * 100, 0, 'f', 1);
 }
 
 QString clockDifference(double a, double b) {
@@ -56,8 +58,9 @@ QString clockDifference(double a, double b) {
 }
 
 QString lockLabel(const RunSpec& run) {
-    return run.gpu && run.gpu->lockedSmClockMHz ? QStringLiteral("locked (%1 MHz)").arg(*run.gpu->lockedSmClockMHz, 0, 'f', 0)
-                                                : QStringLiteral("not locked");
+    return run.gpu && run.gpu->lockedSmClockMHz
+               ? QStringLiteral("locked (%1 MHz)").arg(*run.gpu->lockedSmClockMHz, 0, 'f', 0)
+               : QStringLiteral("not locked");
 }
 
 } // namespace
@@ -69,7 +72,8 @@ QStringList gpuStateDifferences(const RunSpec& a, const RunSpec& b) {
     if (!hasA && !hasB)
         return out;
     if (hasA != hasB) {
-        out << QStringLiteral("GPU state recorded for %1 only: the other run's clocks and power cap are unknown")
+        out << QStringLiteral(
+                   "GPU state recorded for %1 only: the other run's clocks and power cap are unknown")
                    .arg(hasA ? QStringLiteral("A") : QStringLiteral("B"));
         return out;
     }
