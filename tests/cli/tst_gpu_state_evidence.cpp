@@ -99,10 +99,8 @@ private slots:
         QVERIFY(m);
         QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
         // KernelIndex's environment settings.
-        QCOMPARE(
-            m->environment->json["spec"]["settings"].dump(),
-            std::string(
-                R"({"clocksLocked":false,"eccEnabled":true,"persistenceMode":true,"powerLimitWatts":700.0})"));
+        QCOMPARE(QString::fromStdString(m->environment->json["spec"]["settings"].dump()),
+                 QStringLiteral(R"({"clocksLocked":false,"eccEnabled":true,"persistenceMode":true,"powerLimitWatts":700})"));
         // The run's identity, lock and calibration from the evidence's "gpu".
         QVERIFY(m->runSpec.gpu);
         const GpuRunState& g = *m->runSpec.gpu;
