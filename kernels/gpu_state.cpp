@@ -47,7 +47,7 @@ void GpuStateSampler::start() {
     m_started = std::chrono::steady_clock::now();
     GpuSample first = m_source.sample(); // on the caller's thread: the window opens with it
     first.atSeconds = 0;
-    m_samples.push_back(std::move(first));
+    m_samples.push_back(first);
     {
         std::lock_guard<std::mutex> guard(m_mutex);
         m_running = true;
@@ -64,7 +64,7 @@ void GpuStateSampler::loop() {
         GpuSample s = m_source.sample();
         s.atSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
         guard.lock();
-        m_samples.push_back(std::move(s));
+        m_samples.push_back(s);
         if (last)
             return;
     }

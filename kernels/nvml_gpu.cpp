@@ -75,8 +75,7 @@ struct NvmlGpu::Impl {
     Return (*resetLockedClocks)(Device) = nullptr;
 
     template <typename F> void bind(F& fn, const char* symbol) {
-        fn = reinterpret_cast<F>(
-            dlsym(library, symbol)); // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
+        fn = reinterpret_cast<F>(dlsym(library, symbol));
     }
 
     std::string message(Return r, const char* call) const {

@@ -120,18 +120,18 @@ void noteGpuState(CaseVerdict& v, const QStringList& differences) {
 }
 } // namespace
 
-CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& given) {
+CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& options) {
     CaseComparison out;
-    VerdictOptions options = given;
-    if (!options.noiseFloor)
-        options.noiseFloor = runsNoiseFloor(a.runSpec, b.runSpec);
-    out.options = options;
+    VerdictOptions effective = options;
+    if (!effective.noiseFloor)
+        effective.noiseFloor = runsNoiseFloor(a.runSpec, b.runSpec);
+    out.options = effective;
     out.gpuStateDifferences = gpuStateDifferences(a.runSpec, b.runSpec);
     const auto& ca = a.runSpec.cases;
     const auto& cb = b.runSpec.cases;
     if (ca.isEmpty() || cb.isEmpty()) {
         out.suiteOnly = true;
-        out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), options);
+        out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), effective);
         noteGpuState(out.suite, out.gpuStateDifferences);
         return out;
     }
@@ -142,7 +142,7 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
     evidence.reserve(match.pairs.size());
     for (const auto& [i, j] : match.pairs)
         evidence.append(caseEvidencePair(ca[i], runA, cb[j], runB));
-    SuiteVerdict judged = judgeSuite(evidence, options);
+    SuiteVerdict judged = judgeSuite(evidence, effective);
     out.suite = std::move(judged.geomean);
     noteGpuState(out.suite, out.gpuStateDifferences);
     out.rows.reserve(match.pairs.size());
