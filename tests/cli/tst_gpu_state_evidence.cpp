@@ -99,8 +99,10 @@ private slots:
         QVERIFY(m);
         QVERIFY2(!m->hasErrors(), qPrintable(m->problems.value(0).toString()));
         // KernelIndex's environment settings.
-        QCOMPARE(QString::fromStdString(m->environment->json["spec"]["settings"].dump()),
-                 QStringLiteral(R"({"clocksLocked":false,"eccEnabled":true,"persistenceMode":true,"powerLimitWatts":700})"));
+        QCOMPARE(
+            QString::fromStdString(m->environment->json["spec"]["settings"].dump()),
+            QStringLiteral(
+                R"({"clocksLocked":false,"eccEnabled":true,"persistenceMode":true,"powerLimitWatts":700})"));
         // The run's identity, lock and calibration from the evidence's "gpu".
         QVERIFY(m->runSpec.gpu);
         const GpuRunState& g = *m->runSpec.gpu;
@@ -369,6 +371,17 @@ private slots:
         const QString fileA = QDir(dirA.path()).filePath(runner::localRunFileName(a));
         const QString fileB = QDir(dirB.path()).filePath(runner::localRunFileName(b));
         const kixtest::CliResult r = kixtest::runKix({QStringLiteral("diff"), fileA, fileB});
+        QVERIFY2(r.out.contains(
+                     QLatin1String("\nGPU state differs: SM clock: A at a median 1980 MHz, B at 1755 MHz "
+                                   "(B -11.4%)\n")),
+                 qPrintable(r.out + r.err));
+        const kixtest::CliResult json =
+            kixtest::runKix({QStringLiteral("diff"), QStringLiteral("--json"), fileA, fileB});
+        const Json doc = Json::parse(json.out.toStdString(), nullptr, false);
+        QVERIFY2(doc.is_object() && doc.contains("gpuStateDifferences"),
+                 qPrintable(json.out.left(2000) + json.err));
+        QCOMPARE(QString::fromStdString(doc["gpuStateDifferences"].dump()),
+                 QStringLiteral(R"x(["SM clock: A at a median 1980 MHz, B at 1755 MHz (B -11.4%)"])x"));
         QVERIFY2(r.out.contains(
                      QLatin1String("but the GPU's state differed: SM clock: A at a median 1980 MHz, B at "
                                    "1755 MHz (B -11.4%)")),
