@@ -280,6 +280,21 @@ double Harness::measureCopyBandwidth(std::string* error) {
     return 2.0 * double(bytes) / summarize(samples).median; // bytes per ns = GB/s
 }
 
+std::string Harness::calibrate(Timing& out, const std::function<bool()>& cancelled) {
+    DeviceBuffer<unsigned char> src, dst;
+    for (std::string err : {src.allocate(kCalibrationCopyBytes), dst.allocate(kCalibrationCopyBytes)})
+        if (!err.empty())
+            return "calibration copy: " + err;
+    fillRandomBytes(src.ptr, kCalibrationCopyBytes, 0xCA11B, m_impl->stream);
+    KIX_CUDA_TRY(cudaGetLastError());
+    auto copy = [&]() -> std::string {
+        KIX_CUDA_TRY(cudaMemcpyAsync(dst.ptr, src.ptr, kCalibrationCopyBytes, cudaMemcpyDeviceToDevice,
+                                     m_impl->stream));
+        return {};
+    };
+    return m_impl->measure(copy, m_impl->options.warmup, kCalibrationIterations, cancelled, out);
+}
+
 CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::function<bool()>& cancelled) {
     Impl& h = *m_impl;
     CaseReport rep;
@@ -315,8 +330,13 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
     if (auto err = checkOutputs(d, w.maxAtol, w.maxRtol, s, rep.checks, gradWeight); !err.empty())
         return fail(err);
 
-    if (auto err = h.measure(fused, h.options.warmup, 0, cancelled, rep.fused); !err.empty())
-        return fail(err);
+    if (h.options.timedWindow)
+        h.options.timedWindow(true);
+    const std::string timedError = h.measure(fused, h.options.warmup, 0, cancelled, rep.fused);
+    if (h.options.timedWindow)
+        h.options.timedWindow(false);
+    if (!timedError.empty())
+        return fail(timedError);
     rep.fusedNs = rep.fused.eventNs;
     std::vector<float> after(gradWeight.size());
     if (const cudaError_t e =

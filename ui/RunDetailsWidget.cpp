@@ -21,7 +21,7 @@ namespace kix::ui {
 
 namespace {
 QString tr(const char* text) {
-    return QObject::tr(text);
+    return tr(text);
 }
 
 QString latencyText(const Manifest& m) {
@@ -69,6 +69,38 @@ void policyRows(const Manifest& m, Pairs& p) {
       << qMakePair(tr("Cohort: metric"), f.metric.label);
 }
 
+// The GPU's state a kix run recorded (GpuState.h): the identity, the lock and calibration, and a row per
+// flag, the run's and each case's (throttled, below the run's typical SM clock, another process).
+void gpuStateRows(const RunSpec& r, Pairs& p) {
+    if (r.gpu && !r.gpu->unavailable.isEmpty()) {
+        p << qMakePair(tr("GPU state"), tr("not recorded: %1").arg(r.gpu->unavailable));
+        return;
+    }
+    if (r.gpu) {
+        const GpuRunState& g = *r.gpu;
+        p << qMakePair(
+            tr("GPU state"),
+            QStringLiteral("%1 at %2, VBIOS %3, driver %4").arg(g.uuid, g.pciBusId, g.vbios, g.driver));
+        p << qMakePair(tr("SM clocks"), g.lockedSmClockMHz ? tr("locked at %1 MHz").arg(*g.lockedSmClockMHz)
+                                                           : tr("not locked"));
+        if (g.calibrationNs)
+            p << qMakePair(tr("Calibration copy"),
+                           QStringLiteral("%1 µs").arg(*g.calibrationNs / 1e3, 0, 'f', 1));
+        if (g.noiseFloor)
+            p << qMakePair(tr("A/A noise floor"), QStringLiteral("%1%").arg(*g.noiseFloor * 100, 0, 'f', 2));
+        for (const QString& flag : runGpuFlags(g))
+            p << qMakePair(tr("GPU flag"), flag);
+    }
+    QList<std::optional<CaseGpuState>> states;
+    for (const CaseResult& c : r.cases)
+        states << c.gpuState;
+    const auto typical = typicalSmClockOf(states);
+    for (const CaseResult& c : r.cases)
+        if (c.gpuState)
+            for (const QString& flag : caseGpuFlags(*c.gpuState, typical))
+                p << qMakePair(tr("GPU flag: %1").arg(c.axesLabel()), flag);
+}
+
 Pairs overviewOf(const Manifest& m) {
     Pairs p;
     for (const Origin& o : m.origins)
@@ -94,6 +126,7 @@ Pairs overviewOf(const Manifest& m) {
             QStringLiteral("%1 %2 = %3 %4").arg(x.metric, x.statistic, formatNumber(x.value, 6), x.unit));
     p << qMakePair(tr("Cases"), r.cases.isEmpty() ? tr("none published: the run gives a suite value only")
                                                   : QString::number(r.cases.size()));
+    gpuStateRows(r, p);
     if (m.protocol)
         p << qMakePair(tr("Harness"), m.protocolSpec.label())
           << qMakePair(tr("Comparison family"), m.protocolSpec.family);

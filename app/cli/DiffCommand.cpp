@@ -145,6 +145,8 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
                << terminalLine(v.reason) << "\n";
     }
     io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << "\n";
+    for (const QString& difference : cases.gpuStateDifferences) // whatever the verdict (GpuStateDifference.h)
+        io.out << "GPU state differs: " << terminalLine(difference) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
         io.out << "  " << changeKindSymbol(f.kind) << " " << terminalLine(f.path);

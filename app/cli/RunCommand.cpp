@@ -95,6 +95,19 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
         options.harness.targetMillisecondsPerCase = 20;
         options.harness.referenceIterations = 3;
     }
+    options.lockClocks = parser.isSet(QStringLiteral("lock-clocks"));
+    if (options.lockClocks && cpu)
+        return QStringLiteral("--lock-clocks locks a GPU's clocks; it has no meaning with --device cpu");
+    if (parser.isSet(QStringLiteral("repeat"))) {
+        bool ok = false;
+        options.repeat = parser.value(QStringLiteral("repeat")).toInt(&ok);
+        if (!ok || options.repeat < 1 || options.repeat > 2)
+            return QStringLiteral("--repeat expects 1 or 2, got \"%1\"")
+                .arg(parser.value(QStringLiteral("repeat")));
+        if (options.repeat > 1 && cpu)
+            return QStringLiteral(
+                "--repeat 2 measures a GPU's A/A noise floor; the CPU mode does not record one");
+    }
     options.fileTag = parser.value(QStringLiteral("file-tag"));
     static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
@@ -181,6 +194,15 @@ int runCommand(const QStringList& args, Io io) {
     parser.addOption(
         {QStringLiteral("check"), QStringLiteral("Only report whether a run is possible here.")});
     parser.addOption({QStringLiteral("quick"), QStringLiteral("Fewer timed iterations (for a smoke test).")});
+    parser.addOption(
+        {QStringLiteral("lock-clocks"),
+         QStringLiteral("Lock the GPU's SM clocks at its base (default applications) clock for the "
+                        "run and reset them afterwards, also on failure, Ctrl+C or SIGTERM (needs "
+                        "root; where the driver refuses, the run says why and goes on unlocked).")});
+    parser.addOption({QStringLiteral("repeat"),
+                      QStringLiteral("2: run every case twice, interleaved, and record the A/A spread as the "
+                                     "noise floor that kix diff uses as its minimum effect when larger."),
+                      QStringLiteral("n"), QStringLiteral("1")});
     parser.addOption(
         {QStringLiteral("file-tag"),
          QStringLiteral("Appended to the manifest's file name (letters, digits, - and _); the Slurm "

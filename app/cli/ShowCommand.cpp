@@ -4,6 +4,9 @@
 #include "Format.h"
 #include "TrustSupport.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace kix::cli {
 
 namespace {
@@ -22,6 +25,72 @@ void printCase(const CaseResult& c, const QString& primary, Io io) {
     if (const QString flags = c.nonFiniteLabel(); !flags.isEmpty())
         io.out << "  " << flags;
     io.out << "\n";
+}
+
+QString onOff(const std::optional<bool>& v) {
+    return !v ? QStringLiteral("?") : *v ? QStringLiteral("on") : QStringLiteral("off");
+}
+
+// The run's GPU facts (GpuState.h): identity, lock, calibration, A/A floor, and the run's flags.
+void printGpuRunState(const GpuRunState& g, Io io, const QString& head, const QString& indent) {
+    if (!g.unavailable.isEmpty()) {
+        io.out << head << "not recorded: " << terminalLine(g.unavailable) << "\n";
+        return;
+    }
+    io.out << head << terminalLine(g.uuid) << " at " << terminalLine(g.pciBusId) << ", VBIOS "
+           << terminalLine(g.vbios) << ", driver " << terminalLine(g.driver) << ", ECC "
+           << onOff(g.eccEnabled) << ", persistence " << onOff(g.persistenceMode);
+    if (g.powerLimitW)
+        io.out << ", power limit " << QString::number(*g.powerLimitW, 'f', 0) << " W";
+    io.out << "\n"
+           << indent
+           << (g.lockedSmClockMHz
+                   ? QStringLiteral("SM clocks locked at %1 MHz").arg(*g.lockedSmClockMHz, 0, 'f', 0)
+                   : QStringLiteral("SM clocks not locked"));
+    if (g.calibrationNs)
+        io.out << "; calibration copy " << QString::number(*g.calibrationNs / 1e3, 'f', 1) << " µs"
+               << (g.calibrationUsualNs ? QStringLiteral(" (usual %1 µs over %2 earlier boots)")
+                                              .arg(*g.calibrationUsualNs / 1e3, 0, 'f', 1)
+                                              .arg(g.calibrationEarlierBoots)
+                                        : QStringLiteral(" (no earlier boot recorded)"));
+    if (g.noiseFloor)
+        io.out << "; A/A noise floor " << QString::number(*g.noiseFloor * 100, 'f', 2) << "%";
+    io.out << "\n";
+    for (const QString& flag : runGpuFlags(g))
+        io.out << indent << "FLAG " << terminalLine(flag) << "\n";
+}
+
+// The GPU's state a kix run recorded: the run's facts, the suite value scaled to the GPU's maximum SM
+// clock (labelled as a scaling, never a measurement), then each case's window, flagged where throttled,
+// below the run's typical SM clock or shared with other processes.
+void printGpuState(const RunSpec& r, Io io, const std::function<QString(const QString&)>& pad) {
+    const bool anyCase = std::any_of(r.cases.cbegin(), r.cases.cend(),
+                                     [](const CaseResult& c) { return c.gpuState.has_value(); });
+    if (!r.gpu && !anyCase)
+        return;
+    const QString indent = pad(QString());
+    if (r.gpu)
+        printGpuRunState(*r.gpu, io, pad(QStringLiteral("GPU state")), indent);
+    QList<std::optional<CaseGpuState>> states;
+    for (const CaseResult& c : r.cases)
+        states << c.gpuState;
+    const auto typical = typicalSmClockOf(states);
+    const auto suite = r.primaryLatencyNs();
+    if (r.gpu && r.gpu->maxSmClockMHz && typical && *typical > 0 && suite)
+        io.out
+            << indent << "normalized to " << QString::number(*r.gpu->maxSmClockMHz, 'f', 0)
+            << " MHz (the GPU's maximum SM clock): "
+            << formatLatency(*suite * *typical / *r.gpu->maxSmClockMHz) << " — measured × typical SM clock "
+            << QString::number(*typical, 'f', 0)
+            << " MHz ÷ reference; assumes time ∝ 1 / SM clock, which a memory-bound case does not follow\n";
+    for (const CaseResult& c : r.cases) {
+        if (!c.gpuState)
+            continue;
+        io.out << "  " << terminalLine(c.axesLabel()).leftJustified(36) << " "
+               << terminalLine(caseGpuStateLine(*c.gpuState)) << "\n";
+        for (const QString& flag : caseGpuFlags(*c.gpuState, typical))
+            io.out << "  " << QString().leftJustified(36) << " FLAG " << terminalLine(flag) << "\n";
+    }
 }
 
 // Runs listed in full up to this many; beyond, one line each (choose one with --run).
@@ -85,6 +154,7 @@ void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
         for (const auto& c : r.cases)
             printCase(c, r.primaryStatistic, io);
     }
+    printGpuState(r, io, pad);
     const int findings = int(std::count_if(m.problems.begin(), m.problems.end(), isUpstreamFinding));
     io.out
         << pad(QStringLiteral("upstream")) << "accepted by KernelIndex: "

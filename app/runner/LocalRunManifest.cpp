@@ -163,9 +163,11 @@ Json localEnvironment(const LocalRunFacts& f) {
                        {"kix", KIX_VERSION}}}};
     if (!f.clocks.driver.isEmpty())
         software["driver"] = f.clocks.driver.toStdString();
+    Json spec = {{"hardware", hardware}, {"software", software}};
+    if (Json settings = environmentSettings(f.gpu); !settings.empty())
+        spec["settings"] = std::move(settings);
     return makeResource(ResourceKind::ExecutionEnvironment, QStringLiteral("local-%1").arg(nameSlug(product)),
-                        QStringLiteral("%1 (%2), local").arg(product, arch),
-                        {{"hardware", hardware}, {"software", software}});
+                        QStringLiteral("%1 (%2), local").arg(product, arch), spec);
 }
 
 Json deviceEvidence(const LocalRunFacts& f) {
@@ -276,10 +278,13 @@ QByteArray localEvidence(const LocalRunFacts& f, const QString& runName, const Q
         if (!r.referenceNs.empty())
             c["referenceSamplesNs"] = r.referenceNs;
         addTimingEvidence(r, c);
+        if (i < f.gpu.cases.size())
+            c["gpuState"] = caseGpuStateJson(f.gpu.cases[i]);
         cases.push_back(std::move(c));
     }
     Json evidence = rawSamplesDocument(runName, cases);
     evidence["device"] = deviceEvidence(f);
+    evidence["gpu"] = runGpuStateJson(f.gpu);
     if (const std::string why = cuptiUnavailableReason(f.cases); !why.empty())
         evidence["cupti"] = {{"unavailable", why}};
     return jsonFileBytes(evidence);
@@ -341,7 +346,10 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
                 *wc);
         }
         addCaseMeasurements(r, spec);
-        if (Json byMethod = caseMeasurements(r); !byMethod.empty())
+        Json byMethod = caseMeasurements(r);
+        if (i < f.gpu.cases.size())
+            addGpuStateMeasurements(f.gpu.cases[i], byMethod);
+        if (!byMethod.empty())
             spec["measurements"] = std::move(byMethod);
         if (const auto own = summarizeSamples(r.fusedNs).mean)
             means.push_back(*own);

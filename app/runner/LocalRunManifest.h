@@ -2,6 +2,7 @@
 // so the mapping is tested in CI with synthetic reports.
 #pragma once
 
+#include "GpuStateEvidence.h"
 #include "Manifest.h"
 #include "ManifestSet.h"
 #include "WorkloadSuiteBuilder.h"
@@ -27,6 +28,7 @@ struct LocalRunFacts {
     QDateTime observedAt = QDateTime::currentDateTimeUtc();
     QString workloadDigest; // of the bundled WorkloadSuite
     QString fileTag;        // appended to the file name (a Slurm task's job and task id), may be empty
+    RunGpuState gpu;        // NVML's identity and per-case windows, clock lock, calibration, A/A floor
 };
 
 // Whether every output of a case was checked and passed (the harness's CaseReport::correct(), which

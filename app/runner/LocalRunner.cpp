@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QStandardPaths>
 
 namespace kix::runner {
 
@@ -43,6 +44,11 @@ Clocks readClocks() {
 #endif
 
 } // namespace
+
+QString defaultCalibrationHistory() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+           QStringLiteral("/calibration.json");
+}
 
 QString bundledSuitePath() {
     return QString::fromLatin1(kBundledProblem013);
@@ -99,6 +105,47 @@ RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json
 
 #if KIX_HAVE_CUDA
 namespace {
+void logLine(const ProgressSink& progress, const QString& message) {
+    protocol::RunnerEvent e;
+    e.kind = protocol::EventKind::Log;
+    e.message = message;
+    progress(e);
+}
+
+// Times the calibration copy and checks it against this machine's earlier boots.
+void calibrateForRun(kernels::Harness& harness, const RunOptions& options, LocalRunFacts& facts,
+                     const ProgressSink& progress, const std::function<bool()>& cancelled) {
+    kernels::Timing t;
+    if (const std::string err = harness.calibrate(t, cancelled); !err.empty()) {
+        facts.gpu.calibration.error = QString::fromStdString(err);
+        return;
+    }
+    const double median = t.stats(kernels::TimingMethod::CudaEvents).median;
+    const QString key = QString::fromStdString(facts.gpu.identity.uuid.empty()
+                                                   ? facts.device.name + " " + facts.device.pciBusId
+                                                   : facts.gpu.identity.uuid);
+    facts.gpu.calibration = checkCalibration(
+        options.calibrationHistory.isEmpty() ? defaultCalibrationHistory() : options.calibrationHistory, key,
+        currentBootId(), median);
+    const CalibrationFacts& c = facts.gpu.calibration;
+    QString line = QStringLiteral("calibration: a %1 MiB device copy takes %2 µs (median of %3)")
+                       .arg(kernels::kCalibrationCopyBytes >> 20)
+                       .arg(median / 1e3, 0, 'f', 1)
+                       .arg(kernels::kCalibrationIterations);
+    if (c.usualNs)
+        line += QStringLiteral("; %1%2% from this GPU's usual %3 µs over %4 earlier boot(s)%5")
+                    .arg(c.deviation() >= 0 ? QStringLiteral("+") : QString())
+                    .arg(c.deviation() * 100, 0, 'f', 1)
+                    .arg(*c.usualNs / 1e3, 0, 'f', 1)
+                    .arg(c.earlierBoots)
+                    .arg(c.suspect() ? QStringLiteral(" — SUSPECT: outside the ±5% band") : QString());
+    else
+        line += QStringLiteral("; no earlier boot recorded on this GPU yet");
+    if (!c.error.isEmpty())
+        line += QStringLiteral(" (%1)").arg(c.error);
+    logLine(progress, line);
+}
+
 // A GPU run writes the whole KernelIndex-shaped set (LocalRunManifest.h), all of it or none.
 RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount,
                        const ProgressSink& progress) {
@@ -139,7 +186,20 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
     out.message = localRunUnavailableReason();
     return out;
 #else
-    kernels::Harness harness(options.harness);
+    // The GPU's state: NVML sampled on its own thread across each case's timed window.
+    std::unique_ptr<kernels::NvmlGpu> nvml;
+    std::unique_ptr<kernels::GpuStateSampler> sampler;
+    std::vector<kernels::GpuSample> window;
+    kernels::HarnessOptions harnessOptions = options.harness;
+    harnessOptions.timedWindow = [&sampler, &window](bool inside) {
+        if (!sampler)
+            return;
+        if (inside)
+            sampler->start();
+        else
+            window = sampler->stop();
+    };
+    kernels::Harness harness(harnessOptions);
     if (const std::string err = harness.init(); !err.empty()) {
         out.exitCode = harness.device().available ? protocol::RunFailed : protocol::RunUnavailable;
         out.message = QString::fromStdString(err);
@@ -147,6 +207,32 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
     }
     LocalRunFacts facts;
     facts.device = harness.device();
+    nvml = kernels::NvmlGpu::open(facts.device.pciBusId);
+    facts.gpu.unavailable = QString::fromStdString(nvml->unavailableReason());
+    if (facts.gpu.unavailable.isEmpty()) {
+        facts.gpu.identity = nvml->identity();
+        facts.gpu.identity.pciBusId = facts.device.pciBusId;
+        sampler = std::make_unique<kernels::GpuStateSampler>(*nvml, std::chrono::milliseconds(10));
+    } else {
+        logLine(progress, QStringLiteral("GPU state not recorded: %1").arg(facts.gpu.unavailable));
+    }
+    // Reset on every way out of this function: success, failure, and SIGINT/SIGTERM (kix run turns
+    // them into cancellation, polled between launches).
+    kernels::ClockLock clockLock(*nvml);
+    if (options.lockClocks) {
+        facts.gpu.lock = lockClocksForRun(clockLock, facts.gpu.identity, facts.gpu.unavailable);
+        logLine(progress,
+                facts.gpu.lock.lockedMHz
+                    ? QStringLiteral("SM clocks locked at %1 MHz for this run").arg(*facts.gpu.lock.lockedMHz)
+                    : facts.gpu.lock.error);
+    }
+    const auto releaseClocks = [&]() {
+        if (const std::string err = clockLock.release(); !err.empty()) {
+            facts.gpu.lock.resetError = QString::fromStdString(err);
+            logLine(progress,
+                    QStringLiteral("the SM clocks could not be reset: %1").arg(facts.gpu.lock.resetError));
+        }
+    };
     facts.options = options.harness;
     facts.clocks = readClocks();
     facts.workloadDigest = bundledSuiteDigest();
@@ -164,6 +250,7 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
     copy.kind = protocol::EventKind::CopyBandwidth;
     copy.gbps = facts.copyBandwidthGBps;
     progress(copy);
+    calibrateForRun(harness, options, facts, progress, cancelled);
 
     QList<int> chosen = options.cases;
     if (chosen.isEmpty())
@@ -185,7 +272,16 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
         started.batchSize = w.batchSize;
         started.seqLen = w.seqLen;
         progress(started);
+        window.clear();
         kernels::CaseReport report = harness.runCase(w, index, cancelled);
+        const kernels::GpuStateSummary state = kernels::summarizeGpuState(window);
+        if (options.repeat > 1 && report.error.empty() && !cancelled()) {
+            // A/A: the same case again, right after, so that drift between the passes is what it measures.
+            const kernels::CaseReport again = harness.runCase(w, index, cancelled);
+            if (again.error.empty())
+                facts.gpu.repeats.push_back({summarizeSamples(report.fusedNs).median.value_or(0),
+                                             summarizeSamples(again.fusedNs).median.value_or(0)});
+        }
         if (report.error == "cancelled" || cancelled()) {
             out.exitCode = protocol::RunCancelled;
             out.message = QStringLiteral("cancelled; no manifest was written");
@@ -207,7 +303,10 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
         done.medianNs = summarizeSamples(report.fusedNs).median;
         progress(done);
         facts.cases.push_back(std::move(report));
+        if (sampler)
+            facts.gpu.cases.push_back(state);
     }
+    releaseClocks();
     return writeRunSet(options.outputDir, buildLocalRunSet(facts), int(chosen.size()), progress);
 #endif
 }

@@ -21,8 +21,14 @@ struct RunOptions {
     QString outputDir;
     QList<int> cases; // indices into the 16 workloads; empty = all (CPU mode: all it can run)
     kernels::HarnessOptions harness;
-    QString fileTag; // appended to the manifest's file name, e.g. "job42-task0"
+    QString fileTag;            // appended to the manifest's file name, e.g. "job42-task0"
+    bool lockClocks = false;    // lock the SM clocks for the run, reset afterwards (GpuStateEvidence.h)
+    int repeat = 1;             // 2: every case twice, interleaved, for the A/A noise floor
+    QString calibrationHistory; // the per-boot calibration's history file; empty: the default
 };
+
+// Where the per-boot calibration values of this machine are kept by default.
+QString defaultCalibrationHistory();
 
 struct RunOutcome {
     int exitCode = protocol::RunOk;

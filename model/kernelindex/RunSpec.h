@@ -2,6 +2,7 @@
 // names, where it came from, and kix's per-case extension (docs/manifest-format.md).
 #pragma once
 
+#include "GpuState.h"
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -47,7 +48,8 @@ struct CaseResult {
     // The verdict engine prefers them to the statistics (CaseEvidence.h).
     std::vector<double> samplesNs, cuptiSamplesNs;
     QString timer; // how samplesNs and latencyNs were timed ("cuda_events"); empty: the protocol's timer
-    QString axesLabel() const; // "batch_size=4 seq_len=1973"
+    std::optional<CaseGpuState> gpuState; // the GPU's state over the timed window (kix runs with NVML)
+    QString axesLabel() const;            // "batch_size=4 seq_len=1973"
     // "NaN and Inf in output" when any output is flagged, else empty: what views print beside the errors.
     QString nonFiniteLabel() const;
     // The latency statistic a view prints for this case and its name, preferring `statistic` (the
@@ -89,8 +91,9 @@ struct RunSpec {
     QList<QPair<QString, double>> metrics; // sourceNative.metrics
     QString implementationName;            // spec.implementation.name (kix extension)
     QString implementationRevision;
-    QList<CaseResult> cases; // the legacy extension's, or those of the raw-samples evidence
-    QString rawSamplesUri;   // spec.evidence.rawSamples.uri, when named
+    QList<CaseResult> cases;        // the legacy extension's, or those of the raw-samples evidence
+    QString rawSamplesUri;          // spec.evidence.rawSamples.uri, when named
+    std::optional<GpuRunState> gpu; // evidence's "gpu": identity, lock, calibration, A/A floor
 
     std::optional<double> metric(const QString& name) const;
     // The declared statistic of the timing, in ns (what the tables show as the latency).

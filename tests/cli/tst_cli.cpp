@@ -69,6 +69,11 @@ private slots:
         row("run bad tag", "run --device cpu --file-tag ../x", 2,
             "kix run: --file-tag expects up to 64 letters, digits, - and _, got "
             "\"../x\"\n");
+        row("run bad repeat", "run --repeat 3", 2, "kix run: --repeat expects 1 or 2, got \"3\"\n");
+        row("run lock clocks on cpu", "run --device cpu --lock-clocks", 2,
+            "kix run: --lock-clocks locks a GPU's clocks; it has no meaning with --device cpu\n");
+        row("run repeat on cpu", "run --device cpu --repeat 2", 2,
+            "kix run: --repeat 2 measures a GPU's A/A noise floor; the CPU mode does not record one\n");
         row("cluster option without --slurm", "run --device cpu --partition gpu", 2,
             "kix run: --partition, --account, --print-script and the other cluster "
             "options need --slurm\n");

@@ -4,6 +4,7 @@
 // writer (synthetic reports, no GPU needed), import-trace on the synthetic traces and the two real
 // ones, and the bundled samples. Skips with the reason where ../shared, node or Ajv is absent.
 #include "Digest.h"
+#include "GpuStateFixtures.h"
 #include "KixResources.h"
 #include "LocalRunManifest.h"
 #include "ManifestSet.h"
@@ -92,6 +93,7 @@ private slots:
         QTest::addColumn<QString>("source");
         QTest::newRow("kix run, passed") << "local:passed";
         QTest::newRow("kix run, failed") << "local:failed";
+        QTest::newRow("kix run, GPU state") << "local:gpustate";
         QTest::newRow("import-trace, every status")
             << "trace:" + kixtest::dataPath(QStringLiteral("traces/statuses.traces.jsonl"));
         QTest::newRow("import-trace, synthetic 013")
@@ -111,8 +113,12 @@ private slots:
         QString folder = dir.path();
         const QString what = source.section(u':', 1);
         if (source.startsWith(QLatin1String("local:"))) {
-            const runner::LocalRunSet set =
-                runner::buildLocalRunSet(localRun(what == QLatin1String("passed")));
+            runner::LocalRunFacts f = localRun(what != QLatin1String("failed"));
+            if (what == QLatin1String("gpustate")) {
+                kixtest::addGpuState(f, 1980, 1); // settings and sm_clock/power/temperature measurements
+                f.fileTag = QStringLiteral("gpustate");
+            }
+            const runner::LocalRunSet set = runner::buildLocalRunSet(f);
             QCOMPARE(set.error, QString());
             QCOMPARE(writeManifestSet(folder, set.files, false).errors, QStringList());
         } else if (source.startsWith(QLatin1String("trace:"))) {

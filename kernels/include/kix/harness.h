@@ -70,7 +70,15 @@ struct HarnessOptions {
     bool timeCopyFloor = true;
     bool useCupti = true; // false: CUDA events only (Timing::cuptiError says so)
     LaunchOverrides launch;
+    // Called with true just before the fused kernel's timed window of a case (its warm-up included) and
+    // with false when it ends, also when it fails: kix run samples the GPU's state in between.
+    std::function<void(bool inside)> timedWindow;
 };
+
+// The per-boot calibration (kix run, before the suite): a device-to-device copy of a fixed size, timed
+// like a case (warm-up, L2 flushed, CUDA events).
+inline constexpr std::size_t kCalibrationCopyBytes = std::size_t(64) << 20;
+inline constexpr int kCalibrationIterations = 100;
 
 struct CaseReport {
     Workload workload{};
@@ -136,6 +144,10 @@ public:
     // Device-to-device copy bandwidth in GB/s, counting bytes read plus bytes written (median of 10
     // copies of 1 GiB, CUDA events).
     double measureCopyBandwidth(std::string* error);
+
+    // The calibration copy (kCalibrationCopyBytes, kCalibrationIterations timed calls by CUDA events);
+    // its samples in eventNs, or an error message.
+    std::string calibrate(Timing& out, const std::function<bool()>& cancelled);
 
     // Runs one workload; `cancelled` is polled between launches. A workload's hidden size is kHiddenSize.
     CaseReport runCase(const Workload& workload, int caseIndex, const std::function<bool()>& cancelled);

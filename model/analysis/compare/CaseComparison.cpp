@@ -1,6 +1,7 @@
 #include "CaseComparison.h"
 
 #include "CaseEvidence.h"
+#include "GpuStateDifference.h"
 
 #include <QSet>
 #include <algorithm>
@@ -108,14 +109,30 @@ CaseMatch matchCases(const QList<CaseResult>& a, const QList<CaseResult>& b) {
     return out;
 }
 
+namespace {
+// "…; but the GPU's state differed: SM clock: A at …": a faster or slower verdict keeps its reason and names
+// what else changed between the runs.
+void noteGpuState(CaseVerdict& v, const QStringList& differences) {
+    if (differences.isEmpty() || (v.verdict != Verdict::Faster && v.verdict != Verdict::Slower))
+        return;
+    v.reason +=
+        QStringLiteral("; but the GPU's state differed: %1").arg(differences.join(QStringLiteral("; ")));
+}
+} // namespace
+
 CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& options) {
     CaseComparison out;
-    out.options = options;
+    VerdictOptions effective = options;
+    if (!effective.noiseFloor)
+        effective.noiseFloor = runsNoiseFloor(a.runSpec, b.runSpec);
+    out.options = effective;
+    out.gpuStateDifferences = gpuStateDifferences(a.runSpec, b.runSpec);
     const auto& ca = a.runSpec.cases;
     const auto& cb = b.runSpec.cases;
     if (ca.isEmpty() || cb.isEmpty()) {
         out.suiteOnly = true;
-        out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), options);
+        out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), effective);
+        noteGpuState(out.suite, out.gpuStateDifferences);
         return out;
     }
     const RunTiming runA = runTimingOf(a);
@@ -125,8 +142,9 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
     evidence.reserve(match.pairs.size());
     for (const auto& [i, j] : match.pairs)
         evidence.append(caseEvidencePair(ca[i], runA, cb[j], runB));
-    SuiteVerdict judged = judgeSuite(evidence, options);
+    SuiteVerdict judged = judgeSuite(evidence, effective);
     out.suite = std::move(judged.geomean);
+    noteGpuState(out.suite, out.gpuStateDifferences);
     out.rows.reserve(match.pairs.size());
     for (qsizetype k = 0; k < match.pairs.size(); ++k) {
         const CaseResult& x = ca[match.pairs[k].first];
@@ -137,6 +155,7 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
         d.indexA = match.pairs[k].first;
         d.indexB = match.pairs[k].second;
         d.verdict = std::move(judged.cases[k]);
+        noteGpuState(d.verdict, caseGpuStateDifferences(x, y));
         d.latencyA = d.verdict.centerA ? d.verdict.centerA : x.latencyNs.value(runA.primaryStatistic);
         d.latencyB = d.verdict.centerB ? d.verdict.centerB : y.latencyNs.value(runB.primaryStatistic);
         countVerdict(out, d.verdict.verdict);

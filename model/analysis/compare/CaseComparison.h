@@ -30,7 +30,10 @@ struct CaseComparison {
     QStringList onlyInA, onlyInB;
     // When either run has no per-case results, the suite values are compared instead.
     bool suiteOnly = false;
-    VerdictOptions options; // what every verdict was judged with
+    VerdictOptions options; // what every verdict was judged with (noiseFloor: the runs' own, when given none)
+    // How the two runs' GPU states differ (GpuStateDifference.h); also appended to the suite's reason, and a
+    // case's own clock difference to its reason, where the verdict is faster or slower.
+    QStringList gpuStateDifferences;
     // "16 cases matched: 0 faster, 1 slower, 12 same, 3 can't tell; 1 only in A"
     QString summary() const;
 };

@@ -107,6 +107,7 @@ Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVer
         {"cantTell", cases.cantTell}, {"onlyInA", cases.onlyInA.size()}, {"onlyInB", cases.onlyInB.size()}};
     j["suite"] = caseVerdictJson(cases.suite);
     j["suite"]["suiteOnly"] = cases.suiteOnly;
+    j["gpuStateDifferences"] = stringsJson(cases.gpuStateDifferences);
     j["summary"] = cases.summary().toStdString();
     j["fields"] = changes;
     return j;

@@ -153,6 +153,7 @@ void readCase(FieldReader fr, CaseResult& c) {
     FieldReader cupti = fr.object("cupti");
     if (cupti.valid())
         c.cuptiSamplesNs = readSampleList(cupti, "samplesNs");
+    c.gpuState = readCaseGpuState(fr.object("gpuState"));
 }
 
 } // namespace

@@ -129,6 +129,7 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
         }
     }
     run.cases = std::move(cases);
+    run.gpu = readGpuRunState(file.object("gpu"));
 }
 
 } // namespace kix

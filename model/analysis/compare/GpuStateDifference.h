@@ -1,0 +1,25 @@
+// What two runs' GPU states (GpuState.h) say about their comparison (issue 24): a clock, power-cap,
+// lock or throttling difference named as a reason beside the verdict, since "B is 8% slower" is most often
+// the GPU's state and not the kernel; and the A/A noise floor either run measured.
+#pragma once
+
+#include "RunSpec.h"
+
+#include <QStringList>
+#include <optional>
+
+namespace kix {
+
+// Each difference in words, A first: "SM clock: A at a median 1980 MHz, B at 1755 MHz (B -11.4%)",
+// "power limit: A 700 W, B 500 W", "clocks locked in A (1410 MHz), not in B", "B throttled in 5 of 16
+// cases, A in none", "other processes on the GPU during B". Empty when neither run recorded its state or
+// nothing differs beyond kClockDifference.
+QStringList gpuStateDifferences(const RunSpec& a, const RunSpec& b);
+
+// One matched case's: its SM clock medians when they differ beyond kClockDifference, a throttled side.
+QStringList caseGpuStateDifferences(const CaseResult& a, const CaseResult& b);
+
+// The larger A/A noise floor of the two runs (kix run --repeat 2), when either measured one.
+std::optional<double> runsNoiseFloor(const RunSpec& a, const RunSpec& b);
+
+} // namespace kix
