@@ -22,6 +22,15 @@ namespace kix {
 
 namespace {
 
+// The alias budget in force: KIX_MAX_YAML_ALIAS_NODES when set to a whole number from 1,000 to
+// 100,000,000, else kYamlAliasNodeBudget. Read per document, so a test or a front end may change it.
+constexpr qint64 kMostYamlAliasNodes = 100000000;
+qint64 yamlAliasBudget() {
+    bool ok = false;
+    const qint64 n = qEnvironmentVariable("KIX_MAX_YAML_ALIAS_NODES").trimmed().toLongLong(&ok);
+    return ok && n >= 1000 && n <= kMostYamlAliasNodes ? n : kYamlAliasNodeBudget;
+}
+
 constexpr char kCoreTagPrefix[] = "tag:yaml.org,2002:";
 
 // An istream over bytes we already hold, so the parser does not need a copy.
@@ -153,11 +162,13 @@ public:
             fail(where, currentPath(), codes::yamlRecursiveAlias,
                  QStringLiteral("alias *%1 refers to a node that contains it").arg(anchorName(anchor)));
         m_aliasNodes += it->second.nodes;
-        if (m_aliasNodes > kYamlAliasNodeBudget)
+        if (m_aliasNodes > m_aliasBudget)
             fail(where, currentPath(), codes::yamlAliasExpansion,
-                 QStringLiteral(
-                     "aliases expand to more than %1 nodes (a \"billion laughs\" document?): refused")
-                     .arg(kYamlAliasNodeBudget));
+                 QStringLiteral("aliases expand to more than %1 nodes (a \"billion laughs\" document?): "
+                                "refused (raise the limit with the environment variable "
+                                "KIX_MAX_YAML_ALIAS_NODES, at most %2)")
+                     .arg(m_aliasBudget)
+                     .arg(kMostYamlAliasNodes));
         if (expectingKey()) {
             if (!it->second.value.is_string()) {
                 defer(where, codes::yamlNonStringKey,
@@ -438,6 +449,7 @@ private:
     std::string m_pendingAnchorName;
     qint64 m_nodes = 0;
     qint64 m_aliasNodes = 0;
+    qint64 m_aliasBudget = yamlAliasBudget();
     int m_placeholders = 0;
     std::deque<Json> m_keysAside; // stable addresses while their frames are open
 };

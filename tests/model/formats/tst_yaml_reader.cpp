@@ -269,7 +269,42 @@ private slots:
         QCOMPARE(
             r.error.toString(),
             QStringLiteral("t.yaml: a4[7]: line 5, column 45: aliases expand to more than 100000 nodes (a "
-                           "\"billion laughs\" document?): refused"));
+                           "\"billion laughs\" document?): refused (raise the limit with the environment "
+                           "variable KIX_MAX_YAML_ALIAS_NODES, at most 100000000)"));
+    }
+
+    // Issue 26, item 11: the alias budget is documented and settable; a bad setting keeps the default.
+    void aliasBudgetSetting_data() {
+        QTest::addColumn<QByteArray>("setting");
+        QTest::addColumn<bool>("accepted"); // 2,000 alias nodes
+        QTest::newRow("default") << QByteArray() << true;
+        QTest::newRow("1000") << QByteArray("1000") << false;
+        QTest::newRow("not a number") << QByteArray("lots") << true;
+        QTest::newRow("below 1000") << QByteArray("10") << true;
+    }
+    void aliasBudgetSetting() {
+        QFETCH(QByteArray, setting);
+        QFETCH(bool, accepted);
+        // 20 aliases of a list of 100: 2,000 nodes.
+        QByteArray yaml = "a: &a [";
+        for (int i = 0; i < 100; ++i)
+            yaml += i ? ", x" : "x";
+        yaml += "]\nb: [";
+        for (int i = 0; i < 20; ++i)
+            yaml += i ? ", *a" : "*a";
+        yaml += "]\n";
+        if (setting.isEmpty())
+            qunsetenv("KIX_MAX_YAML_ALIAS_NODES");
+        else
+            qputenv("KIX_MAX_YAML_ALIAS_NODES", setting);
+        const auto r = parse(yaml);
+        qunsetenv("KIX_MAX_YAML_ALIAS_NODES");
+        QCOMPARE(bool(r.value), accepted);
+        if (!accepted)
+            QVERIFY2(r.error.message.endsWith(QStringLiteral(
+                         "aliases expand to more than 1000 nodes (a \"billion laughs\" document?): refused (raise "
+                         "the limit with the environment variable KIX_MAX_YAML_ALIAS_NODES, at most 100000000)")),
+                     qPrintable(r.error.toString()));
     }
 
     void depth() {
