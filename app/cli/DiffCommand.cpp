@@ -113,8 +113,9 @@ Json gateJson(const Gate& g) {
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
+// Runs that are not comparable get no ratio unless `ratiosAnyway`, and then each is labelled as such.
 void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
-               const CaseComparison& cases, const QList<FieldChange>& fields, Io io) {
+               const CaseComparison& cases, const QList<FieldChange>& fields, bool ratiosAnyway, Io io) {
     io.out << "A: " << terminalLine(a->title()) << "  (" << terminalLine(a->origins.first().toString())
            << ")\n";
     io.out << "B: " << terminalLine(b->title()) << "  (" << terminalLine(b->origins.first().toString())
@@ -135,16 +136,31 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
         for (const auto& r : verdict.reasons)
             io.out << "  - " << terminalLine(r) << "\n";
     }
-    io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
-    for (const auto& d : cases.rows) {
-        const CaseVerdict& v = d.verdict;
-        io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
-               << formatLatency(d.latencyA).rightJustified(10) << " -> "
-               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << ratioLabel(v).rightJustified(6)
-               << "  " << intervalLabel(v).leftJustified(14) << "  " << verdictName(v.verdict) << "\n      "
-               << terminalLine(v.reason) << "\n";
+    const bool ratios = verdict.comparable || ratiosAnyway;
+    if (!ratios) {
+        io.out << "\nCases: latencies only; no ratio of runs that are not comparable (--ratios-anyway "
+                  "shows them, labelled)\n";
+        for (const auto& d : cases.rows)
+            io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
+                   << formatLatency(d.latencyA).rightJustified(10) << " -> "
+                   << formatLatency(d.latencyB).rightJustified(10) << "\n";
+    } else {
+        if (!verdict.comparable)
+            io.out << "\nRatios of runs that are NOT COMPARABLE, shown as asked (--ratios-anyway): no verdict "
+                      "follows from them";
+        io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
+        for (const auto& d : cases.rows) {
+            const CaseVerdict& v = d.verdict;
+            io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
+                   << formatLatency(d.latencyA).rightJustified(10) << " -> "
+                   << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
+                   << ratioLabel(v).rightJustified(6) << "  " << intervalLabel(v).leftJustified(14) << "  "
+                   << verdictName(v.verdict) << (verdict.comparable ? "" : " (not comparable)") << "\n      "
+                   << terminalLine(v.reason) << "\n";
+        }
+        io.out << "Suite: " << terminalLine(verdictLine(cases.suite))
+               << (verdict.comparable ? "" : " (not comparable)") << "\n";
     }
-    io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
         io.out << "  " << changeKindSymbol(f.kind) << " " << terminalLine(f.path);
@@ -183,6 +199,9 @@ int diffCommand(const QStringList& args, Io io) {
          QStringLiteral("Load this too, for the workloads and other resources the runs name (repeatable)."),
          QStringLiteral("path")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    parser.addOption({QStringLiteral("ratios-anyway"),
+                      QStringLiteral("Show the ratios B/A of runs that are not comparable too, each labelled "
+                                     "\"not comparable\" (without it they get latencies only).")});
     parser.addOption(
         {QStringLiteral("min-effect"),
          QStringLiteral("The smallest difference that counts, in percent (default 2): an interval "
@@ -245,7 +264,7 @@ int diffCommand(const QStringList& args, Io io) {
             j["failIf"] = gateJson(*gate);
         writeJson(j, io);
     } else {
-        printDiff(a, b, verdict, cases, fields, io);
+        printDiff(a, b, verdict, cases, fields, parser.isSet(QStringLiteral("ratios-anyway")), io);
         if (gate)
             io.out << "\n" << gateLine(*gate) << "\n";
     }
