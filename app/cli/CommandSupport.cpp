@@ -1,8 +1,8 @@
 #include "CommandSupport.h"
 
 #include "BundleView.h"
-#include "Policy.h"
 #include "LoadJob.h"
+#include "Policy.h"
 #include "RunStore.h"
 #include "SourceReader.h"
 

@@ -27,7 +27,7 @@ void addExitStatuses(QCommandLineParser& parser, unsigned command, const QString
 // link or by another spelling, is read once.
 struct Loaded {
     RecordIndex index;
-    Problems problems; // every problem of every source, in load order
+    Problems problems;    // every problem of every source, in load order
     qint64 notListed = 0; // bad catalog lines counted but not kept (LoadBatch::notListed)
     bool anyErrors() const { return hasErrors(problems); }
     qint64 errors() const { return errorCount(problems) + notListed; }

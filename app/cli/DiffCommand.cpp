@@ -146,8 +146,9 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
                    << formatLatency(d.latencyB).rightJustified(10) << "\n";
     } else {
         if (!verdict.comparable)
-            io.out << "\nRatios of runs that are NOT COMPARABLE, shown as asked (--ratios-anyway): no verdict "
-                      "follows from them";
+            io.out
+                << "\nRatios of runs that are NOT COMPARABLE, shown as asked (--ratios-anyway): no verdict "
+                   "follows from them";
         io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
         for (const auto& d : cases.rows) {
             const CaseVerdict& v = d.verdict;

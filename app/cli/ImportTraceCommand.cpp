@@ -88,11 +88,10 @@ int importTraceCommand(const QStringList& args, Io io) {
     const TraceImportResult result = importTraceFile(path, options);
     // Only workload lines (no evaluation): they are skipped, as the docs say, so there is nothing to
     // import; the warning counts them and that is not a failure.
-    const bool onlyWorkloads =
-        result.workloadOnly > 0 && result.traces == 0 &&
-        std::ranges::all_of(result.problems, [](const Problem& p) {
-            return !p.isError() || p.code == QLatin1String(codes::traceEmpty);
-        });
+    const bool onlyWorkloads = result.workloadOnly > 0 && result.traces == 0 &&
+                               std::ranges::all_of(result.problems, [](const Problem& p) {
+                                   return !p.isError() || p.code == QLatin1String(codes::traceEmpty);
+                               });
     for (const auto& p : result.problems)
         if (!onlyWorkloads || p.code != QLatin1String(codes::traceEmpty))
             io.err << terminalLine(p.toString()) << "\n";

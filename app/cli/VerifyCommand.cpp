@@ -91,12 +91,13 @@ private:
         for (const auto& entry : m_l.index.resources())
             m_readOrigins.insert(originKey(entry.resource->origin.file, entry.resource->origin.line));
     }
-    bool wasRead(const ProblemRow& p) const { return m_readOrigins.contains(originKey(p.origin.file, p.origin.line)); }
+    bool wasRead(const ProblemRow& p) const {
+        return m_readOrigins.contains(originKey(p.origin.file, p.origin.line));
+    }
     static bool isMismatchProblem(const Problem& p) {
-        static const QStringList mismatches = {QString::fromLatin1(codes::catalogDigest),
-                                               QString::fromLatin1(codes::catalogKey),
-                                               QString::fromLatin1(codes::catalogStatus),
-                                               QString::fromLatin1(codes::catalogPrimary)};
+        static const QStringList mismatches = {
+            QString::fromLatin1(codes::catalogDigest), QString::fromLatin1(codes::catalogKey),
+            QString::fromLatin1(codes::catalogStatus), QString::fromLatin1(codes::catalogPrimary)};
         return mismatches.contains(p.code);
     }
 
@@ -260,7 +261,8 @@ int verifyCommand(const QStringList& args, Io io) {
     if (!parseSubcommand(parser, QStringLiteral("verify"), args, io, 1, -1, code))
         return code;
     const Loaded l = loadInputs(parser.positionalArguments(), &io);
-    return Verify(l, parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("strict-upstream")), io)
+    return Verify(l, parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("strict-upstream")),
+                  io)
         .run();
 }
 

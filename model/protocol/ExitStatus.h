@@ -60,7 +60,8 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      UsedByVerify, nullptr},
     {ExitStatus::Usage, "usage", "bad command line (for run also an --output that cannot be written)",
      UsedByAll, "the runner rejected its arguments"},
-    {ExitStatus::Input, "input", "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
+    {ExitStatus::Input, "input",
+     "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
      "invalid), or the trust store cannot be read",
      UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify,
      nullptr},

@@ -10,6 +10,7 @@
 #include <QFuture>
 #include <QThreadPool>
 #include <QtConcurrent>
+#include <algorithm>
 #include <deque>
 
 namespace kix {
@@ -40,18 +41,24 @@ QList<ParsedDocument> lineProblemSummaries(const QString& file, const QMap<QStri
             continue;
         const bool warning = it.key().endsWith(kWarningKey);
         const QString code = warning ? it.key().chopped(kWarningKey.size()) : it.key();
-        Problem p = makeProblem(warning ? Problem::Severity::Warning : Problem::Severity::Error, "", file,
-                                QString(),
-                                QStringLiteral("%1 more line(s) with this problem (%2) not listed: %3 in "
-                                               "all, the first %4 listed above")
-                                    .arg(it.value() - kept)
-                                    .arg(code)
-                                    .arg(it.value())
-                                    .arg(kept));
+        Problem p =
+            makeProblem(warning ? Problem::Severity::Warning : Problem::Severity::Error, "", file, QString(),
+                        QStringLiteral("%1 more line(s) with this problem (%2) not listed: %3 in "
+                                       "all, the first %4 listed above")
+                            .arg(it.value() - kept)
+                            .arg(code)
+                            .arg(it.value())
+                            .arg(kept));
         p.code = code;
         out.append(problemDocument(p));
     }
     return out;
+}
+
+LoadBatch oneProblemBatch(const Problem& p) {
+    LoadBatch batch;
+    batch.documents.append(problemDocument(p));
+    return batch;
 }
 
 LoadBatch parseFiles(const QStringList& files, const JsonLimits& limits) {
@@ -102,8 +109,8 @@ bool LoadJob::keepLineDocument(const ParsedDocument& doc) {
     if (doc.origin.line <= 0 || doc.run || !doc.resources.isEmpty() || doc.measurement ||
         doc.problems.isEmpty())
         return true;
-    const auto error = std::find_if(doc.problems.begin(), doc.problems.end(),
-                                    [](const Problem& p) { return p.isError(); });
+    const auto error =
+        std::find_if(doc.problems.begin(), doc.problems.end(), [](const Problem& p) { return p.isError(); });
     const QString key = error != doc.problems.end() ? error->code : doc.problems.first().code + kWarningKey;
     return ++m_lineProblems[key] <= kLineProblemExamples;
 }
@@ -142,7 +149,7 @@ void LoadJob::submitFiles(QStringList& chunk) {
 void LoadJob::readLines(const QString& file) {
     LineSource source(file, m_limits);
     if (auto problem = source.open()) {
-        deliver(LoadBatch{{problemDocument(*problem)}});
+        deliver(oneProblemBatch(*problem));
         return;
     }
     const qint64 base = m_state.done;
@@ -172,14 +179,14 @@ void LoadJob::readLines(const QString& file) {
             if (p.message.startsWith(prefix))
                 p.message.remove(0, prefix.size());
             flush();
-            deliver(LoadBatch{{problemDocument(p)}});
+            deliver(oneProblemBatch(p));
             continue;
         }
         if (!anyRecord) {
             anyRecord = true;
             if (isSolExecBenchTraceRecord(line.text, m_limits)) {
                 // Said once for the file, not once per line; its lines are not catalog records.
-                deliver(LoadBatch{{problemDocument(solExecBenchTraceProblem(file, line.number))}});
+                deliver(oneProblemBatch(solExecBenchTraceProblem(file, line.number)));
                 isTrace = true;
                 break;
             }
@@ -196,14 +203,16 @@ void LoadJob::readLines(const QString& file) {
     }
     flush();
     if (auto problem = source.error(); problem && !isTrace) {
-        deliver(LoadBatch{{problemDocument(*problem)}});
+        deliver(oneProblemBatch(*problem));
     } else if (!anyLine && !m_cancelled) {
-        deliver(LoadBatch{{problemDocument(makeProblem(
+        deliver(oneProblemBatch(makeProblem(
             Problem::Severity::Error, jsonEmpty, file, QString(),
             QStringLiteral("holds no catalog record (no line that is not blank%1): nothing to check")
-                .arg(source.isCompressed() ? QStringLiteral(" once decompressed") : QString())))}});
+                .arg(source.isCompressed() ? QStringLiteral(" once decompressed") : QString()))));
     }
-    m_inFlight->futures.push_back(QtFuture::makeReadyFuture(LoadBatch{{}, file}));
+    LoadBatch end; // after this source's last batch: its summaries
+    end.endOfLines = file;
+    m_inFlight->futures.push_back(QtFuture::makeReadyFuture(std::move(end)));
     deliver({});
 }
 

@@ -94,9 +94,10 @@ private slots:
         const Result anyway = run({QStringLiteral("diff"), QStringLiteral("--ratios-anyway"), f.a, pathB,
                                    QStringLiteral("--with"), f.support});
         QCOMPARE(anyway.code, 0);
-        QVERIFY2(anyway.out.contains(QStringLiteral("\nRatios of runs that are NOT COMPARABLE, shown as asked "
-                                                    "(--ratios-anyway): no verdict follows from them\nCases: ")),
-                 qPrintable(anyway.out));
+        QVERIFY2(
+            anyway.out.contains(QStringLiteral("\nRatios of runs that are NOT COMPARABLE, shown as asked "
+                                               "(--ratios-anyway): no verdict follows from them\nCases: ")),
+            qPrintable(anyway.out));
         QVERIFY2(anyway.out.contains(QStringLiteral(" (not comparable)\n")), qPrintable(anyway.out));
         const Result j = run({QStringLiteral("diff"), QStringLiteral("--json"), f.a, pathB,
                               QStringLiteral("--with"), f.support});

@@ -320,14 +320,16 @@ private slots:
                                 {"workload", {{"uuid", "u-1"}, {"axes", {{"batch_size", 4}}}}}};
         QFile f(trace);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QByteArray::fromStdString(line.dump()) + "\n" + QByteArray::fromStdString(line.dump()) + "\n");
+        f.write(QByteArray::fromStdString(line.dump()) + "\n" + QByteArray::fromStdString(line.dump()) +
+                "\n");
         f.close();
         const QString out = dir.filePath(QStringLiteral("out"));
         const Result r = run({QStringLiteral("-o"), out, trace});
-        QCOMPARE(r.err, trace + QStringLiteral(":1: warning: skipped 2 workload-only line(s) (no evaluation), the "
-                                               "first at line 1\n"
-                                               "kix import-trace: nothing to import (every trace line is "
-                                               "workload-only); nothing was written\n"));
+        QCOMPARE(r.err,
+                 trace + QStringLiteral(":1: warning: skipped 2 workload-only line(s) (no evaluation), the "
+                                        "first at line 1\n"
+                                        "kix import-trace: nothing to import (every trace line is "
+                                        "workload-only); nothing was written\n"));
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out, QString());
         QVERIFY(!QFileInfo::exists(out));

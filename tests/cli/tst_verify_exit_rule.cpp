@@ -14,7 +14,16 @@ using namespace kixcli;
 
 namespace {
 
-enum class Input { Clean, TamperedDigest, Unreadable, BlankLines, EmptyZstd, EmptyFolder, NoZone, UnknownOnly };
+enum class Input {
+    Clean,
+    TamperedDigest,
+    Unreadable,
+    BlankLines,
+    EmptyZstd,
+    EmptyFolder,
+    NoZone,
+    UnknownOnly
+};
 
 // Writes the input of a row into `dir`; returns its path.
 QString writeInput(Input input, const QTemporaryDir& dir) {
@@ -68,7 +77,7 @@ private slots:
         };
         row("clean catalog", Input::Clean, 0, 0, QStringLiteral("0 error(s) in the inputs"));
         row("tampered digest", Input::TamperedDigest, 1, 1,
-            QStringLiteral(":2: mismatch: row.workloadDigest: published digest sha256:"));
+            QStringLiteral(":3: mismatch: row.workloadDigest: published digest sha256:"));
         row("unreadable input", Input::Unreadable, 3, 3, QStringLiteral("not read: "));
         row("nothing to check: blank lines", Input::BlankLines, 3, 3,
             QStringLiteral("not read: holds no catalog record"));
@@ -109,11 +118,12 @@ private slots:
         QVERIFY(kixfix::writeFile(path, c.text() + "{\"table\": \"benchmark_run\", \"row\": {}}\n"));
         const Result r = run({QStringLiteral("verify"), path});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.contains(QStringLiteral("%1:%2: table: warning: unknown catalog table \"benchmark_run\": "
-                                               "row not read")
-                                    .arg(path)
-                                    .arg(c.lines.size() + 1)),
-                 qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QStringLiteral("%1:%2: table: warning: unknown catalog table \"benchmark_run\": "
+                                          "row not read")
+                               .arg(path)
+                               .arg(c.lines.size() + 1)),
+            qPrintable(r.err));
     }
 
     // Issue 26, item 6: 300 bad lines print 20 located problems and one summary, the error count is all
@@ -131,14 +141,18 @@ private slots:
         QCOMPARE(r.err.count(QStringLiteral(": expected a catalog record")), 20);
         const auto first = qint64(c.lines.size()) + 1;
         QVERIFY(r.err.startsWith(
-            QStringLiteral("%1:%2: expected a catalog record {\"table\": name, \"row\": object}\n").arg(path).arg(first)));
-        QVERIFY2(r.err.contains(QStringLiteral("%1: 280 more line(s) with this problem (catalog.line) not listed: "
-                                               "300 in all, the first 20 listed above\n")
-                                    .arg(path)),
-                 qPrintable(r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("4 run(s), 7 other resource(s): 43 verified, 0 mismatch, 0 not "
-                                               "verifiable; 300 error(s) in the inputs\n")),
-                 qPrintable(r.out.right(400)));
+            QStringLiteral("%1:%2: expected a catalog record {\"table\": name, \"row\": object}\n")
+                .arg(path)
+                .arg(first)));
+        QVERIFY2(
+            r.err.contains(QStringLiteral("%1: 280 more line(s) with this problem (catalog.line) not listed: "
+                                          "300 in all, the first 20 listed above\n")
+                               .arg(path)),
+            qPrintable(r.err));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("4 run(s), 7 other resource(s): 43 verified, 0 mismatch, 0 not "
+                                          "verifiable; 300 error(s) in the inputs\n")),
+            qPrintable(r.out.right(400)));
     }
 
     // `kix show` on a SOL-ExecBench trace says once what the file is and which command reads it.
@@ -152,9 +166,10 @@ private slots:
         const Result r = run({QStringLiteral("show"), path});
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.startsWith(
-                     QStringLiteral("%1:1: this is a SOL-ExecBench trace (records of definition, workload, solution "
-                                    "and evaluation), not a KernelIndex catalog export: make manifests of it with "
-                                    "`kix import-trace %1`; the file is not read\n")
+                     QStringLiteral(
+                         "%1:1: this is a SOL-ExecBench trace (records of definition, workload, solution "
+                         "and evaluation), not a KernelIndex catalog export: make manifests of it with "
+                         "`kix import-trace %1`; the file is not read\n")
                          .arg(path)),
                  qPrintable(r.err));
         QCOMPARE(r.err.count(QStringLiteral("SOL-ExecBench")), 1);

@@ -51,9 +51,10 @@ private slots:
             << "t.json: not valid JSON (line 2, column 9, byte offset 10): a NUL byte is not allowed in JSON "
                "text (write it as \\u0000 in a string)";
         // Issue 26, item 11: a number that underflows a double was 0 without a word.
-        QTest::newRow("underflow") << QByteArray(R"({"run": {"x": [1, 1e-400]}})")
-                                   << "t.json: run.x[1]: the number 1e-400 is too small for a double: it would "
-                                      "read as 0 (KernelIndex rejects it too); write 0 or a number above 1e-308";
+        QTest::newRow("underflow")
+            << QByteArray(R"({"run": {"x": [1, 1e-400]}})")
+            << "t.json: run.x[1]: the number 1e-400 is too small for a double: it would "
+               "read as 0 (KernelIndex rejects it too); write 0 or a number above 1e-308";
         QByteArray deep;
         for (int i = 0; i < 70; ++i)
             deep += "[";

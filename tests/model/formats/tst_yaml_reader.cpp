@@ -301,10 +301,11 @@ private slots:
         qunsetenv("KIX_MAX_YAML_ALIAS_NODES");
         QCOMPARE(bool(r.value), accepted);
         if (!accepted)
-            QVERIFY2(r.error.message.endsWith(QStringLiteral(
-                         "aliases expand to more than 1000 nodes (a \"billion laughs\" document?): refused (raise "
-                         "the limit with the environment variable KIX_MAX_YAML_ALIAS_NODES, at most 100000000)")),
-                     qPrintable(r.error.toString()));
+            QVERIFY2(
+                r.error.message.endsWith(QStringLiteral(
+                    "aliases expand to more than 1000 nodes (a \"billion laughs\" document?): refused (raise "
+                    "the limit with the environment variable KIX_MAX_YAML_ALIAS_NODES, at most 100000000)")),
+                qPrintable(r.error.toString()));
     }
 
     void depth() {

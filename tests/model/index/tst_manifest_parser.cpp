@@ -234,14 +234,14 @@ private slots:
     void minimumAboveMaximumIsAWarning_data() {
         QTest::addColumn<QByteArray>("value");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("minimum above maximum")
-            << QByteArray(R"({"mean": 5, "minimum": 9, "maximum": 3})")
-            << "t.json: run.spec.timing.latencyNs.minimum: warning: the minimum (9) is greater than the maximum "
-               "(3) (KernelIndex accepts this)";
-        QTest::newRow("legacy min above max")
-            << QByteArray(R"({"mean": 5, "min": 9, "max": 3})")
-            << "t.json: run.spec.timing.latencyNs.min: warning: the minimum (9) is greater than the maximum (3) "
-               "(KernelIndex accepts this)";
+        QTest::newRow("minimum above maximum") << QByteArray(R"({"mean": 5, "minimum": 9, "maximum": 3})")
+                                               << "t.json: run.spec.timing.latencyNs.minimum: warning: the "
+                                                  "minimum (9) is greater than the maximum "
+                                                  "(3) (KernelIndex accepts this)";
+        QTest::newRow("legacy min above max") << QByteArray(R"({"mean": 5, "min": 9, "max": 3})")
+                                              << "t.json: run.spec.timing.latencyNs.min: warning: the "
+                                                 "minimum (9) is greater than the maximum (3) "
+                                                 "(KernelIndex accepts this)";
     }
     void minimumAboveMaximumIsAWarning() {
         QFETCH(QByteArray, value);

@@ -415,10 +415,11 @@ private slots:
                                                       "\"benchmark_run\"") +
                                            known;
         QTest::newRow("empty name") << QByteArray(R"({"table": "", "row": {}})")
-                                    << QStringLiteral("c.jsonl:3: table: warning: unknown catalog table \"\"") +
+                                    << QStringLiteral(
+                                           "c.jsonl:3: table: warning: unknown catalog table \"\"") +
                                            known;
-        QTest::newRow("record_events") << QByteArray(R"({"table": "record_events", "row": {"id": 1}})")
-                                       << QString();
+        QTest::newRow("record_events")
+            << QByteArray(R"({"table": "record_events", "row": {"id": 1}})") << QString();
         QTest::newRow("sources") << QByteArray(R"({"table": "sources", "row": {}})") << QString();
     }
     void unknownTablesAreReported() {
@@ -438,16 +439,19 @@ private slots:
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("message");
-        const QString plain = QStringLiteral("holds no catalog record (no line that is not blank): nothing to check");
+        const QString plain =
+            QStringLiteral("holds no catalog record (no line that is not blank): nothing to check");
         QTest::newRow("blank lines") << QByteArray("\n  \n\t\n") << QStringLiteral("c.jsonl") << plain;
         QTest::newRow("empty zstd frame")
             << kixfix::zstd(QByteArray()) << QStringLiteral("c.jsonl.zst")
-            << QStringLiteral("holds no catalog record (no line that is not blank once decompressed): nothing "
-                              "to check");
+            << QStringLiteral(
+                   "holds no catalog record (no line that is not blank once decompressed): nothing "
+                   "to check");
         QTest::newRow("zstd of blank lines")
             << kixfix::zstd(QByteArray("\n\n")) << QStringLiteral("c.jsonl.zst")
-            << QStringLiteral("holds no catalog record (no line that is not blank once decompressed): nothing "
-                              "to check");
+            << QStringLiteral(
+                   "holds no catalog record (no line that is not blank once decompressed): nothing "
+                   "to check");
     }
     void emptyCatalogs() {
         QFETCH(QByteArray, bytes);
@@ -457,7 +461,8 @@ private slots:
         const QString path = dir.filePath(name);
         QVERIFY(kixfix::writeFile(path, bytes));
         const RecordIndex index = load({path});
-        QCOMPARE(errorsOf(index), QStringList{path + QStringLiteral(": ") + message + QStringLiteral(" [json.empty]")});
+        QCOMPARE(errorsOf(index),
+                 QStringList{path + QStringLiteral(": ") + message + QStringLiteral(" [json.empty]")});
     }
 
     // A SOL-ExecBench trace opened as a catalog: said once, with the command that reads it.
@@ -466,16 +471,18 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("trace.jsonl"));
         QByteArray text;
         for (int i = 0; i < 30; ++i)
-            text += R"({"definition": "021_rmsnorm_h128", "workload": {"axes": {}}, "solution": "s", "evaluation": {}})"
-                    "\n";
+            text +=
+                R"({"definition": "021_rmsnorm_h128", "workload": {"axes": {}}, "solution": "s", "evaluation": {}})"
+                "\n";
         QVERIFY(kixfix::writeFile(path, text));
         const RecordIndex index = load({path});
-        QCOMPARE(errorsOf(index),
-                 QStringList{path + QStringLiteral(":1: this is a SOL-ExecBench trace (records of definition, "
-                                                   "workload, solution and evaluation), not a KernelIndex catalog "
-                                                   "export: make manifests of it with `kix import-trace %1`; the "
-                                                   "file is not read [catalog.line]")
-                                        .arg(path)});
+        QCOMPARE(
+            errorsOf(index),
+            QStringList{path + QStringLiteral(":1: this is a SOL-ExecBench trace (records of definition, "
+                                              "workload, solution and evaluation), not a KernelIndex catalog "
+                                              "export: make manifests of it with `kix import-trace %1`; the "
+                                              "file is not read [catalog.line]")
+                                   .arg(path)});
     }
 
     void sameCatalogTwiceIsOneSet() {
