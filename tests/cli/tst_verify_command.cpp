@@ -11,6 +11,7 @@
 #include "TestSupport.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -247,7 +248,12 @@ private slots:
         const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
         qputenv("XDG_CONFIG_HOME", QFile::encodeName(config));
         const QString trustFile = kix::KeyStore(kix::KeyStore::defaultConfigDirectory()).trustFile();
-        const bool made = QDir().mkpath(trustFile); // a folder where the trust store's file belongs
+        // A folder where the trust store's file belongs, in a keys folder private to its owner (one that
+        // others can reach is refused before the file is looked at).
+        const bool made =
+            QDir().mkpath(trustFile) &&
+            QFile::setPermissions(QFileInfo(trustFile).path(),
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         const Result r = run({QStringLiteral("verify"), f.a, f.support});
         qputenv("XDG_CONFIG_HOME", saved);
         QVERIFY(made);
