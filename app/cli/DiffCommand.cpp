@@ -113,6 +113,33 @@ Json gateJson(const Gate& g) {
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
+// The cases and the suite: with their ratios B/A only for comparable runs, or when `ratiosAnyway`, and then
+// each labelled "not comparable"; otherwise their latencies alone.
+void printCases(bool comparable, const CaseComparison& cases, bool ratiosAnyway, Io io) {
+    const auto label = [](const CaseDelta& d) { return terminalLine(d.axes.isEmpty() ? d.id : d.axes); };
+    if (!comparable && !ratiosAnyway) {
+        io.out << "\nCases: latencies only; no ratio of runs that are not comparable (--ratios-anyway "
+                  "shows them, labelled)\n";
+        for (const auto& d : cases.rows)
+            io.out << "  " << label(d).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10)
+                   << " -> " << formatLatency(d.latencyB).rightJustified(10) << "\n";
+        return;
+    }
+    const char* mark = comparable ? "" : " (not comparable)";
+    if (!comparable)
+        io.out << "\nRatios of runs that are NOT COMPARABLE, shown as asked (--ratios-anyway): no verdict "
+                  "follows from them";
+    io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
+    for (const auto& d : cases.rows) {
+        const CaseVerdict& v = d.verdict;
+        io.out << "  " << label(d).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10) << " -> "
+               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << ratioLabel(v).rightJustified(6)
+               << "  " << intervalLabel(v).leftJustified(14) << "  " << verdictName(v.verdict) << mark
+               << "\n      " << terminalLine(v.reason) << "\n";
+    }
+    io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << mark << "\n";
+}
+
 // Runs that are not comparable get no ratio unless `ratiosAnyway`, and then each is labelled as such.
 void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
                const CaseComparison& cases, const QList<FieldChange>& fields, bool ratiosAnyway, Io io) {
@@ -136,32 +163,7 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
         for (const auto& r : verdict.reasons)
             io.out << "  - " << terminalLine(r) << "\n";
     }
-    const bool ratios = verdict.comparable || ratiosAnyway;
-    if (!ratios) {
-        io.out << "\nCases: latencies only; no ratio of runs that are not comparable (--ratios-anyway "
-                  "shows them, labelled)\n";
-        for (const auto& d : cases.rows)
-            io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
-                   << formatLatency(d.latencyA).rightJustified(10) << " -> "
-                   << formatLatency(d.latencyB).rightJustified(10) << "\n";
-    } else {
-        if (!verdict.comparable)
-            io.out
-                << "\nRatios of runs that are NOT COMPARABLE, shown as asked (--ratios-anyway): no verdict "
-                   "follows from them";
-        io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
-        for (const auto& d : cases.rows) {
-            const CaseVerdict& v = d.verdict;
-            io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
-                   << formatLatency(d.latencyA).rightJustified(10) << " -> "
-                   << formatLatency(d.latencyB).rightJustified(10) << "  B/A "
-                   << ratioLabel(v).rightJustified(6) << "  " << intervalLabel(v).leftJustified(14) << "  "
-                   << verdictName(v.verdict) << (verdict.comparable ? "" : " (not comparable)") << "\n      "
-                   << terminalLine(v.reason) << "\n";
-        }
-        io.out << "Suite: " << terminalLine(verdictLine(cases.suite))
-               << (verdict.comparable ? "" : " (not comparable)") << "\n";
-    }
+    printCases(verdict.comparable, cases, ratiosAnyway, io);
     io.out << "\nFields: " << fields.size() << " differences\n";
     for (const auto& f : fields) {
         io.out << "  " << changeKindSymbol(f.kind) << " " << terminalLine(f.path);
