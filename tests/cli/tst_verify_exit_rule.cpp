@@ -28,7 +28,7 @@ enum class Input {
 // Writes the input of a row into `dir`; returns its path.
 QString writeInput(Input input, const QTemporaryDir& dir) {
     kixfix::Catalog c;
-    const QString catalog = dir.filePath(QStringLiteral("c.jsonl"));
+    QString catalog = dir.filePath(QStringLiteral("c.jsonl"));
     switch (input) {
     case Input::Clean:
         break;
