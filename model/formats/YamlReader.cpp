@@ -314,6 +314,18 @@ private:
         top.haveKey = true;
     }
 
+    // A float that underflows to 0 though its digits are not zero (1e-400), as the JSON reader says.
+    void refuseUnderflow(const std::string& value, const Location& where, const Json& node) {
+        const auto exponent =
+            std::find_if(value.begin(), value.end(), [](char c) { return c == 'e' || c == 'E'; });
+        if (node.get<double>() == 0 &&
+            std::any_of(value.begin(), exponent, [](char c) { return c >= '1' && c <= '9'; }))
+            fail(where, currentPath(), codes::yamlNonFinite,
+                 QStringLiteral("the number %1 is too small for a double: it would read as 0 (KernelIndex "
+                                "rejects it too); write 0 or a number above 1e-308")
+                     .arg(quotedForMessage(value, 40)));
+    }
+
     yaml::ScalarType resolve(const std::string& tag, const std::string& value, const Location& where,
                              Json& node) {
         if (tag == "!") {
@@ -351,15 +363,8 @@ private:
             fail(where, currentPath(), codes::yamlNonFinite,
                  QStringLiteral("%1 is not a finite number, and JSON has no infinities or NaN")
                      .arg(quotedForMessage(value, 60, MessageQuote::Json)));
-        // A float that underflows to 0 though its digits are not zero (1e-400), as the JSON reader says.
-        if (type == yaml::ScalarType::Float && node.get<double>() == 0 &&
-            std::any_of(value.begin(),
-                        std::find_if(value.begin(), value.end(), [](char c) { return c == 'e' || c == 'E'; }),
-                        [](char c) { return c >= '1' && c <= '9'; }))
-            fail(where, currentPath(), codes::yamlNonFinite,
-                 QStringLiteral("the number %1 is too small for a double: it would read as 0 (KernelIndex "
-                                "rejects it too); write 0 or a number above 1e-308")
-                     .arg(quotedForMessage(value, 40)));
+        if (type == yaml::ScalarType::Float)
+            refuseUnderflow(value, where, node);
         return type;
     }
 
