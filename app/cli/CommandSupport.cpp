@@ -1,6 +1,7 @@
 #include "CommandSupport.h"
 
 #include "BundleView.h"
+#include "LoadJob.h"
 #include "Policy.h"
 #include "RunStore.h"
 #include "SourceReader.h"
@@ -61,15 +62,27 @@ bool parseSubcommand(QCommandLineParser& parser, const QString& name, const QStr
     return true;
 }
 
-Loaded loadInputs(const QStringList& paths) {
+Loaded loadInputs(const QStringList& paths, const Io* printAsRead) {
     Loaded l;
-    for (ParsedDocument& doc : RunStore::loadBlocking(paths)) {
-        l.problems += doc.problems;
-        l.index.add(std::move(doc));
-    }
+    LoadJob job(paths, JsonLimits{}, [&l, printAsRead](LoadBatch&& batch) {
+        l.notListed += batch.notListed;
+        for (ParsedDocument& doc : batch.documents) {
+            if (printAsRead) {
+                printProblems(doc.problems, *printAsRead);
+                printAsRead->err.flush();
+            }
+            l.problems += doc.problems;
+            l.index.add(std::move(doc));
+        }
+    });
+    job.run();
+    Problems keys;
     for (const RunEntry& e : l.index.runs())
         if (e.published())
-            l.problems += publishedKeyProblems(l.index, e);
+            keys += publishedKeyProblems(l.index, e);
+    if (printAsRead)
+        printProblems(keys, *printAsRead);
+    l.problems += keys;
     return l;
 }
 

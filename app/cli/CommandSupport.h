@@ -27,10 +27,15 @@ void addExitStatuses(QCommandLineParser& parser, unsigned command, const QString
 // link or by another spelling, is read once.
 struct Loaded {
     RecordIndex index;
-    Problems problems; // every problem of every source, in load order
+    Problems problems;    // every problem of every source, in load order
+    qint64 notListed = 0; // bad catalog lines counted but not kept (LoadBatch::notListed)
     bool anyErrors() const { return hasErrors(problems); }
+    qint64 errors() const { return errorCount(problems) + notListed; }
 };
-Loaded loadInputs(const QStringList& paths);
+// `printAsRead`: each problem is printed there (stderr) as its source is read, so that a long load shows
+// its first problems at once; the caller then prints none of l.problems again. Memory stays flat in the
+// number of bad catalog lines (LoadJob.h).
+Loaded loadInputs(const QStringList& paths, const Io* printAsRead = nullptr);
 
 // Runs chosen by a selector: a run digest or a prefix of one ("sha256:486a75", "486a75"), a
 // metadata.name, or a catalog row id. Empty selector: every run. `underPath`: only runs read from that

@@ -23,6 +23,7 @@ enum Exit {
     ExitNotSigned = protocol::code(protocol::ExitStatus::NotSigned),
     ExitSlower = protocol::code(protocol::ExitStatus::Slower),
     ExitCantTell = protocol::code(protocol::ExitStatus::CantTell),
+    ExitUpstream = protocol::code(protocol::ExitStatus::UpstreamRejected),
 };
 
 struct Io {

@@ -113,8 +113,36 @@ Json gateJson(const Gate& g) {
 }
 
 // The diff for people: the verdict with its reasons, then case by case and field by field.
+// The cases and the suite: with their ratios B/A only for comparable runs, or when `ratiosAnyway`, and then
+// each labelled "not comparable"; otherwise their latencies alone.
+void printCases(bool comparable, const CaseComparison& cases, bool ratiosAnyway, Io io) {
+    const auto label = [](const CaseDelta& d) { return terminalLine(d.axes.isEmpty() ? d.id : d.axes); };
+    if (!comparable && !ratiosAnyway) {
+        io.out << "\nCases: latencies only; no ratio of runs that are not comparable (--ratios-anyway "
+                  "shows them, labelled)\n";
+        for (const auto& d : cases.rows)
+            io.out << "  " << label(d).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10)
+                   << " -> " << formatLatency(d.latencyB).rightJustified(10) << "\n";
+        return;
+    }
+    const char* mark = comparable ? "" : " (not comparable)";
+    if (!comparable)
+        io.out << "\nRatios of runs that are NOT COMPARABLE, shown as asked (--ratios-anyway): no verdict "
+                  "follows from them";
+    io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
+    for (const auto& d : cases.rows) {
+        const CaseVerdict& v = d.verdict;
+        io.out << "  " << label(d).leftJustified(36) << formatLatency(d.latencyA).rightJustified(10) << " -> "
+               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << ratioLabel(v).rightJustified(6)
+               << "  " << intervalLabel(v).leftJustified(14) << "  " << verdictName(v.verdict) << mark
+               << "\n      " << terminalLine(v.reason) << "\n";
+    }
+    io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << mark << "\n";
+}
+
+// Runs that are not comparable get no ratio unless `ratiosAnyway`, and then each is labelled as such.
 void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVerdict& verdict,
-               const CaseComparison& cases, const QList<FieldChange>& fields, Io io) {
+               const CaseComparison& cases, const QList<FieldChange>& fields, bool ratiosAnyway, Io io) {
     io.out << "A: " << terminalLine(a->title()) << "  (" << terminalLine(a->origins.first().toString())
            << ")\n";
     io.out << "B: " << terminalLine(b->title()) << "  (" << terminalLine(b->origins.first().toString())
@@ -135,16 +163,7 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
         for (const auto& r : verdict.reasons)
             io.out << "  - " << terminalLine(r) << "\n";
     }
-    io.out << "\nCases: " << terminalLine(cases.summary()) << "\n";
-    for (const auto& d : cases.rows) {
-        const CaseVerdict& v = d.verdict;
-        io.out << "  " << terminalLine(d.axes.isEmpty() ? d.id : d.axes).leftJustified(36)
-               << formatLatency(d.latencyA).rightJustified(10) << " -> "
-               << formatLatency(d.latencyB).rightJustified(10) << "  B/A " << ratioLabel(v).rightJustified(6)
-               << "  " << intervalLabel(v).leftJustified(14) << "  " << verdictName(v.verdict) << "\n      "
-               << terminalLine(v.reason) << "\n";
-    }
-    io.out << "Suite: " << terminalLine(verdictLine(cases.suite)) << "\n";
+    printCases(verdict.comparable, cases, ratiosAnyway, io);
     for (const QString& difference : cases.gpuStateDifferences) // whatever the verdict (GpuStateDifference.h)
         io.out << "GPU state differs: " << terminalLine(difference) << "\n";
     io.out << "\nFields: " << fields.size() << " differences\n";
@@ -185,6 +204,9 @@ int diffCommand(const QStringList& args, Io io) {
          QStringLiteral("Load this too, for the workloads and other resources the runs name (repeatable)."),
          QStringLiteral("path")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    parser.addOption({QStringLiteral("ratios-anyway"),
+                      QStringLiteral("Show the ratios B/A of runs that are not comparable too, each labelled "
+                                     "\"not comparable\" (without it they get latencies only).")});
     parser.addOption(
         {QStringLiteral("min-effect"),
          QStringLiteral("The smallest difference that counts, in percent (default 2): an interval "
@@ -247,7 +269,7 @@ int diffCommand(const QStringList& args, Io io) {
             j["failIf"] = gateJson(*gate);
         writeJson(j, io);
     } else {
-        printDiff(a, b, verdict, cases, fields, io);
+        printDiff(a, b, verdict, cases, fields, parser.isSet(QStringLiteral("ratios-anyway")), io);
         if (gate)
             io.out << "\n" << gateLine(*gate) << "\n";
     }

@@ -111,8 +111,9 @@ int signatureExit(const QList<SignatureCheck>& checks, int unsignedExit) {
 }
 
 int worseExit(int a, int b) {
-    static const int order[] = {ExitSubjectMismatch, ExitSignatureInvalid, ExitEnvelopeMalformed, ExitInput,
-                                ExitMismatch,        ExitUnknownKey,       ExitNotSigned,         ExitOk};
+    static const int order[] = {ExitSubjectMismatch, ExitSignatureInvalid, ExitEnvelopeMalformed,
+                                ExitInput,           ExitMismatch,         ExitUpstream,
+                                ExitUnknownKey,      ExitNotSigned,        ExitOk};
     const auto rank = [](int code) {
         const auto* it = std::find(std::begin(order), std::end(order), code);
         return int(std::distance(std::begin(order), it)); // unknown codes rank below ExitOk

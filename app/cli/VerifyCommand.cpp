@@ -3,6 +3,7 @@
 #include "TrustSupport.h"
 
 #include <QMap>
+#include <QSet>
 
 namespace kix::cli {
 
@@ -45,25 +46,61 @@ QString upstreamText(const Problems& problems) {
 // each step adds to the totals, the JSON report and the worst exit status.
 class Verify {
 public:
-    Verify(const Loaded& loaded, bool json, Io io)
+    Verify(const Loaded& loaded, bool json, bool strictUpstream, Io io)
         : m_l(loaded)
         , m_json(json)
+        , m_strict(strictUpstream)
         , m_io(io)
         , m_trust(loaded.index) {}
 
+    // The exit rule (docs/trust.md): 1 for any mismatch, 3 only for what could not be read or nothing to
+    // check, 14 with --strict-upstream for anything KernelIndex would reject in what was read; errors in a
+    // record that was read are printed and otherwise leave the status alone.
     int run() {
+        noteReadOrigins();
         runs();
         resources();
         documents();
         summary();
-        if (m_l.anyErrors())
+        if (std::ranges::any_of(m_l.index.problemRows(), [this](const ProblemRow& p) { return !wasRead(p); }))
             m_worst = worseExit(m_worst, ExitInput);
-        if (m_totals.mismatch > 0)
+        if (m_totals.runs + m_totals.resources == 0) {
+            if (!m_json)
+                m_io.err << "kix verify: nothing to check: the inputs hold no run and no other resource\n";
+            m_worst = worseExit(m_worst, ExitInput);
+        }
+        if (m_totals.mismatch > 0 || std::ranges::any_of(m_l.problems, isMismatchProblem))
             m_worst = worseExit(m_worst, ExitMismatch);
+        if (m_strict && std::ranges::any_of(m_l.problems, [](const Problem& p) {
+                return p.isError() || isUpstreamFinding(p);
+            }))
+            m_worst = worseExit(m_worst, ExitUpstream);
         return m_worst;
     }
 
 private:
+    static QString originKey(const QString& file, qint64 line) {
+        return file + QStringLiteral(":") + QString::number(line);
+    }
+    // Where a record was read from, so that a problem row of a record that was read (a catalog row whose
+    // published digest differs) is never called "not read".
+    void noteReadOrigins() {
+        for (const RunEntry& e : m_l.index.runs())
+            for (const auto& o : e.occurrences)
+                m_readOrigins.insert(originKey(o.origin.file, o.origin.line));
+        for (const auto& entry : m_l.index.resources())
+            m_readOrigins.insert(originKey(entry.resource->origin.file, entry.resource->origin.line));
+    }
+    bool wasRead(const ProblemRow& p) const {
+        return m_readOrigins.contains(originKey(p.origin.file, p.origin.line));
+    }
+    static bool isMismatchProblem(const Problem& p) {
+        static const QStringList mismatches = {
+            QString::fromLatin1(codes::catalogDigest), QString::fromLatin1(codes::catalogKey),
+            QString::fromLatin1(codes::catalogStatus), QString::fromLatin1(codes::catalogPrimary)};
+        return mismatches.contains(p.code);
+    }
+
     void runs() {
         bool anySignature = false;
         for (int i = 0; i < m_l.index.runCount(); ++i) {
@@ -141,9 +178,13 @@ private:
                                                  {"problems", problemsJson(p.problems)}});
                 continue;
             }
+            const bool read = wasRead(p);
             for (const Problem& problem : p.problems)
                 if (problem.isError())
-                    m_io.out << terminalLine(problem.location()) << ": not read: "
+                    m_io.out << terminalLine(problem.location())
+                             << (isMismatchProblem(problem) ? ": mismatch: "
+                                 : read                     ? ": error in a record read: "
+                                                            : ": not read: ")
                              << terminalLine(problem.path.isEmpty()
                                                  ? problem.message
                                                  : problem.path + QStringLiteral(": ") + problem.message)
@@ -170,7 +211,7 @@ private:
         m_io.out << "\n"
                  << t.runs << " run(s), " << t.resources << " other resource(s): " << t.verified
                  << " verified, " << t.mismatch << " mismatch, " << t.notVerifiable << " not verifiable; "
-                 << errorCount(m_l.problems) << " error(s) in the inputs\n";
+                 << m_l.errors() << " error(s) in the inputs\n";
         if (!t.signatures.isEmpty()) {
             QStringList states;
             for (auto it = t.signatures.constBegin(); it != t.signatures.constEnd(); ++it)
@@ -185,7 +226,9 @@ private:
 
     const Loaded& m_l;
     bool m_json;
+    bool m_strict;
     Io m_io;
+    QSet<QString> m_readOrigins;
     TrustReport m_trust;
     Totals m_totals;
     int m_worst = ExitOk;
@@ -206,17 +249,21 @@ int verifyCommand(const QStringList& args, Io io) {
     addExitStatuses(
         parser, protocol::UsedByVerify,
         QStringLiteral(
-            "the worst that applies (9 > 8 > 10 > 3 > 1 > 7 > 0; unsigned runs are not a failure)"));
+            "the worst that applies (9 > 8 > 10 > 3 > 1 > 14 > 7 > 0; unsigned runs are not a failure)"));
     parser.addPositionalArgument(QStringLiteral("inputs"),
                                  QStringLiteral("Files, folders or catalog exports."),
                                  QStringLiteral("INPUT..."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
+    parser.addOption({QStringLiteral("strict-upstream"),
+                      QStringLiteral("Exit 14 when KernelIndex would reject anything that was read (its "
+                                     "schemas or its parser), or a record read has an error.")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("verify"), args, io, 1, -1, code))
         return code;
-    const Loaded l = loadInputs(parser.positionalArguments());
-    printProblems(l.problems, io);
-    return Verify(l, parser.isSet(QStringLiteral("json")), io).run();
+    const Loaded l = loadInputs(parser.positionalArguments(), &io);
+    return Verify(l, parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("strict-upstream")),
+                  io)
+        .run();
 }
 
 } // namespace kix::cli

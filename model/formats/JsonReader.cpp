@@ -20,7 +20,26 @@ public:
     bool boolean(bool v) override { return put(Json(v)); }
     bool number_integer(number_integer_t v) override { return put(Json(v)); }
     bool number_unsigned(number_unsigned_t v) override { return put(Json(v)); }
-    bool number_float(number_float_t v, const string_t& /*text*/) override { return put(Json(v)); }
+    bool number_float(number_float_t v, const string_t& text) override {
+        if (v == 0 && underflowsToZero(text))
+            return fail(
+                currentPath(),
+                QStringLiteral("the number %1 is too small for a double: it would read as 0 (KernelIndex "
+                               "rejects it too); write 0 or a number above 1e-308")
+                    .arg(QString::fromStdString(text.substr(0, 40))),
+                codes::jsonSyntax);
+        return put(Json(v));
+    }
+    // A nonzero digit before the exponent: the text is not zero, though the double it gave is.
+    static bool underflowsToZero(const string_t& text) {
+        for (const char c : text) {
+            if (c == 'e' || c == 'E')
+                break;
+            if (c >= '1' && c <= '9')
+                return true;
+        }
+        return false;
+    }
     bool string(string_t& v) override { return put(Json(std::move(v))); }
     bool binary(binary_t& /*value*/) override {
         return fail(currentPath(), QStringLiteral("binary values are not JSON"), codes::jsonSyntax);
@@ -181,6 +200,17 @@ JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const J
     if (bytes.trimmed().isEmpty()) {
         out.error.message = QStringLiteral("file is empty: expected a JSON object");
         out.error.code = QString::fromLatin1(codes::jsonEmpty);
+        return out;
+    }
+    // nlohmann's lexer takes a NUL byte for the end of the input: everything after it would be ignored.
+    // JSON text has no place for one (not even in a string), so it is refused where it is.
+    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0) {
+        out.error.message =
+            QStringLiteral("not valid JSON (%1, byte offset %2): a NUL byte is not allowed in "
+                           "JSON text (write it as \\u0000 in a string)")
+                .arg(lineColumn(bytes, std::size_t(nul) + 1))
+                .arg(nul);
+        out.error.code = QString::fromLatin1(codes::jsonSyntax);
         return out;
     }
     LimitedDomBuilder builder(limits.maxDepth);

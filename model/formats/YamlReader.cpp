@@ -5,6 +5,7 @@
 #include "Utf8.h"
 #include "YamlScalar.h"
 
+#include <algorithm>
 #include <deque>
 #include <istream>
 #include <map>
@@ -21,6 +22,15 @@
 namespace kix {
 
 namespace {
+
+// The alias budget in force: KIX_MAX_YAML_ALIAS_NODES when set to a whole number from 1,000 to
+// 100,000,000, else kYamlAliasNodeBudget. Read per document, so a test or a front end may change it.
+constexpr qint64 kMostYamlAliasNodes = 100000000;
+qint64 yamlAliasBudget() {
+    bool ok = false;
+    const qint64 n = qEnvironmentVariable("KIX_MAX_YAML_ALIAS_NODES").trimmed().toLongLong(&ok);
+    return ok && n >= 1000 && n <= kMostYamlAliasNodes ? n : kYamlAliasNodeBudget;
+}
 
 constexpr char kCoreTagPrefix[] = "tag:yaml.org,2002:";
 
@@ -153,11 +163,13 @@ public:
             fail(where, currentPath(), codes::yamlRecursiveAlias,
                  QStringLiteral("alias *%1 refers to a node that contains it").arg(anchorName(anchor)));
         m_aliasNodes += it->second.nodes;
-        if (m_aliasNodes > kYamlAliasNodeBudget)
+        if (m_aliasNodes > m_aliasBudget)
             fail(where, currentPath(), codes::yamlAliasExpansion,
-                 QStringLiteral(
-                     "aliases expand to more than %1 nodes (a \"billion laughs\" document?): refused")
-                     .arg(kYamlAliasNodeBudget));
+                 QStringLiteral("aliases expand to more than %1 nodes (a \"billion laughs\" document?): "
+                                "refused (raise the limit with the environment variable "
+                                "KIX_MAX_YAML_ALIAS_NODES, at most %2)")
+                     .arg(m_aliasBudget)
+                     .arg(kMostYamlAliasNodes));
         if (expectingKey()) {
             if (!it->second.value.is_string()) {
                 defer(where, codes::yamlNonStringKey,
@@ -302,6 +314,18 @@ private:
         top.haveKey = true;
     }
 
+    // A float that underflows to 0 though its digits are not zero (1e-400), as the JSON reader says.
+    void refuseUnderflow(const std::string& value, const Location& where, const Json& node) {
+        const auto exponent =
+            std::find_if(value.begin(), value.end(), [](char c) { return c == 'e' || c == 'E'; });
+        if (node.get<double>() == 0 &&
+            std::any_of(value.begin(), exponent, [](char c) { return c >= '1' && c <= '9'; }))
+            fail(where, currentPath(), codes::yamlNonFinite,
+                 QStringLiteral("the number %1 is too small for a double: it would read as 0 (KernelIndex "
+                                "rejects it too); write 0 or a number above 1e-308")
+                     .arg(quotedForMessage(value, 40)));
+    }
+
     yaml::ScalarType resolve(const std::string& tag, const std::string& value, const Location& where,
                              Json& node) {
         if (tag == "!") {
@@ -339,6 +363,8 @@ private:
             fail(where, currentPath(), codes::yamlNonFinite,
                  QStringLiteral("%1 is not a finite number, and JSON has no infinities or NaN")
                      .arg(quotedForMessage(value, 60, MessageQuote::Json)));
+        if (type == yaml::ScalarType::Float)
+            refuseUnderflow(value, where, node);
         return type;
     }
 
@@ -438,6 +464,7 @@ private:
     std::string m_pendingAnchorName;
     qint64 m_nodes = 0;
     qint64 m_aliasNodes = 0;
+    qint64 m_aliasBudget = yamlAliasBudget();
     int m_placeholders = 0;
     std::deque<Json> m_keysAside; // stable addresses while their frames are open
 };

@@ -13,7 +13,8 @@
 
 namespace kix {
 
-// Nodes that aliases may add in all (each alias adds the size of what it names).
+// Nodes that aliases may add in all (each alias adds the size of what it names), unless the environment
+// variable KIX_MAX_YAML_ALIAS_NODES sets another (1,000 to 100,000,000; docs/reading.md).
 inline constexpr qint64 kYamlAliasNodeBudget = 100000;
 
 JsonReadResult parseYaml(const QByteArray& bytes, const QString& source, const JsonLimits& limits = {});

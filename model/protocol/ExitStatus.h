@@ -23,6 +23,7 @@ enum class ExitStatus : int {
     NotSigned = 11,
     Slower = 12,
     CantTell = 13,
+    UpstreamRejected = 14,
 };
 
 constexpr int code(ExitStatus s) {
@@ -53,10 +54,15 @@ struct ExitStatusInfo {
 // Ordered by code.
 inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Ok, "ok", "success; for run, every case passed", UsedByAll, "finished: every case passed"},
-    {ExitStatus::Mismatch, "mismatch", "a digest does not match its content", UsedByVerify, nullptr},
+    {ExitStatus::Mismatch, "mismatch",
+     "a digest, or a catalog's published digest, key, status or primary value, does not match what kix "
+     "recomputes",
+     UsedByVerify, nullptr},
     {ExitStatus::Usage, "usage", "bad command line (for run also an --output that cannot be written)",
      UsedByAll, "the runner rejected its arguments"},
-    {ExitStatus::Input, "input", "a file is unreadable or invalid (or the trust store cannot be read)",
+    {ExitStatus::Input, "input",
+     "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
+     "invalid), or the trust store cannot be read",
      UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify,
      nullptr},
     {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
@@ -87,6 +93,9 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "reaches above 1 + PCT without lying wholly above it (a regression beyond PCT neither shown nor ruled "
      "out)",
      UsedByDiff, nullptr},
+    {ExitStatus::UpstreamRejected, "upstream-rejected",
+     "with --strict-upstream, KernelIndex would reject an input that kix read (its schemas or its parser)",
+     UsedByVerify, nullptr},
 };
 
 // The row of `code`, or null for a code kix never returns.

@@ -137,6 +137,46 @@ const QString kLooseTrust = QStringLiteral(
     "%1: the trust store can be written by other users (permissions %2), so anyone could add a key; kix "
     "refuses it (chmod 600 %1)");
 
+// The one permission check of the key folder, for every path into the keys and the trust store (signing,
+// key show, key list, key verify, verify): a real folder, owned by the current user, private to its owner.
+// `missingIsFine`: a folder that does not exist passes (an empty trust store), else it is an error.
+bool checkPrivateKeyFolder(const QString& folder, QString& error, bool missingIsFine = false) {
+    const QByteArray dir = QFile::encodeName(folder);
+    struct stat st {};
+    if (::lstat(dir.constData(), &st) != 0) {
+        if (missingIsFine && errno == ENOENT)
+            return true;
+        error = QStringLiteral("%1: %2").arg(folder, systemError(errno));
+        return false;
+    }
+    if (S_ISLNK(st.st_mode)) {
+        error = QStringLiteral("%1: the key folder is a symbolic link; kix refuses it so that keys cannot be "
+                               "redirected elsewhere")
+                    .arg(folder);
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        error = QStringLiteral("%1: exists and is not a folder").arg(folder);
+        return false;
+    }
+    if (st.st_uid != geteuid()) {
+        error =
+            QStringLiteral("%1: owned by another user (uid %2); kix keeps keys only in a folder the current "
+                           "user owns")
+                .arg(folder)
+                .arg(st.st_uid);
+        return false;
+    }
+    if (st.st_mode & (S_IRWXG | S_IRWXO)) {
+        error =
+            QStringLiteral("%1: the key folder can be reached by other users (permissions %2); kix needs it "
+                           "private to its owner (chmod 700 %1)")
+                .arg(folder, octal(st.st_mode));
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 const TrustedKey* TrustStore::find(const QString& fingerprint) const {
@@ -178,37 +218,7 @@ bool KeyStore::ensureKeyDirectory(QString& error) const {
             QStringLiteral("%1: cannot create the key folder: %2").arg(keyDirectory(), systemError(errno));
         return false;
     }
-    struct stat st {};
-    if (::lstat(dir.constData(), &st) != 0) {
-        error = QStringLiteral("%1: %2").arg(keyDirectory(), systemError(errno));
-        return false;
-    }
-    if (S_ISLNK(st.st_mode)) {
-        error = QStringLiteral("%1: the key folder is a symbolic link; kix refuses it so that keys cannot be "
-                               "redirected elsewhere")
-                    .arg(keyDirectory());
-        return false;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        error = QStringLiteral("%1: exists and is not a folder").arg(keyDirectory());
-        return false;
-    }
-    if (st.st_uid != geteuid()) {
-        error =
-            QStringLiteral("%1: owned by another user (uid %2); kix keeps keys only in a folder the current "
-                           "user owns")
-                .arg(keyDirectory())
-                .arg(st.st_uid);
-        return false;
-    }
-    if (st.st_mode & (S_IRWXG | S_IRWXO)) {
-        error =
-            QStringLiteral("%1: the key folder can be reached by other users (permissions %2); kix needs it "
-                           "private to its owner (chmod 700 %1)")
-                .arg(keyDirectory(), octal(st.st_mode));
-        return false;
-    }
-    return true;
+    return checkPrivateKeyFolder(keyDirectory(), error);
 }
 
 std::optional<SigningKey> KeyStore::existingSigningKey(QString& error) const {
@@ -312,6 +322,8 @@ std::optional<QList<TrustedKey>> KeyStore::readTrustFile(QString& error) const {
 }
 
 std::optional<TrustStore> KeyStore::trustStore(QString& error) const {
+    if (!checkPrivateKeyFolder(keyDirectory(), error, /*missingIsFine=*/true))
+        return std::nullopt;
     const auto keys = readTrustFile(error);
     if (!keys)
         return std::nullopt;

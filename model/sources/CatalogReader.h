@@ -11,9 +11,16 @@
 
 namespace kix {
 
-// The catalog tables kix reads; the others (sources, artifacts, record_events, operation_aliases) are
-// counted and otherwise skipped.
+// The catalog tables kix reads; the others of KernelIndex's export (sources, artifacts, record_events,
+// operation_aliases) are counted and otherwise skipped, and a row of any other table gets a located
+// warning (catalog.line, path "table"): its row is not read.
 bool isCatalogTableRead(const QString& table);
+
+// Whether a JSON Lines line is a SOL-ExecBench trace record ({"definition", "workload", …} and no "table"):
+// such a file is read by `kix import-trace`, not as a catalog export.
+bool isSolExecBenchTraceRecord(const QByteArray& line, const JsonLimits& limits = {});
+// The one problem for a JSON Lines source whose first record is a trace record (code catalog.line).
+Problem solExecBenchTraceProblem(const QString& file, qint64 line);
 
 ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint64 line,
                                const JsonLimits& limits = {});

@@ -10,6 +10,7 @@
 #include <QFuture>
 #include <QThreadPool>
 #include <QtConcurrent>
+#include <algorithm>
 #include <deque>
 
 namespace kix {
@@ -21,12 +22,43 @@ namespace {
 constexpr int kLinesPerBatch = 400;
 constexpr qint64 kBytesPerBatch = 2 << 20;
 constexpr int kFilesPerBatch = 64;
+// Ends a tally key of lines that gave only warnings (an unknown catalog table), so their summary is one too.
+const QLatin1String kWarningKey(" warning");
 
 ParsedDocument problemDocument(const Problem& p) {
     ParsedDocument doc;
     doc.origin = Origin{p.file, p.line, QString()};
     doc.problems.append(p);
     return doc;
+}
+
+// One summary per problem code of which more lines were counted than kept.
+QList<ParsedDocument> lineProblemSummaries(const QString& file, const QMap<QString, qint64>& counts,
+                                           qint64 kept) {
+    QList<ParsedDocument> out;
+    for (auto it = counts.constBegin(); it != counts.constEnd(); ++it) {
+        if (it.value() <= kept)
+            continue;
+        const bool warning = it.key().endsWith(kWarningKey);
+        const QString code = warning ? it.key().chopped(kWarningKey.size()) : it.key();
+        Problem p =
+            makeProblem(warning ? Problem::Severity::Warning : Problem::Severity::Error, "", file, QString(),
+                        QStringLiteral("%1 more line(s) with this problem (%2) not listed: %3 in "
+                                       "all, the first %4 listed above")
+                            .arg(it.value() - kept)
+                            .arg(code)
+                            .arg(it.value())
+                            .arg(kept));
+        p.code = code;
+        out.append(problemDocument(p));
+    }
+    return out;
+}
+
+LoadBatch oneProblemBatch(const Problem& p) {
+    LoadBatch batch;
+    batch.documents.append(problemDocument(p));
+    return batch;
 }
 
 LoadBatch parseFiles(const QStringList& files, const JsonLimits& limits) {
@@ -69,9 +101,39 @@ void LoadJob::deliver(LoadBatch&& batch) {
         QFuture<LoadBatch> f = std::move(futures.front());
         futures.pop_front();
         f.waitForFinished();
-        if (!m_cancelled)
-            m_sink(f.takeResult());
+        pass(f.takeResult());
     }
+}
+
+bool LoadJob::keepLineDocument(const ParsedDocument& doc) {
+    if (doc.origin.line <= 0 || doc.run || !doc.resources.isEmpty() || doc.measurement ||
+        doc.problems.isEmpty())
+        return true;
+    const auto error =
+        std::find_if(doc.problems.begin(), doc.problems.end(), [](const Problem& p) { return p.isError(); });
+    const QString key = error != doc.problems.end() ? error->code : doc.problems.first().code + kWarningKey;
+    return ++m_lineProblems[key] <= kLineProblemExamples;
+}
+
+void LoadJob::pass(LoadBatch&& batch) {
+    if (m_cancelled)
+        return;
+    batch.documents.removeIf([this, &batch](const ParsedDocument& d) {
+        if (keepLineDocument(d))
+            return false;
+        batch.notListed += hasErrors(d.problems) ? 1 : 0;
+        return true;
+    });
+    if (!batch.endOfLines.isEmpty()) {
+        const QList<ParsedDocument> summaries =
+            lineProblemSummaries(batch.endOfLines, m_lineProblems, kLineProblemExamples);
+        batch.notListed -= std::count_if(summaries.begin(), summaries.end(),
+                                         [](const ParsedDocument& d) { return hasErrors(d.problems); });
+        batch.documents += summaries;
+        m_lineProblems.clear();
+    }
+    if (!batch.documents.isEmpty() || batch.notListed != 0)
+        m_sink(std::move(batch));
 }
 
 void LoadJob::submitFiles(QStringList& chunk) {
@@ -87,7 +149,7 @@ void LoadJob::submitFiles(QStringList& chunk) {
 void LoadJob::readLines(const QString& file) {
     LineSource source(file, m_limits);
     if (auto problem = source.open()) {
-        deliver(LoadBatch{{problemDocument(*problem)}});
+        deliver(oneProblemBatch(*problem));
         return;
     }
     const qint64 base = m_state.done;
@@ -104,7 +166,11 @@ void LoadJob::readLines(const QString& file) {
         deliver({});
     };
     SourceLine line;
+    bool anyLine = false;
+    bool anyRecord = false;
+    bool isTrace = false;
     while (!m_cancelled && source.next(line)) {
+        anyLine = true;
         if (line.problem) {
             Problem p = *line.problem;
             p.line = line.number;
@@ -113,8 +179,17 @@ void LoadJob::readLines(const QString& file) {
             if (p.message.startsWith(prefix))
                 p.message.remove(0, prefix.size());
             flush();
-            deliver(LoadBatch{{problemDocument(p)}});
+            deliver(oneProblemBatch(p));
             continue;
+        }
+        if (!anyRecord) {
+            anyRecord = true;
+            if (isSolExecBenchTraceRecord(line.text, m_limits)) {
+                // Said once for the file, not once per line; its lines are not catalog records.
+                deliver(oneProblemBatch(solExecBenchTraceProblem(file, line.number)));
+                isTrace = true;
+                break;
+            }
         }
         bytes += line.text.size();
         lines.append(SourceLineText{std::move(line.text), line.number});
@@ -127,8 +202,18 @@ void LoadJob::readLines(const QString& file) {
         }
     }
     flush();
-    if (auto problem = source.error())
-        deliver(LoadBatch{{problemDocument(*problem)}});
+    if (auto problem = source.error(); problem && !isTrace) {
+        deliver(oneProblemBatch(*problem));
+    } else if (!anyLine && !m_cancelled) {
+        deliver(oneProblemBatch(makeProblem(
+            Problem::Severity::Error, jsonEmpty, file, QString(),
+            QStringLiteral("holds no catalog record (no line that is not blank%1): nothing to check")
+                .arg(source.isCompressed() ? QStringLiteral(" once decompressed") : QString()))));
+    }
+    LoadBatch end; // after this source's last batch: its summaries
+    end.endOfLines = file;
+    m_inFlight->futures.push_back(QtFuture::makeReadyFuture(std::move(end)));
+    deliver({});
 }
 
 bool LoadJob::run() {
@@ -175,8 +260,7 @@ bool LoadJob::run() {
         QFuture<LoadBatch> f = std::move(futures.front());
         futures.pop_front();
         f.waitForFinished();
-        if (!m_cancelled)
-            m_sink(f.takeResult());
+        pass(f.takeResult());
     }
     return !m_cancelled;
 }

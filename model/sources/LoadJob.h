@@ -2,11 +2,17 @@
 // sources (catalog exports) streamed line by line and parsed in batches on the thread pool, so that the
 // first rows are delivered while the rest is still being read. Runs on whatever thread calls run();
 // batches go to the sink in source order.
+// Memory stays flat in the number of bad lines: of a JSON Lines source's lines that gave nothing but a
+// problem, the first kLineProblemExamples per problem code are delivered as they are (as they are read),
+// the others only counted, and after the source's last line one summary problem per such code says how
+// many more there were (LoadBatch::notListed counts the rest). A source with no line that is not
+// blank is a problem of its own (json.empty): nothing to check.
 #pragma once
 
 #include "JsonReader.h"
 #include "Records.h"
 
+#include <QMap>
 #include <QStringList>
 #include <atomic>
 #include <functional>
@@ -15,6 +21,10 @@ namespace kix {
 
 struct LoadBatch {
     QList<ParsedDocument> documents;
+    QString endOfLines; // set on the (empty) batch that follows a JSON Lines source's last line
+    // Problem-only lines counted and not delivered, less one for each summary delivered (which stands for
+    // one of them): errorCount of everything delivered plus the sum of this is every bad line.
+    qint64 notListed = 0;
 };
 
 struct LoadProgress {
@@ -27,6 +37,8 @@ public:
     using Sink = std::function<void(LoadBatch&&)>;
     using Progress = std::function<void(const LoadProgress&)>;
 
+    static constexpr int kLineProblemExamples = 20;
+
     LoadJob(QStringList paths, JsonLimits limits, Sink sink, Progress progress = {});
     // Reads everything (or until cancel() is called); returns false when cancelled.
     bool run();
@@ -37,6 +49,8 @@ private:
     void readLines(const QString& file);
     void submitFiles(QStringList& chunk);
     void deliver(LoadBatch&& batch);
+    void pass(LoadBatch&& batch);
+    bool keepLineDocument(const ParsedDocument& doc);
 
     QStringList m_paths;
     JsonLimits m_limits;
@@ -44,6 +58,7 @@ private:
     Progress m_progress;
     LoadProgress m_state;
     std::atomic<bool> m_cancelled{false};
+    QMap<QString, qint64> m_lineProblems; // the current JSON Lines source's problem-only lines, by code
     struct InFlight;
     std::shared_ptr<InFlight> m_inFlight;
 };

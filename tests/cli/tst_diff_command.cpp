@@ -86,6 +86,19 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("NOT COMPARABLE:\n")), qPrintable(r.out));
         QVERIFY2(r.out.contains(reason), qPrintable(r.out));
+        // Issue 26, item 4: no ratio of runs that are not comparable unless asked, and then labelled.
+        QVERIFY2(!r.out.contains(QStringLiteral("B/A")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("\nCases: latencies only; no ratio of runs that are not "
+                                               "comparable (--ratios-anyway shows them, labelled)\n")),
+                 qPrintable(r.out));
+        const Result anyway = run({QStringLiteral("diff"), QStringLiteral("--ratios-anyway"), f.a, pathB,
+                                   QStringLiteral("--with"), f.support});
+        QCOMPARE(anyway.code, 0);
+        QVERIFY2(
+            anyway.out.contains(QStringLiteral("\nRatios of runs that are NOT COMPARABLE, shown as asked "
+                                               "(--ratios-anyway): no verdict follows from them\nCases: ")),
+            qPrintable(anyway.out));
+        QVERIFY2(anyway.out.contains(QStringLiteral(" (not comparable)\n")), qPrintable(anyway.out));
         const Result j = run({QStringLiteral("diff"), QStringLiteral("--json"), f.a, pathB,
                               QStringLiteral("--with"), f.support});
         QCOMPARE(j.code, 0);

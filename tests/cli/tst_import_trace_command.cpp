@@ -9,6 +9,7 @@
 #include "TestSupport.h"
 
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -309,6 +310,29 @@ private slots:
         QCOMPARE(r.code, 3);
         QVERIFY(r.err.endsWith(QStringLiteral("kix import-trace: nothing was written\n")));
         QCOMPARE(files(dir.path()), QStringList());
+    }
+
+    // Issue 26, item 5: a trace of workload lines only has nothing to import: the warning, then status 0.
+    void workloadOnlyTraceIsNothingToImport() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("w.traces.jsonl"));
+        const kix::Json line = {{"definition", "013_fused_residual_rms_norm_backward"},
+                                {"workload", {{"uuid", "u-1"}, {"axes", {{"batch_size", 4}}}}}};
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(line.dump()) + "\n" + QByteArray::fromStdString(line.dump()) +
+                "\n");
+        f.close();
+        const QString out = dir.filePath(QStringLiteral("out"));
+        const Result r = run({QStringLiteral("-o"), out, trace});
+        QCOMPARE(r.err,
+                 trace + QStringLiteral(":1: warning: skipped 2 workload-only line(s) (no evaluation), the "
+                                        "first at line 1\n"
+                                        "kix import-trace: nothing to import (every trace line is "
+                                        "workload-only); nothing was written\n"));
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, QString());
+        QVERIFY(!QFileInfo::exists(out));
     }
 
     void importTrace() {

@@ -88,6 +88,28 @@ private slots:
         QVERIFY(QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner));
     }
 
+    // Issue 26, item 9: every command into the trust store refuses a keys folder others can reach, as
+    // key show does (one check, KeyStore), never "(trusted)".
+    void looseKeyFolderIsRefusedEverywhere_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("key show") << QStringList{QStringLiteral("show")};
+        QTest::newRow("key list") << QStringList{QStringLiteral("list")};
+        QTest::newRow("key verify") << QStringList{QStringLiteral("verify"), QStringLiteral("any.json")};
+    }
+    void looseKeyFolderIsRefusedEverywhere() {
+        QFETCH(QStringList, args);
+        const QString folder = userStore().keyDirectory();
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::Permissions(0x7777)));
+        const Result r = run(QStringList{QStringLiteral("key")} + args);
+        QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err,
+                 QStringLiteral("kix key %1: %2: the key folder can be reached by other users (permissions "
+                                "0777); kix needs it private to its owner (chmod 700 %2)\n")
+                     .arg(args.first(), folder));
+        QVERIFY(!r.out.contains(QStringLiteral("(trusted)")));
+    }
+
     void trustAndList() {
         QString error;
         const auto bob = kix::SigningKey::generate(error);

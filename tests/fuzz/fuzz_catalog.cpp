@@ -125,14 +125,15 @@ void checkDocument(const ParsedDocument& doc, const SourceLineText& line) {
     for (const Problem& p : doc.problems)
         check(!p.code.isEmpty() && !p.message.isEmpty() && p.file == kFile && p.line == line.number);
     if (doc.table.isEmpty()) {
-        // Not a catalog record (one error), or a record of the table "" (skipped): nothing read.
-        check(doc.problems.isEmpty() || (doc.problems.size() == 1 && doc.problems.first().isError()));
+        // Not a catalog record (one error), or a record of the table "" (unknown: one warning): nothing read.
+        check(doc.problems.size() == 1);
         check(!doc.run && doc.resources.isEmpty() && !doc.publishedRun && !doc.publishedResource &&
               !doc.measurement);
         return;
     }
     checkTableFacts(doc);
-    check(isCatalogTableRead(doc.table) || (doc.problems.isEmpty() && doc.resources.isEmpty()));
+    check(isCatalogTableRead(doc.table) ||
+          (doc.problems.size() <= 1 && !hasErrors(doc.problems) && doc.resources.isEmpty() && !doc.run));
     check(doc.isProblemRow() == (!doc.run && hasErrors(doc.problems)));
     for (const ResourcePtr& r : doc.resources) {
         check(r != nullptr);

@@ -57,11 +57,14 @@ LatencyStats readLatencyStats(FieldReader stats, bool meanRequired) {
                                 .arg(*s.ciHigh));
         }
     }
+    // KernelIndex has no such rule and accepts the run: a kix warning, never an upstream rejection.
     if (s.min && s.max && *s.min > *s.max)
-        stats.error(
+        stats.warning(
             fieldOrder,
             stats.pathOf(stats.child("minimum") ? QStringLiteral("minimum") : QStringLiteral("min")),
-            QStringLiteral("the minimum (%1) is greater than the maximum (%2)").arg(*s.min).arg(*s.max));
+            QStringLiteral("the minimum (%1) is greater than the maximum (%2) (KernelIndex accepts this)")
+                .arg(*s.min)
+                .arg(*s.max));
     if (!meanRequired && s.isEmpty())
         stats.error(fieldEmptyStats, stats.path(),
                     QStringLiteral("expected at least one of mean, median, minimum, maximum, p05, p95"));

@@ -40,6 +40,21 @@ private slots:
                                         << "t.json: not valid JSON (line 1, column 14): syntax error while "
                                            "parsing value - invalid string: surrogate U+D800..U+DBFF must be "
                                            "followed by U+DC00..U+DFFF; last read: '\"\\ud800\"'";
+        // Issue 26: nlohmann stops at a NUL byte as at the end of the input, so a second document or
+        // garbage after one rode along unread; it is refused with its place.
+        QTest::newRow("NUL after a document")
+            << QByteArray("{\"a\": 1}\0{\"b\": 2} garbage", 25)
+            << "t.json: not valid JSON (line 1, column 9, byte offset 8): a NUL byte is not allowed in JSON "
+               "text (write it as \\u0000 in a string)";
+        QTest::newRow("NUL in a string")
+            << QByteArray("{\n \"a\": \"x\0y\"}", 14)
+            << "t.json: not valid JSON (line 2, column 9, byte offset 10): a NUL byte is not allowed in JSON "
+               "text (write it as \\u0000 in a string)";
+        // Issue 26, item 11: a number that underflows a double was 0 without a word.
+        QTest::newRow("underflow")
+            << QByteArray(R"({"run": {"x": [1, 1e-400]}})")
+            << "t.json: run.x[1]: the number 1e-400 is too small for a double: it would "
+               "read as 0 (KernelIndex rejects it too); write 0 or a number above 1e-308";
         QByteArray deep;
         for (int i = 0; i < 70; ++i)
             deep += "[";

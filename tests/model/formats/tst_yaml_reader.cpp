@@ -70,7 +70,6 @@ private slots:
         row("trailing dot", "1.", "1.0");
         row("integer exponent", "1e5", "100000.0");
         row("capital exponent", "6.02E+23", "6.02e+23");
-        row("underflow is zero", "1e-400", "0.0");
         row("timestamp stays text", "2026-08-01T12:00:00Z", "\"2026-08-01T12:00:00Z\"");
         row("date stays text", "2026-08-01", "\"2026-08-01\"");
         row("version stays text", "1.2.0", "\"1.2.0\"");
@@ -178,6 +177,10 @@ private slots:
             "t.yaml: v: line 1, column 4: \"-.Inf\" is not a finite number, and JSON has no infinities or "
             "NaN",
             "yaml.non_finite");
+        row("underflow", "v: [0.0, 1e-400]\n",
+            "t.yaml: v[1]: line 1, column 10: the number \"1e-400\" is too small for a double: it would read "
+            "as 0 (KernelIndex rejects it too); write 0 or a number above 1e-308",
+            "yaml.non_finite");
         row("nan", "v: .nan\n",
             "t.yaml: v: line 1, column 4: \".nan\" is not a finite number, and JSON has no infinities or NaN",
             "yaml.non_finite");
@@ -269,7 +272,43 @@ private slots:
         QCOMPARE(
             r.error.toString(),
             QStringLiteral("t.yaml: a4[7]: line 5, column 45: aliases expand to more than 100000 nodes (a "
-                           "\"billion laughs\" document?): refused"));
+                           "\"billion laughs\" document?): refused (raise the limit with the environment "
+                           "variable KIX_MAX_YAML_ALIAS_NODES, at most 100000000)"));
+    }
+
+    // Issue 26, item 11: the alias budget is documented and settable; a bad setting keeps the default.
+    void aliasBudgetSetting_data() {
+        QTest::addColumn<QByteArray>("setting");
+        QTest::addColumn<bool>("accepted"); // 2,000 alias nodes
+        QTest::newRow("default") << QByteArray() << true;
+        QTest::newRow("1000") << QByteArray("1000") << false;
+        QTest::newRow("not a number") << QByteArray("lots") << true;
+        QTest::newRow("below 1000") << QByteArray("10") << true;
+    }
+    void aliasBudgetSetting() {
+        QFETCH(QByteArray, setting);
+        QFETCH(bool, accepted);
+        // 20 aliases of a list of 100: 2,000 nodes.
+        QByteArray yaml = "a: &a [";
+        for (int i = 0; i < 100; ++i)
+            yaml += i ? ", x" : "x";
+        yaml += "]\nb: [";
+        for (int i = 0; i < 20; ++i)
+            yaml += i ? ", *a" : "*a";
+        yaml += "]\n";
+        if (setting.isEmpty())
+            qunsetenv("KIX_MAX_YAML_ALIAS_NODES");
+        else
+            qputenv("KIX_MAX_YAML_ALIAS_NODES", setting);
+        const auto r = parse(yaml);
+        qunsetenv("KIX_MAX_YAML_ALIAS_NODES");
+        QCOMPARE(bool(r.value), accepted);
+        if (!accepted)
+            QVERIFY2(
+                r.error.message.endsWith(QStringLiteral(
+                    "aliases expand to more than 1000 nodes (a \"billion laughs\" document?): refused (raise "
+                    "the limit with the environment variable KIX_MAX_YAML_ALIAS_NODES, at most 100000000)")),
+                qPrintable(r.error.toString()));
     }
 
     void depth() {

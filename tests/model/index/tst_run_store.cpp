@@ -43,6 +43,28 @@ QByteArray bigCatalog(int runs) {
 class TestRunStore : public QObject {
     Q_OBJECT
 private slots:
+    // Issue 26, item 6: the explorer's load of a catalog of many bad lines keeps 20 problem rows per code
+    // and one that counts the rest, beside every good row; it never holds one row per bad line.
+    void manyBadLinesAreBoundedRows() {
+        QTemporaryDir dir;
+        QByteArray text = bigCatalog(3);
+        for (int i = 0; i < 20000; ++i)
+            text += i % 2 ? "{}\n" : "[1]\n";
+        const QString path = dir.filePath(QStringLiteral("bad.jsonl"));
+        QVERIFY(kixfix::writeFile(path, text));
+        kix::RunStore store;
+        QSignalSpy finished(&store, &kix::RunStore::loadFinished);
+        store.loadAsync({path});
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(store.index().runCount(), 7);        // the fixture's 4 and 3 more
+        QCOMPARE(finished.first().at(1).toInt(), 21); // catalog.line: 20 listed, 1 summary
+        const auto& rows = store.index().problemRows();
+        QCOMPARE(
+            rows.last().problems.first().message,
+            QStringLiteral("19980 more line(s) with this problem (catalog.line) not listed: 20000 in all, "
+                           "the first 20 listed above"));
+    }
+
     void folderWithABadFile() {
         QTemporaryDir dir;
         const kixfix::Catalog c;

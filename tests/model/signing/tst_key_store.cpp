@@ -247,6 +247,44 @@ private slots:
         QCOMPARE(e, store.trustFile() + QStringLiteral(": ") + error);
     }
 
+    // Issue 26, item 9: the trust store is read through the same folder check as the signing key (key
+    // list, key verify and verify all come here), so a folder others can reach is never "trusted".
+    void looseKeyFolderRefusesTheTrustStore_data() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("0777") << 0777;
+        QTest::newRow("0755") << 0755;
+        QTest::newRow("0707") << 0707;
+        QTest::newRow("0700: fine") << 0700;
+    }
+    void looseKeyFolderRefusesTheTrustStore() {
+        QFETCH(int, mode);
+        const kix::KeyStore store(m_dir);
+        QString error;
+        const auto key = kix::SigningKey::generate(error);
+        bool already = false;
+        QVERIFY(store.trust(key->publicKey(), {}, error, already));
+        chmodTo(store.keyDirectory(), mode_t(mode));
+        const auto trusted = store.trustStore(error);
+        chmodTo(store.keyDirectory(), 0700);
+        if (mode == 0700) {
+            QVERIFY2(trusted && trusted->find(key->publicKey().fingerprint()), qPrintable(error));
+            return;
+        }
+        QVERIFY(!trusted);
+        QCOMPARE(error,
+                 QStringLiteral("%1: the key folder can be reached by other users (permissions 0%2); kix "
+                                "needs it private to its owner (chmod 700 %1)")
+                     .arg(store.keyDirectory())
+                     .arg(mode, 3, 8, QLatin1Char('0')));
+    }
+    void missingKeyFolderIsAnEmptyTrustStore() {
+        const kix::KeyStore store(m_dir);
+        QString error;
+        const auto trusted = store.trustStore(error);
+        QVERIFY2(trusted, qPrintable(error));
+        QVERIFY(trusted->keys().isEmpty());
+    }
+
     void writableTrustStoreIsRefused() {
         const kix::KeyStore store(m_dir);
         QString error;
