@@ -308,6 +308,15 @@ int RunFilterProxy::rowCount(const QModelIndex& parent) const {
     return int(m_order.children.value(m_order.top.value(parent.row(), -1)).size());
 }
 
+bool RunFilterProxy::hasChildren(const QModelIndex& parent) const {
+    return rowCount(parent) > 0;
+}
+
+Qt::ItemFlags RunFilterProxy::flags(const QModelIndex& index) const {
+    const Qt::ItemFlags f = QAbstractProxyModel::flags(index);
+    return index.isValid() && index.internalId() == kTopLevel ? f & ~Qt::ItemNeverHasChildren : f;
+}
+
 int RunFilterProxy::columnCount(const QModelIndex& /*parent*/) const {
     return m_source ? m_source->columnCount() : 0;
 }

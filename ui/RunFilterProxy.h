@@ -33,6 +33,8 @@ public:
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
     int rowCount(const QModelIndex& parent = {}) const override;
+    bool hasChildren(const QModelIndex& parent = {}) const override; // not the flat source's answer
+    Qt::ItemFlags flags(const QModelIndex& index) const override;    // a suite's row may have children
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QModelIndex mapToSource(const QModelIndex& proxyIndex) const override;

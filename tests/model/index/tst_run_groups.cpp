@@ -105,8 +105,9 @@ private slots:
         const Json suite = suiteOf(op);
         const Json c1 = kixfix::workloadCase(op, 1024), c2 = kixfix::workloadCase(op, 2048);
         const Json impl = kixfix::implementation(op), proto = kixfix::protocol(), env = kixfix::environment();
-        const Json impl2 = kixfix::implementation(op, "other-rmsnorm"),
-                   env2 = kixfix::environment("NVIDIA H100");
+        Json impl2 = kixfix::implementation(op); // another revision: its digest covers the spec only
+        impl2["spec"]["projectRevision"]["version"] = "2.0";
+        const Json env2 = kixfix::environment("NVIDIA H100");
         Json odd = kixfix::run("case-2", c2, change == "implementation" ? impl2 : impl, proto,
                                change == "environment" ? env2 : env, 9000);
         if (change == "observedAt")
