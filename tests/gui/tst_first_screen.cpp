@@ -223,6 +223,14 @@ private slots:
                                     .arg(right)
                                     .arg(view->viewport()->width())));
         }
+        // Still so with a kix run selected on the Plot tab (its controls are wider then).
+        w.selectRows({1});
+        w.tabs()->setCurrentWidget(w.plot());
+        QTest::qWait(50);
+        const int status = header->sectionViewportPosition(RunTableModel::Status) +
+                           header->sectionSize(RunTableModel::Status);
+        QVERIFY2(status <= view->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 of %2").arg(status).arg(view->viewport()->width())));
         // Wide enough that the latency is not elided either.
         const QModelIndex seed = w.proxy()->index(0, RunTableModel::Latency);
         QVERIFY(header->sectionSize(RunTableModel::Latency) >= view->sizeHintForIndex(seed).width());
