@@ -3,6 +3,8 @@
 #include "MainWindow.h"
 #include "Palette.h"
 #include "PlotWidget.h"
+#include "RunFilterProxy.h"
+#include "RunTableModel.h"
 #include "TextSanitizer.h"
 
 #include <QApplication>
@@ -120,26 +122,37 @@ void ExplorerCommandLine::start(MainWindow& window) {
         QApplication::setPalette(palette == QLatin1String("dark") ? darkPalette() : lightPalette());
     }
     applyPlotOptions(m_parser, *window.plot());
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = QObject::connect(
-        &window, &MainWindow::loadFinished, &window, [&window, screenshot, select, tabName, connection] {
-            QObject::disconnect(*connection);
-            if (!select.isEmpty()) {
-                QList<int> rows;
-                for (const QString& r : select.split(u','))
-                    rows << r.toInt();
-                window.selectRows(rows);
-                if (rows.size() >= 2)
-                    window.compareSelected();
-            }
-            const QStringList tabs{QStringLiteral("details"),     QStringLiteral("compare"),
-                                   QStringLiteral("plot"),        QStringLiteral("digests"),
-                                   QStringLiteral("leaderboard"), QStringLiteral("published")};
-            if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
-                window.tabs()->setCurrentIndex(tab);
-            if (!screenshot.isEmpty())
-                saveScreenshotWhenSettled(window, screenshot);
-        });
+    auto applyOptions = [&window, screenshot, select, tabName] {
+        if (!select.isEmpty()) {
+            QList<int> rows;
+            for (const QString& r : select.split(u','))
+                rows << r.toInt();
+            window.selectRows(rows);
+            if (rows.size() >= 2)
+                window.compareSelected();
+        }
+        const QStringList tabs{QStringLiteral("details"),     QStringLiteral("compare"),
+                               QStringLiteral("plot"),        QStringLiteral("digests"),
+                               QStringLiteral("leaderboard"), QStringLiteral("published")};
+        if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
+            window.tabs()->setCurrentIndex(tab);
+        if (!screenshot.isEmpty())
+            saveScreenshotWhenSettled(window, screenshot);
+    };
+    // Rows are counted as the table shows them: grouped into suites and sorted off the UI thread once the
+    // load has ended and its rows are recomputed.
+    QObject::connect(
+        &window, &MainWindow::loadFinished, &window,
+        [&window, applyOptions] {
+            QObject::connect(
+                window.runModel(), &RunTableModel::refreshed, &window,
+                [&window, applyOptions] {
+                    QObject::connect(window.proxy(), &RunFilterProxy::ordered, &window, applyOptions,
+                                     Qt::SingleShotConnection);
+                },
+                Qt::SingleShotConnection);
+        },
+        Qt::SingleShotConnection);
     const QStringList paths = m_parser.positionalArguments();
     if (paths.isEmpty())
         window.openBundledSamples();

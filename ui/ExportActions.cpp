@@ -6,6 +6,7 @@
 #include "LeaderboardWidget.h"
 #include "PlotWidget.h"
 #include "RunFilterProxy.h"
+#include "RunListPane.h"
 #include "SaveFile.h"
 #include "Settings.h"
 #include "TableExport.h"
@@ -38,12 +39,11 @@ QString ExportActions::selectedRowsText() const {
     for (int c = 0; c < proxy->columnCount(); ++c)
         t.headers << proxy->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
     QModelIndexList rows = m_views.runTable->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(),
-              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::sort(rows.begin(), rows.end(), shownBefore);
     for (const QModelIndex& r : rows) {
         QStringList cells;
         for (int c = 0; c < proxy->columnCount(); ++c)
-            cells << proxy->index(r.row(), c).data().toString();
+            cells << r.siblingAtColumn(c).data().toString();
         t.rows << cells;
     }
     return t.rows.isEmpty() ? QString() : toTsv(t, false);

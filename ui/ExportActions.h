@@ -6,7 +6,7 @@
 #include <QString>
 #include <functional>
 
-class QTableView;
+class QAbstractItemView;
 class QWidget;
 
 namespace kix::ui {
@@ -27,7 +27,7 @@ public:
     // The views exported; `window` parents the dialogs and the object.
     struct Views {
         RunFilterProxy* proxy = nullptr;
-        QTableView* runTable = nullptr;
+        QAbstractItemView* runTable = nullptr;
         LeaderboardWidget* leaderboard = nullptr;
         DiffWidget* diff = nullptr;
         PlotWidget* plot = nullptr;

@@ -4,8 +4,8 @@
 #include "OffUiThread.h"
 #include "PlainText.h"
 #include "Roles.h"
+#include "RunGroups.h"
 #include "SpeedOfLight.h"
-#include "TableViews.h"
 #include "TextSanitizer.h"
 
 #include <QGroupBox>
@@ -15,8 +15,9 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
+#include <utility>
 
 namespace kix::ui {
 
@@ -31,10 +32,20 @@ LeaderboardWidget::LeaderboardWidget(QWidget* parent)
     , m_position(new QLabel(this))
     , m_compare(new QPushButton(tr("Compare with #1"), this)) {
     m_proxy->setSourceModel(m_model);
-    m_table = makeReadOnlyTable(m_proxy, this);
+    m_table = new QTreeView(this);
+    m_table->setObjectName(QStringLiteral("leaderboardTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setUniformRowHeights(true);
+    m_table->setAllColumnsShowFocus(true);
+    m_table->setIndentation(14);
+    m_table->header()->setStretchLastSection(true);
+    m_table->header()->setResizeContentsPrecision(100);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(LeaderboardModel::Rank, Qt::AscendingOrder);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setTextElideMode(Qt::ElideRight);
     holdUntrustedText(m_position);
     m_compare->setEnabled(false);
@@ -89,11 +100,20 @@ void LeaderboardWidget::refresh(const RecordIndex& snapshot) {
     ++m_pending;
     const ProblemDefinition* problem = bundledProblemDefinition();
     runOffUiThread(
-        this, [snapshot, problem] { return buildLeaderboard(snapshot, problem, true); },
-        [this, job](Leaderboard board) {
+        this,
+        [snapshot, problem] {
+            // Each case run under its suite run: run index -> its suite's run index.
+            const RunGroups groups = groupRuns(snapshot);
+            QHash<int, int> suiteOfRun;
+            for (int r = 0; r < groups.parentRow.size(); ++r)
+                if (const int p = groups.parentRow[r]; p >= 0)
+                    suiteOfRun.insert(snapshot.row(r).index, snapshot.row(p).index);
+            return std::pair{buildLeaderboard(snapshot, problem, true), suiteOfRun};
+        },
+        [this, job](std::pair<Leaderboard, QHash<int, int>> result) {
             --m_pending;
             if (job == m_job)
-                showBoard(std::move(board));
+                showBoard(std::move(result.first), std::move(result.second));
         });
 }
 
@@ -102,10 +122,11 @@ void LeaderboardWidget::clear() {
     showBoard({});
 }
 
-void LeaderboardWidget::showBoard(Leaderboard board) {
-    m_model->setBoard(std::move(board));
+void LeaderboardWidget::showBoard(Leaderboard board, QHash<int, int> suiteOfRun) {
+    m_model->setBoard(std::move(board), std::move(suiteOfRun));
     updateFacets();
-    m_table->resizeColumnsToContents();
+    for (int c = 0; c < LeaderboardModel::ColumnCount; ++c)
+        m_table->resizeColumnToContents(c);
     // Long cohort labels and names are elided, never allowed to push the other columns away.
     for (int c = 0; c < LeaderboardModel::ColumnCount; ++c)
         m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 320));
@@ -185,9 +206,8 @@ void LeaderboardWidget::updatePosition() {
     m_position->setToolTip(plainToolTip(cohort.label + u'\n' + cohort.key));
     const int leader = leaderOfSelected();
     m_compare->setEnabled(leader >= 0);
-    const int row = m_model->rowOfRun(m_selectedRun);
-    if (row >= 0) {
-        const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    if (const QModelIndex at = m_model->indexOfRun(m_selectedRun); at.isValid()) {
+        const QModelIndex index = m_proxy->mapFromSource(at);
         m_table->selectionModel()->select(index,
                                           QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_table->scrollTo(index);

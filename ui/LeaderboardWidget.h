@@ -1,6 +1,7 @@
 // The Leaderboard tab: loaded runs by cohort with their ranks, facets to filter by (operation, GPU, source,
 // status, digest state, each value with its count), where the selected run stands ("#3 of 12") and
-// "Compare with #1". The leaderboard is built off the UI thread from a snapshot of the store.
+// "Compare with #1". The leaderboard is built off the UI thread from a snapshot of the store, with the
+// suites' case runs grouped under them (model/index RunGroups).
 #pragma once
 
 #include "LeaderboardModel.h"
@@ -12,7 +13,7 @@
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QTableView;
+class QTreeView;
 
 namespace kix::ui {
 
@@ -31,7 +32,7 @@ public:
     void setFacetValue(LeaderboardFacet facet, const QString& value, bool checked);
 
     LeaderboardModel* model() const { return m_model; }
-    QTableView* table() const { return m_table; }
+    QTreeView* table() const { return m_table; } // suite runs expand to their case runs
     QLabel* positionLabel() const { return m_position; }
     QPushButton* compareButton() const { return m_compare; }
     QListWidget* facetList(LeaderboardFacet facet) const { return m_facets[std::size_t(facet)]; }
@@ -45,14 +46,14 @@ signals:
     void runActivated(int run);
 
 private:
-    void showBoard(Leaderboard board);
+    void showBoard(Leaderboard board, QHash<int, int> suiteOfRun = {});
     void updateFacets();
     void updatePosition();
     void facetChanged();
 
     LeaderboardModel* m_model;
     MissingLastProxy* m_proxy;
-    QTableView* m_table;
+    QTreeView* m_table;
     QLabel* m_position;
     QPushButton* m_compare;
     std::array<QListWidget*, kLeaderboardFacetCount> m_facets{};

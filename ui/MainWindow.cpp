@@ -15,6 +15,7 @@
 #include "Roles.h"
 #include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
+#include "RunListPane.h"
 #include "RunTableModel.h"
 #include "SourceExtensions.h"
 #include "kix_config.h"
@@ -32,9 +33,9 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableView>
 #include <QToolBar>
 #include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace kix::ui {
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_diff->clear();
         m_leaderboard->clear();
         m_plot->plot()->showRun(nullptr, {});
+        m_runList->setBanner({});
         updateStatus();
     });
     connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
@@ -239,36 +241,11 @@ void MainWindow::buildActions() {
 }
 
 void MainWindow::buildLayout() {
-    m_filter = new QLineEdit(this);
-    m_filter->setPlaceholderText(tr("Filter runs (benchmark, implementation, GPU, status…)"));
-    m_filter->setClearButtonEnabled(true);
-    m_filterDelay.setSingleShot(true);
-    m_filterDelay.setInterval(300);
-    connect(m_filter, &QLineEdit::textChanged, &m_filterDelay, qOverload<>(&QTimer::start));
-    connect(&m_filterDelay, &QTimer::timeout, this,
-            [this] { m_proxy->setFilterFixedString(m_filter->text()); });
-
-    m_table = new QTableView(this);
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(RunTableModel::Latency, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_runList = new RunListPane(m_proxy, &m_settings, this);
+    m_filter = m_runList->filter();
+    m_table = m_runList->view();
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
-    connect(m_runs, &QAbstractItemModel::rowsInserted, this, [this] {
-        // Sized to their contents, but a long text (an error row's message, a title) is elided at a cap
-        // instead of pushing the other columns off screen; its tooltip has it in full.
-        m_table->resizeColumnsToContents();
-        for (int c = 0; c < RunTableModel::ColumnCount; ++c)
-            m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), isNumericColumn(c) ? 200 : 300));
-    });
     connect(m_proxy, &RunFilterProxy::ordered, this, [this] {
         if (m_selectTopRow && m_proxy->rowCount() > 0) {
             selectRows({0});
@@ -277,13 +254,7 @@ void MainWindow::buildLayout() {
             m_table->scrollTo(m_table->currentIndex());
     });
     connect(m_table, &QAbstractItemView::pressed, this, [this] { m_selectTopRow = false; });
-    connect(m_filter, &QLineEdit::textEdited, this, [this] { m_selectTopRow = false; });
-
-    auto* left = new QWidget(this);
-    auto* leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(4, 4, 4, 4);
-    leftLayout->addWidget(m_filter);
-    leftLayout->addWidget(m_table, 1);
+    connect(m_runList, &RunListPane::filterEdited, this, [this] { m_selectTopRow = false; });
 
     m_details = new RunDetailsWidget(this);
     m_diff = new DiffWidget(this);
@@ -293,11 +264,8 @@ void MainWindow::buildLayout() {
     connect(m_leaderboard, &LeaderboardWidget::compareRequested, this, [this](int run, int leader) {
         compareRuns({leader, run});
     });
-    connect(m_leaderboard, &LeaderboardWidget::runActivated, this, [this](int run) {
-        const int row = m_runs->rowOfStoreIndex(m_store->index().rowOfRun(run));
-        if (row >= 0)
-            selectRows({m_proxy->mapFromSource(m_runs->index(row, 0)).row()});
-    });
+    connect(m_leaderboard, &LeaderboardWidget::runActivated, this,
+            [this](int run) { selectStoreRows({m_store->index().rowOfRun(run)}); });
     m_exports = new ExportActions({m_proxy, m_table, m_leaderboard, m_diff, m_plot}, &m_settings, this);
     connect(m_exports, &ExportActions::viewsNeeded, this, [this] { refreshStaleViews(true); });
     connect(m_exports, &ExportActions::statusMessage, statusBar(), &QStatusBar::showMessage);
@@ -315,11 +283,12 @@ void MainWindow::buildLayout() {
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
-    splitter->addWidget(left);
+    splitter->addWidget(m_runList);
     splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 4);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
     setCentralWidget(splitter);
+    m_splitter = splitter;
 
     m_statusText = new QLabel(this);
     holdUntrustedText(m_statusText);
@@ -333,7 +302,11 @@ void MainWindow::buildLayout() {
     statusBar()->addWidget(m_statusText, 1);
     statusBar()->addPermanentWidget(m_loadProgress);
     statusBar()->addPermanentWidget(m_cancelLoad);
-    resize(1500, 900);
+    resize(kDefaultWindowSize);
+    // The run list wide enough for implementation, GPU, problem, latency, SOL score and status; the user's
+    // own sizes where saved.
+    splitter->setSizes({kDefaultRunListWidth, kDefaultWindowSize.width() - kDefaultRunListWidth});
+    splitter->restoreState(m_settings.viewState(QStringLiteral("mainSplitter")));
 }
 
 void MainWindow::openPaths(const QStringList& paths) {
@@ -354,6 +327,11 @@ void MainWindow::openBundledSamples() {
     QStringList paths{QStringLiteral(":/kix/samples"), QStringLiteral(":/kix/problems")};
     if (QFileInfo(m_settings.runsFolder()).isDir())
         paths << m_settings.runsFolder(); // earlier local runs too
+    m_runList->setBanner(RunListPane::bundledSamplesBanner());
+    if (m_store->size() == 0) { // the first screen: the run the user came for, on the plot
+        m_selectAfterLoad = {QString::fromLatin1(kBundledSeed)};
+        m_tabs->setCurrentWidget(m_plot);
+    }
     openPaths(paths);
 }
 
@@ -377,14 +355,11 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
     }
     if (!m_selectAfterLoad.isEmpty()) {
         QList<int> rows;
-        for (const QString& f : m_selectAfterLoad) {
-            const int sourceRow = m_runs->rowOfStoreIndex(m_store->indexOfFile(f));
-            if (sourceRow >= 0)
-                rows << m_proxy->mapFromSource(m_runs->index(sourceRow, 0)).row();
-        }
+        for (const QString& f : m_selectAfterLoad)
+            rows << m_store->indexOfFile(f);
         m_selectAfterLoad.clear();
-        selectRows(rows);
-        if (rows.size() >= kMinCompareRuns && rows.size() <= kMaxCompareRuns)
+        const int selected = selectStoreRows(rows);
+        if (selected >= kMinCompareRuns && selected <= kMaxCompareRuns)
             compareSelected();
     } else if (m_table->selectionModel()->selectedRows().isEmpty() && m_proxy->rowCount() > 0) {
         selectRows({0});
@@ -409,11 +384,30 @@ void MainWindow::updateStatus() {
 QList<int> MainWindow::selectedStoreIndices() const {
     QList<int> out;
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(),
-              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    std::sort(rows.begin(), rows.end(), shownBefore);
     for (const QModelIndex& r : rows)
         out << r.data(ManifestIndexRole).toInt();
     return out;
+}
+
+int MainWindow::selectStoreRows(const QList<int>& storeRows) {
+    m_selectTopRow = false;
+    QItemSelection selection;
+    QModelIndex first;
+    for (const int s : storeRows) {
+        const QModelIndex at = m_proxy->indexOfSourceRow(m_runs->rowOfStoreIndex(s));
+        if (!at.isValid())
+            continue;
+        if (at.parent().isValid())
+            m_table->expand(at.parent());
+        selection.select(at, at.siblingAtColumn(m_proxy->columnCount() - 1));
+        if (!first.isValid())
+            first = at;
+    }
+    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (first.isValid())
+        m_table->scrollTo(first);
+    return int(selection.size());
 }
 
 void MainWindow::selectRows(const QList<int>& rows) {
@@ -494,14 +488,11 @@ void MainWindow::compareRuns(const QList<int>& runIndices) {
     QList<ManifestPtr> runs;
     QList<int> rows;
     for (const int run : runIndices) {
-        const int storeRow = m_store->index().rowOfRun(run);
-        runs << m_store->at(storeRow);
-        const int row = m_runs->rowOfStoreIndex(storeRow);
-        if (row >= 0)
-            rows << m_proxy->mapFromSource(m_runs->index(row, 0)).row();
+        rows << m_store->index().rowOfRun(run);
+        runs << m_store->at(rows.last());
     }
     m_comparingRuns = true; // the selection below must not compare the first two on its own
-    selectRows(rows);
+    selectStoreRows(rows);
     m_comparingRuns = false;
     m_diff->setRunList(runs, 0);
     m_tabs->setCurrentWidget(m_diff);
@@ -560,6 +551,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         return;
     }
     m_settings.saveWindow(saveGeometry(), saveState(Settings::kStateVersion));
+    m_runList->saveState();
+    m_settings.setViewState(QStringLiteral("mainSplitter"), m_splitter->saveState());
     QMainWindow::closeEvent(event);
 }
 

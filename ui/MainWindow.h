@@ -7,6 +7,7 @@
 #include "Settings.h"
 
 #include <QMainWindow>
+#include <QSize>
 #include <QTimer>
 #include <functional>
 
@@ -14,7 +15,8 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QTabWidget;
-class QTableView;
+class QSplitter;
+class QTreeView;
 class QToolButton;
 
 namespace kix::ui {
@@ -30,6 +32,7 @@ class RerunActions;
 class RerunController;
 class RunDetailsWidget;
 class RunFilterProxy;
+class RunListPane;
 class RunTableModel;
 
 class MainWindow : public QMainWindow {
@@ -40,8 +43,15 @@ public:
 
     void openPaths(const QStringList& paths);
     void openBundledSamples();
-    // Selects runs by their row in the (sorted, filtered) table.
+    // Selects runs by their top-level row in the (sorted, filtered) table.
     void selectRows(const QList<int>& rows);
+    // Selects these store rows at either level (expanding their suites); returns how many are selected.
+    int selectStoreRows(const QList<int>& storeRows);
+    // The first screen: wide enough for the run list's essential columns and the plot beside it.
+    static constexpr QSize kDefaultWindowSize{1720, 960};
+    static constexpr int kDefaultRunListWidth = 800;
+    // The seed, which the bundled samples select first.
+    static constexpr char kBundledSeed[] = ":/kix/samples/kernelindex/sol-submission-14917.manifest.json";
     void compareSelected(); // 2–8 selected runs, the first as the baseline
     // Selects these runs (indices into the RecordIndex) in the table and compares them.
     void compareRuns(const QList<int>& runIndices);
@@ -50,7 +60,8 @@ public:
     RunStore* store() const { return m_store; }
     RunTableModel* runModel() const { return m_runs; }
     RunFilterProxy* proxy() const { return m_proxy; }
-    QTableView* runTable() const { return m_table; }
+    QTreeView* runTable() const { return m_table; } // suite runs, expanding to their case runs
+    RunListPane* runList() const { return m_runList; }
     QLineEdit* filterEdit() const { return m_filter; }
     QTabWidget* tabs() const { return m_tabs; }
     RunDetailsWidget* details() const { return m_details; }
@@ -109,12 +120,13 @@ private:
     RunStore* m_store;
     RunTableModel* m_runs;
     RunFilterProxy* m_proxy;
-    QTableView* m_table = nullptr;
+    RunListPane* m_runList = nullptr;
+    QTreeView* m_table = nullptr;
+    QSplitter* m_splitter = nullptr;
     bool m_comparingRuns = false; // compareRuns() is selecting the runs it compares
     enum StaleView { StalePlot = 1, StaleDigests = 2, StaleCompare = 4 };
     int m_stale = 0; // StaleView flags: views the selection changed that are not redrawn yet
     QLineEdit* m_filter = nullptr;
-    QTimer m_filterDelay;
     QTimer m_statusDelay;
     QTabWidget* m_tabs = nullptr;
     RunDetailsWidget* m_details = nullptr;

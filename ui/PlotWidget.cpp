@@ -52,18 +52,22 @@ PlotWidget::PlotWidget(QWidget* parent)
     bar->addWidget(new QLabel(tr("Cases:"), this));
     bar->addWidget(m_order);
     bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Speed of light:"), this));
-    bar->addWidget(m_sol);
     bar->addSpacing(12);
     bar->addWidget(new QLabel(tr("Y scale:"), this));
     bar->addWidget(m_scale);
-    bar->addSpacing(12);
-    bar->addWidget(m_distributions);
     bar->addStretch(1);
-    bar->addWidget(exportButton);
+    // A second row, so the plot fits beside a run list that shows its essential columns (issue 25).
+    auto* bar2 = new QHBoxLayout;
+    bar2->addWidget(new QLabel(tr("Speed of light:"), this));
+    bar2->addWidget(m_sol);
+    bar2->addSpacing(12);
+    bar2->addWidget(m_distributions);
+    bar2->addStretch(1);
+    bar2->addWidget(exportButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addLayout(bar2);
     layout->addWidget(m_plot, 1);
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_plot->setMode(i == 2   ? LatencyPlot::Mode::FastP

@@ -126,6 +126,20 @@ std::optional<double> speedupOf(const RunSpec& s) {
     return geometricMean(speedups);
 }
 
+// The benchmark the source names, else the operation's name; a case run adds its case's axes, so a suite's
+// expanded cases say which they are.
+QString benchmarkText(const RecordIndex& index, const RunEntry& e) {
+    QString text = e.run->spec.benchmark;
+    if (text.isEmpty())
+        if (const ResourceEntry* op = index.operationOf(e))
+            text = op->resource->name;
+    const ResourceEntry* workload = index.workloadOf(e);
+    if (workload && workload->resource->kind == ResourceKind::WorkloadCase &&
+        !workload->resource->workload.label.isEmpty())
+        text += (text.isEmpty() ? QString() : QStringLiteral(" · ")) + workload->resource->workload.label;
+    return text;
+}
+
 } // namespace
 
 RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
@@ -169,7 +183,7 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     row.text[Upstream] = !row.rejectedUpstream ? QObject::tr("accepts")
                          : findings > 0 ? QObject::tr("would reject (%n finding(s))", nullptr, findings)
                                         : QObject::tr("would reject");
-    row.text[Benchmark] = s.benchmark;
+    row.text[Benchmark] = benchmarkText(index, e);
     row.text[Observed] = s.observedAt.left(10);
     row.text[Source] =
         sourceLabel(e.occurrences.first().origin) +

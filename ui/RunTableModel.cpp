@@ -4,6 +4,7 @@
 #include "Palette.h"
 #include "PlainText.h"
 #include "Roles.h"
+#include "RunGroups.h"
 #include "WorkPool.h"
 
 #include <QBrush>
@@ -25,6 +26,7 @@ RunTableModel::RunTableModel(RunStore* store, QObject* parent)
         ++m_refreshJob;
         beginResetModel();
         m_rows.clear();
+        m_parents.clear();
         endResetModel();
     });
     connect(store, &RunStore::loadFinished, this, [this] { refresh(); });
@@ -53,11 +55,13 @@ void RunTableModel::refresh() {
             rows.reserve(count);
             for (int r = 0; r < count; ++r)
                 rows.append(computeRunRow(snapshot, r));
-            return rows;
+            return std::pair{rows, groupRuns(snapshot).parentRow.mid(0, count)};
         },
-        [this, job](const QList<RunRow>& rows) {
+        [this, job](const std::pair<QList<RunRow>, QList<int>>& result) {
+            const QList<RunRow>& rows = result.first;
             if (job != m_refreshJob || rows.size() > m_rows.size())
                 return; // cleared or superseded meanwhile
+            m_parents = result.second;
             if (rows.size() == m_rows.size()) {
                 // The replaced rows (tens of thousands of strings) are freed on the pool, not on the UI
                 // thread.

@@ -1,7 +1,7 @@
 // One row per store row — a run, or an input that could not be read (a problem row) — with every cell
 // computed once (RunRow.h). Rows are appended as the store delivers them during a load; when a load
 // ends, every row is recomputed off the UI thread (digest states depend on what else is loaded) and
-// swapped in.
+// swapped in, with the suite grouping of the loaded set (model/index RunGroups) the proxy shows as a tree.
 #pragma once
 
 #include "RunRow.h"
@@ -36,6 +36,10 @@ public:
     // The rows as values (implicitly shared: a copy is O(1)), for the proxy's workers.
     QList<RunRow> rows() const { return m_rows; }
     const RunRow& rowAt(int row) const { return m_rows[row]; }
+    // Row -> the row of its suite run (-1: top level), as of the last refresh; rows appended since have
+    // none yet.
+    QList<int> parents() const { return m_parents; }
+    int parentOf(int row) const { return m_parents.value(row, -1); }
     // Recomputes every row off the UI thread; emits refreshed() once they are in.
     void refresh();
 
@@ -48,6 +52,7 @@ private:
 
     RunStore* m_store;
     QList<RunRow> m_rows; // row i is store row i
+    QList<int> m_parents;
     quint64 m_refreshJob = 0;
 };
 

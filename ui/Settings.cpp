@@ -72,6 +72,13 @@ void Settings::setCluster(const ClusterSettings& c) {
     m_settings->setValue(QStringLiteral("cluster/pollSeconds"), c.pollSeconds);
 }
 
+QByteArray Settings::viewState(const QString& view) const {
+    return m_settings->value(QStringLiteral("views/") + view).toByteArray();
+}
+void Settings::setViewState(const QString& view, const QByteArray& state) {
+    m_settings->setValue(QStringLiteral("views/") + view, state);
+}
+
 QString Settings::lastFolder() const {
     return m_settings->value(QStringLiteral("lastFolder"), QDir::homePath()).toString();
 }

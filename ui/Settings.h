@@ -32,6 +32,9 @@ public:
     QString runsFolder() const; // where "Run locally…" writes its manifests
     ClusterSettings cluster() const;
     void setCluster(const ClusterSettings& cluster);
+    // A view's saved layout (a header's column widths and order, a splitter's sizes), per user.
+    QByteArray viewState(const QString& view) const;
+    void setViewState(const QString& view, const QByteArray& state);
     QString lastFolder() const;
     void setLastFolder(const QString& folder);
 

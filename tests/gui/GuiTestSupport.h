@@ -89,11 +89,24 @@ inline void initGui() {
     qputenv("KIX_RUNNER", "/nonexistent/kix"); // tests never start a real run by accident
 }
 
-// Loads the paths and waits for the window to finish.
+// Loads the paths and waits for the window to finish, and for its run table to show them grouped into
+// suites and sorted (done off the UI thread once the load has ended).
 inline bool loadInto(kix::ui::MainWindow& w, const QStringList& paths) {
     QSignalSpy done(&w, &kix::ui::MainWindow::loadFinished);
+    QSignalSpy refreshed(w.runModel(), &kix::ui::RunTableModel::refreshed);
     w.openPaths(paths);
-    return !done.isEmpty() || done.wait(20000);
+    if (done.isEmpty() && !done.wait(20000))
+        return false;
+    return (!refreshed.isEmpty() || refreshed.wait(20000)) &&
+           QTest::qWaitFor([&w] { return !w.proxy()->isBusy(); }, 20000);
+}
+
+// Every row of a model at every level (a suite run's case runs included).
+inline int allRows(const QAbstractItemModel* m, const QModelIndex& parent = {}) {
+    int n = 0;
+    for (int r = 0; r < m->rowCount(parent); ++r)
+        n += 1 + allRows(m, m->index(r, 0, parent));
+    return n;
 }
 
 // The proxy row whose implementation column reads `name`.

@@ -75,8 +75,8 @@ private slots:
         QVERIFY(QFileInfo(png).size() > 20000); // a window's worth of pixels, compressed
         const QImage image(png, "PNG");
         QVERIFY(!image.isNull());
-        QCOMPARE(image.size(), QSize(1500, 900)); // MainWindow's size with no saved geometry
-        QSet<QRgb> colours;                       // not a blank window
+        QCOMPARE(image.size(), kix::ui::MainWindow::kDefaultWindowSize); // with no saved geometry
+        QSet<QRgb> colours;                                              // not a blank window
         for (int y = 0; y < image.height(); y += 7)
             for (int x = 0; x < image.width(); x += 7)
                 colours.insert(image.pixel(x, y));
