@@ -3,6 +3,7 @@
 #include "DocumentReader.h"
 #include "FieldReader.h"
 #include "JsonPath.h"
+#include "RecordEventsReader.h"
 #include "Timestamp.h"
 
 #include <algorithm>
@@ -204,7 +205,8 @@ void expectKind(ParsedDocument& doc, std::initializer_list<ResourceKind> kinds, 
 bool isCatalogTableRead(const QString& table) {
     static const QStringList read = {QStringLiteral("benchmark_runs"),  QStringLiteral("workloads"),
                                      QStringLiteral("implementations"), QStringLiteral("operations"),
-                                     QStringLiteral("projects"),        QStringLiteral("measurements")};
+                                     QStringLiteral("projects"),        QStringLiteral("measurements"),
+                                     QStringLiteral("record_events")};
     return read.contains(table);
 }
 
@@ -256,6 +258,8 @@ ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint
         readResourceRow(*row, doc.table, nullptr, doc);
     } else if (doc.table == QLatin1String("measurements")) {
         readMeasurementRow(*row, doc);
+    } else if (doc.table == QLatin1String("record_events")) {
+        readRecordEventRow(*row, doc.origin.file, doc.origin.line, doc.problems); // the rows: readRecordEvents
     }
     return doc;
 }
