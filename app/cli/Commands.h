@@ -23,6 +23,7 @@ enum Exit {
     ExitNotSigned = protocol::code(protocol::ExitStatus::NotSigned),
     ExitSlower = protocol::code(protocol::ExitStatus::Slower),
     ExitCantTell = protocol::code(protocol::ExitStatus::CantTell),
+    ExitRegression = protocol::code(protocol::ExitStatus::Regression),
 };
 
 struct Io {
@@ -38,5 +39,6 @@ int citeCommand(const QStringList& args, Io io);
 int importTraceCommand(const QStringList& args, Io io);
 int runCommand(const QStringList& args, Io io);
 int keyCommand(const QStringList& args, Io io);
+int historyCommand(const QStringList& args, Io io);
 
 } // namespace kix::cli

@@ -23,6 +23,7 @@ enum class ExitStatus : int {
     NotSigned = 11,
     Slower = 12,
     CantTell = 13,
+    Regression = 15,
 };
 
 constexpr int code(ExitStatus s) {
@@ -39,7 +40,8 @@ enum ExitCommand : unsigned {
     UsedByRun = 1u << 5,
     UsedByKey = 1u << 6,       // key show, trust, list
     UsedByKeyVerify = 1u << 7, // key verify
-    UsedByAll = (1u << 8) - 1,
+    UsedByHistory = 1u << 9,
+    UsedByAll = (1u << 10) - 1,
 };
 
 struct ExitStatusInfo {
@@ -57,7 +59,8 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Usage, "usage", "bad command line (for run also an --output that cannot be written)",
      UsedByAll, "the runner rejected its arguments"},
     {ExitStatus::Input, "input", "a file is unreadable or invalid (or the trust store cannot be read)",
-     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify,
+     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify |
+         UsedByHistory,
      nullptr},
     {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
      UsedByRun, "no GPU can be used on this machine"},
@@ -87,6 +90,10 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "reaches above 1 + PCT without lying wholly above it (a regression beyond PCT neither shown nor ruled "
      "out)",
      UsedByDiff, nullptr},
+    {ExitStatus::Regression, "regression",
+     "with --fail-on-regression, a cohort's latest segment of runs is slower than the segment before it beyond "
+     "the minimum effect (a change point, docs/history.md)",
+     UsedByHistory, nullptr},
 };
 
 // The row of `code`, or null for a code kix never returns.

@@ -19,7 +19,7 @@
 namespace kix {
 
 struct ChangePointOptions {
-    double significance = 0.05; // p below which a split is accepted
+    double significance = 0.01; // p below which a split is accepted
     int permutations = 199;
     int minimumSegment = 3;      // values on each side of a change point, at least 2
     double minimumEffect = 0.02; // relative step between neighbouring segments' medians; 0 keeps all

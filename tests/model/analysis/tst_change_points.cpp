@@ -65,15 +65,16 @@ private slots:
             QVERIFY2(std::abs(cp.index - 20) <= 1,
                      qPrintable(QStringLiteral("seed %1: at %2").arg(seed).arg(cp.index)));
             exact += cp.index == 20;
-            QVERIFY(cp.pValue < 0.05);
-            QVERIFY(std::abs(cp.ratio() - (1.0 + step)) < 0.01);
+            QVERIFY(cp.pValue < 0.01);
+            // The medians' ratio, within 2% of the planted one (each median of 20 values has about 0.3% noise).
+            QVERIFY(std::abs(cp.ratio() - (1.0 + step)) < 0.02);
         }
         qInfo("planted %+.0f%% step found at 20 +- 1 in %d of %d seeds (exactly at 20 in %d)", step * 100,
               kSeeds, kSeeds, exact);
     }
 
     // Without a step: no change point with the 2% minimum effect, for any seed; the permutation test
-    // alone (minimum effect 0) errs at about its significance level.
+    // alone (minimum effect 0) errs at about its significance level (1%).
     void noStepNoChangePoint() {
         int withEffect = 0, testAlone = 0;
         ChangePointOptions bare;
@@ -85,10 +86,10 @@ private slots:
         }
         qInfo("series without a step: a change point in %d of %d seeds with the 2%% minimum effect, in %d of "
               "%d "
-              "with the permutation test alone (p < 0.05)",
+              "with the permutation test alone (p < 0.01)",
               withEffect, kSeeds, testAlone, kSeeds);
         QCOMPARE(withEffect, 0);
-        QVERIFY2(testAlone <= kSeeds / 10, qPrintable(QString::number(testAlone)));
+        QVERIFY2(testAlone <= kSeeds / 25, qPrintable(QString::number(testAlone)));
     }
 
     // Two steps (up 5% at 15, down 8% at 30) in 45 values: both found, in order.
