@@ -3,6 +3,7 @@
 #include "CitationDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
+#include "HistoryWidget.h"
 #include "LeaderboardWidget.h"
 #include "PlainText.h"
 #include "PlotCompanions.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(QWidget* parent)
         // Nothing that was loaded stays on screen after Close all: not the comparison, not the ranks.
         m_diff->clear();
         m_leaderboard->clear();
+        m_history->clear();
         m_plot->plot()->showRun(nullptr, {});
         m_runList->setBanner({});
         updateStatus();
@@ -277,6 +279,8 @@ void MainWindow::buildLayout() {
     m_tabs->addTab(m_plot, tr("Plot"));
     m_tabs->addTab(m_digests, tr("Digests"));
     m_tabs->addTab(m_leaderboard, tr("Leaderboard"));
+    m_history = new HistoryWidget(this);
+    m_tabs->addTab(m_history, tr("History"));
     m_published = new PublishedFiguresView(this);
     m_published->showFile(QString::fromLatin1(kBundledPublished013));
     m_tabs->addTab(m_published, tr("Published"));
@@ -347,6 +351,7 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
     updateStatus();
     m_digests->showRun(selectedStoreIndices().value(0, -1));
     m_leaderboard->refresh(m_store->snapshot());
+    m_history->refresh(m_store->snapshot());
     if (!m_pending.isEmpty()) {
         const QStringList next = m_pending;
         m_pending.clear();
@@ -500,7 +505,7 @@ void MainWindow::compareRuns(const QList<int>& runIndices) {
 
 bool MainWindow::isSettling() const {
     return m_diff->isPreparing() || m_digests->isChecking() || m_plot->plot()->isBuilding() ||
-           m_leaderboard->isBusy();
+           m_leaderboard->isBusy() || m_history->isBusy();
 }
 
 CitationDialog* MainWindow::makeCitationDialog() {

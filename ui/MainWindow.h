@@ -24,6 +24,7 @@ namespace kix::ui {
 class CitationDialog;
 class DiffWidget;
 class DigestPanel;
+class HistoryWidget;
 class LeaderboardWidget;
 class PlotWidget;
 class PublishedFiguresView;
@@ -69,6 +70,7 @@ public:
     PlotWidget* plot() const { return m_plot; }
     DigestPanel* digests() const { return m_digests; }
     LeaderboardWidget* leaderboard() const { return m_leaderboard; }
+    HistoryWidget* history() const { return m_history; }
     PublishedFiguresView* published() const { return m_published; }
     RerunController* rerun() const;
     RerunController* clusterRerun() const;
@@ -134,6 +136,7 @@ private:
     PlotWidget* m_plot = nullptr;
     DigestPanel* m_digests = nullptr;
     LeaderboardWidget* m_leaderboard = nullptr;
+    HistoryWidget* m_history = nullptr;
     PublishedFiguresView* m_published = nullptr;
     Settings m_settings;
     RerunActions* m_reruns;

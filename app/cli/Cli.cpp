@@ -23,6 +23,8 @@ const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, co
              {citeCommand, "cite FILE --format F      BibTeX, CITATION.cff or plain text"}},
             {QStringLiteral("import-trace"),
              {importTraceCommand, "import-trace TRACE.jsonl  SOL-ExecBench traces to manifests"}},
+            {QStringLiteral("history"),
+             {historyCommand, "history PATH...           record timelines and change points per cohort"}},
             {QStringLiteral("key"),
              {keyCommand, "key SUBCOMMAND            signing key, trusted keys, signed reruns"}},
             {QStringLiteral("run"),

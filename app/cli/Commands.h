@@ -24,6 +24,7 @@ enum Exit {
     ExitSlower = protocol::code(protocol::ExitStatus::Slower),
     ExitCantTell = protocol::code(protocol::ExitStatus::CantTell),
     ExitUpstream = protocol::code(protocol::ExitStatus::UpstreamRejected),
+    ExitRegression = protocol::code(protocol::ExitStatus::Regression),
 };
 
 struct Io {
@@ -39,5 +40,6 @@ int citeCommand(const QStringList& args, Io io);
 int importTraceCommand(const QStringList& args, Io io);
 int runCommand(const QStringList& args, Io io);
 int keyCommand(const QStringList& args, Io io);
+int historyCommand(const QStringList& args, Io io);
 
 } // namespace kix::cli

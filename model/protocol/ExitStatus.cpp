@@ -27,6 +27,7 @@ QStringList exitCommandNames(unsigned commands) {
         {UsedByRun, "run"},
         {UsedByKey, "key"},
         {UsedByKeyVerify, "key verify"},
+        {UsedByHistory, "history"},
     };
     QStringList out;
     for (const auto& [bit, name] : names)

@@ -24,6 +24,7 @@ enum class ExitStatus : int {
     Slower = 12,
     CantTell = 13,
     UpstreamRejected = 14,
+    Regression = 15,
 };
 
 constexpr int code(ExitStatus s) {
@@ -40,7 +41,8 @@ enum ExitCommand : unsigned {
     UsedByRun = 1u << 5,
     UsedByKey = 1u << 6,       // key show, trust, list
     UsedByKeyVerify = 1u << 7, // key verify
-    UsedByAll = (1u << 8) - 1,
+    UsedByHistory = 1u << 8,
+    UsedByAll = (1u << 9) - 1,
 };
 
 struct ExitStatusInfo {
@@ -63,7 +65,8 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Input, "input",
      "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
      "invalid), or the trust store cannot be read",
-     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify,
+     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify |
+         UsedByHistory,
      nullptr},
     {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
      UsedByRun, "no GPU can be used on this machine"},
@@ -96,6 +99,10 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::UpstreamRejected, "upstream-rejected",
      "with --strict-upstream, KernelIndex would reject an input that kix read (its schemas or its parser)",
      UsedByVerify, nullptr},
+    {ExitStatus::Regression, "regression",
+     "with --fail-on-regression, a cohort's latest segment of runs is slower than the segment before it beyond "
+     "the minimum effect (a change point, docs/history.md)",
+     UsedByHistory, nullptr},
 };
 
 // The row of `code`, or null for a code kix never returns.

@@ -4,6 +4,7 @@
 #include "FieldReader.h"
 #include "JsonPath.h"
 #include "QuotedForMessage.h"
+#include "RecordEventsReader.h"
 #include "Timestamp.h"
 
 #include <algorithm>
@@ -203,7 +204,7 @@ void expectKind(ParsedDocument& doc, std::initializer_list<ResourceKind> kinds, 
 // The tables of KernelIndex's export that kix knows and does not read (yet): counted, otherwise skipped.
 bool isCatalogTableSkipped(const QString& table) {
     static const QStringList skipped = {QStringLiteral("sources"), QStringLiteral("artifacts"),
-                                        QStringLiteral("record_events"), QStringLiteral("operation_aliases")};
+                                        QStringLiteral("operation_aliases")};
     return skipped.contains(table);
 }
 
@@ -212,8 +213,8 @@ bool isCatalogTableSkipped(const QString& table) {
 Problem unknownCatalogTable(const QString& table, const QString& file, qint64 line) {
     return makeProblem(Problem::Severity::Warning, catalogLine, file, QStringLiteral("table"),
                        QStringLiteral("unknown catalog table %1: row not read (kix reads benchmark_runs, "
-                                      "workloads, implementations, operations, projects and measurements, "
-                                      "and skips sources, artifacts, record_events and operation_aliases)")
+                                      "workloads, implementations, operations, projects, measurements and "
+                                      "record_events, and skips sources, artifacts and operation_aliases)")
                            .arg(quotedForMessage(table)),
                        line);
 }
@@ -223,7 +224,8 @@ Problem unknownCatalogTable(const QString& table, const QString& file, qint64 li
 bool isCatalogTableRead(const QString& table) {
     static const QStringList read = {QStringLiteral("benchmark_runs"),  QStringLiteral("workloads"),
                                      QStringLiteral("implementations"), QStringLiteral("operations"),
-                                     QStringLiteral("projects"),        QStringLiteral("measurements")};
+                                     QStringLiteral("projects"),        QStringLiteral("measurements"),
+                                     QStringLiteral("record_events")};
     return read.contains(table);
 }
 
@@ -290,6 +292,8 @@ ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint
         readResourceRow(*row, doc.table, nullptr, doc);
     } else if (doc.table == QLatin1String("measurements")) {
         readMeasurementRow(*row, doc);
+    } else if (doc.table == QLatin1String("record_events")) {
+        readRecordEventRow(*row, doc.origin.file, doc.origin.line, doc.problems); // the rows: readRecordEvents
     } else if (!isCatalogTableSkipped(doc.table)) {
         doc.problems.append(unknownCatalogTable(doc.table, file, line));
     }

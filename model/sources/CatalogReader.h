@@ -2,7 +2,8 @@
 // document: benchmark_runs rows hold a {run, protocol, environment} bundle in row.manifest with the
 // published runDigest, protocol/environment/correctness/comparison keys, status and primary metric;
 // workloads, implementations and operations rows hold one resource and its published digest; projects a
-// SoftwareProject; measurements one measurement by runId. Every published digest kix can recompute from
+// SoftwareProject; measurements one measurement by runId; record_events one change of a cohort's leader
+// (RecordEventsReader.h). Every published digest kix can recompute from
 // the line alone is checked here; a difference is a located problem (file:line + JSON path).
 #pragma once
 
@@ -11,9 +12,9 @@
 
 namespace kix {
 
-// The catalog tables kix reads; the others of KernelIndex's export (sources, artifacts, record_events,
-// operation_aliases) are counted and otherwise skipped, and a row of any other table gets a located
-// warning (catalog.line, path "table"): its row is not read.
+// The catalog tables kix reads (record_events: RecordEventsReader.h, for the history); the others of
+// KernelIndex's export (sources, artifacts, operation_aliases) are counted and otherwise skipped, and a row
+// of any other table gets a located warning (catalog.line, path "table"): its row is not read.
 bool isCatalogTableRead(const QString& table);
 
 // Whether a JSON Lines line is a SOL-ExecBench trace record ({"definition", "workload", …} and no "table"):

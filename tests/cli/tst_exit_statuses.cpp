@@ -125,6 +125,16 @@ private slots:
         QCOMPARE(int(kix::cli::ExitCantTell), 13);
     }
 
+    // kix history --fail-on-regression's status: 15, used by history alone.
+    void historyRegressionStatus() {
+        using namespace kix::protocol;
+        QCOMPARE(code(ExitStatus::Regression), 15);
+        QCOMPARE(QString::fromLatin1(exitStatusInfo(15)->name), QStringLiteral("regression"));
+        QCOMPARE(exitStatusInfo(15)->commands, unsigned(UsedByHistory));
+        QCOMPARE(int(kix::cli::ExitRegression), 15);
+        QCOMPARE(exitCommandNames(UsedByHistory), QStringList{QStringLiteral("history")});
+    }
+
     // The explorer's words after a rerun come from the same rows; other codes are named by number.
     void exitMeaningReadsTheTable() {
         for (const ExitStatusInfo& row : kix::protocol::kExitStatuses) {
@@ -217,6 +227,7 @@ private slots:
         row("cite", {QStringLiteral("cite"), QStringLiteral("--help")}, UsedByCite);
         row("import-trace", {QStringLiteral("import-trace"), QStringLiteral("--help")}, UsedByImportTrace);
         row("run", {QStringLiteral("run"), QStringLiteral("--help")}, UsedByRun);
+        row("history", {QStringLiteral("history"), QStringLiteral("--help")}, UsedByHistory);
         row("key", {QStringLiteral("key"), QStringLiteral("--help")}, UsedByKey | UsedByKeyVerify);
         row("key show", {QStringLiteral("key"), QStringLiteral("show"), QStringLiteral("--help")}, UsedByKey);
         row("key trust", {QStringLiteral("key"), QStringLiteral("trust"), QStringLiteral("--help")},

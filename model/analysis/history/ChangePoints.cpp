@@ -1,0 +1,139 @@
+#include "ChangePoints.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <utility>
+
+namespace kix {
+
+namespace {
+
+// Q(τ) for every τ of one segment in O(n²): the sums of pairwise distances within the left part, within
+// the right part and across are updated as τ moves right by one.
+std::optional<std::pair<int, double>> bestSplitOf(const std::vector<double>& x, int minimumSegment) {
+    const int n = int(x.size());
+    if (n < 2 * minimumSegment)
+        return std::nullopt;
+    // rowSum[i] = Σ_j |x_i − x_j| over the whole segment.
+    std::vector<double> rowSum(std::size_t(n), 0.0);
+    double total = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            const double d = std::abs(x[std::size_t(i)] - x[std::size_t(j)]);
+            rowSum[std::size_t(i)] += d;
+            rowSum[std::size_t(j)] += d;
+            total += d;
+        }
+    // left = Σ within [0, τ), across = Σ between [0, τ) and [τ, n), right = total − left − across.
+    double left = 0, across = 0;
+    std::optional<std::pair<int, double>> best;
+    for (int tau = 1; tau < n; ++tau) {
+        // Move x[tau − 1] from the right part to the left.
+        const std::size_t k = std::size_t(tau - 1);
+        double toLeft = 0;
+        for (int i = 0; i < tau - 1; ++i)
+            toLeft += std::abs(x[std::size_t(i)] - x[k]);
+        const double toRight = rowSum[k] - toLeft;
+        left += toLeft;
+        across += toRight - toLeft;
+        const double right = total - left - across;
+        if (tau < minimumSegment || n - tau < minimumSegment)
+            continue;
+        const double m = tau, r = n - tau;
+        const double q = m * r / (m + r) *
+                         (2.0 * across / (m * r) - left / (m * (m - 1) / 2.0) - right / (r * (r - 1) / 2.0));
+        if (!best || q > best->second)
+            best = std::make_pair(tau, q);
+    }
+    return best;
+}
+
+// |log(after / before)| for positive values; a step to or from a value that is not positive counts as
+// material (no ratio is defined).
+double relativeStep(double before, double after) {
+    if (before <= 0 || after <= 0)
+        return before == after ? 0.0 : HUGE_VAL;
+    return std::abs(std::log(after / before));
+}
+
+double segmentMedian(const std::vector<double>& values, int begin, int end) {
+    return medianOf(std::vector<double>(values.begin() + begin, values.begin() + end));
+}
+
+} // namespace
+
+double medianOf(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+std::optional<std::pair<int, double>> bestEnergySplit(const std::vector<double>& values, int begin, int end,
+                                                      int minimumSegment) {
+    auto split = bestSplitOf(std::vector<double>(values.begin() + begin, values.begin() + end),
+                             std::max(2, minimumSegment));
+    if (split)
+        split->first += begin;
+    return split;
+}
+
+std::vector<ChangePoint> findChangePoints(const std::vector<double>& values,
+                                          const ChangePointOptions& options) {
+    const int minimumSegment = std::max(2, options.minimumSegment);
+    std::mt19937_64 random(options.seed);
+    std::vector<ChangePoint> found;
+    std::vector<int> bounds{0, int(values.size())}; // segment boundaries, sorted
+    while (true) {
+        // The best split over every current segment.
+        int segment = -1;
+        std::pair<int, double> best{0, 0.0};
+        for (std::size_t s = 0; s + 1 < bounds.size(); ++s) {
+            const auto split = bestEnergySplit(values, bounds[s], bounds[s + 1], minimumSegment);
+            if (split && (segment < 0 || split->second > best.second)) {
+                segment = int(s);
+                best = *split;
+            }
+        }
+        if (segment < 0)
+            break;
+        const int begin = bounds[std::size_t(segment)], end = bounds[std::size_t(segment) + 1];
+        std::vector<double> shuffled(values.begin() + begin, values.begin() + end);
+        int asLarge = 0;
+        for (int p = 0; p < options.permutations; ++p) {
+            std::shuffle(shuffled.begin(), shuffled.end(), random);
+            const auto q = bestSplitOf(shuffled, minimumSegment);
+            if (q && q->second >= best.second)
+                ++asLarge;
+        }
+        const double pValue = double(asLarge + 1) / double(options.permutations + 1);
+        if (pValue >= options.significance)
+            break;
+        found.push_back(ChangePoint{best.first, pValue, 0, 0});
+        bounds.insert(bounds.begin() + segment + 1, best.first);
+    }
+    std::sort(found.begin(), found.end(),
+              [](const ChangePoint& a, const ChangePoint& b) { return a.index < b.index; });
+    // Materiality: merge away the smallest step below the minimum effect, until every step is material.
+    while (!found.empty()) {
+        std::size_t weakest = 0;
+        double weakestEffect = -1;
+        for (std::size_t i = 0; i < found.size(); ++i) {
+            const int begin = i == 0 ? 0 : found[i - 1].index;
+            const int end = i + 1 == found.size() ? int(values.size()) : found[i + 1].index;
+            found[i].before = segmentMedian(values, begin, found[i].index);
+            found[i].after = segmentMedian(values, found[i].index, end);
+            const double effect = relativeStep(found[i].before, found[i].after);
+            if (weakestEffect < 0 || effect < weakestEffect) {
+                weakestEffect = effect;
+                weakest = i;
+            }
+        }
+        if (options.minimumEffect <= 0 || weakestEffect >= std::log1p(options.minimumEffect))
+            break;
+        found.erase(found.begin() + std::ptrdiff_t(weakest));
+    }
+    return found;
+}
+
+} // namespace kix

@@ -1,0 +1,177 @@
+// kix history (issue 23): a cohort's series of runs in observedAt order with a planted 5% step after run 20
+// of 40 (noise 1%) where the implementation changed: the change point, the runs either side and what
+// differs, --json, --fail-on-regression's status 15 (and 0 when the step is an improvement), and the
+// command line's errors, each with its exact message.
+#include "CatalogFixture.h"
+#include "CliRunner.h"
+#include "TestMain.h"
+#include "TestSupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <random>
+
+using kixfix::Json;
+
+namespace {
+
+// A catalog of 40 runs of one cohort, a day apart, 100 µs with 1% noise, times 1 + `step` from the 21st
+// run on, which also uses another implementation.
+QByteArray seriesCatalog(double step, std::string* key) {
+    using namespace kixfix;
+    Catalog c;
+    Json impl2 = implementation(c.op, "meridian-rmsnorm-v2");
+    impl2["spec"]["projectRevision"]["version"] = "1.1"; // another revision: another digest
+    const std::string correctness = handCorrectnessKey("elementwise_close");
+    *key = c.keyOf(c.w1);
+    QList<Json> lines = {c.lines[1], c.lines[2], c.lines[4]}; // the operation, workload 1, implementation 1
+    lines << Json{{"table", "implementations"},
+                  {"row", resourceRow("impl-2", impl2, "implementationDigest")}};
+    std::mt19937_64 random(11);
+    std::normal_distribution<double> normal(0.0, 0.01);
+    for (int i = 0; i < 40; ++i) {
+        const bool after = i >= 20;
+        const double median = std::round(100000.0 * (1.0 + normal(random)) * (after ? 1.0 + step : 1.0));
+        Json r =
+            run("nightly-" + std::to_string(i + 1), c.w1, after ? impl2 : c.impl, c.proto, c.env, median);
+        char day[32];
+        std::snprintf(day, sizeof day, "2026-09-%02dT03:00:00Z", i % 30 + 1);
+        r["spec"]["observedAt"] = i < 30 ? std::string(day) : "2026-10-" + std::string(day + 8);
+        lines << Json{{"table", "benchmark_runs"},
+                      {"row", runRow("series-" + std::to_string(i + 1), bundle(r, c.proto, c.env), "wl-1",
+                                     after ? "impl-2" : "impl-1", *key, correctness)}};
+    }
+    QByteArray out;
+    for (const Json& l : lines)
+        out += QByteArray::fromStdString(l.dump()) + '\n';
+    return out;
+}
+
+} // namespace
+
+class TestHistoryCommand : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString writeSeries(double step, std::string* key, const QString& name) {
+        const QString path = m_dir.filePath(name);
+        kixfix::writeFile(path, seriesCatalog(step, key));
+        return path;
+    }
+
+private slots:
+    void slowerStepIsARegression() {
+        std::string key;
+        const QString path = writeSeries(0.05, &key, QStringLiteral("slower.jsonl"));
+        const kixtest::CliResult r = kixtest::runKix({QStringLiteral("history"), path});
+        QCOMPARE(r.err, QString());
+        QCOMPARE(r.code, 0);
+        QVERIFY2(
+            r.out.contains(QStringLiteral("series: 40 runs, 2026-09-01T03:00:00Z to 2026-10-10T03:00:00Z, "
+                                          "1 change point(s)")),
+            qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("    at run 21 of 40: ")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("      before: nightly-20 (2026-09-20T03:00:00Z)\n")));
+        QVERIFY(r.out.contains(QStringLiteral("      after:  nightly-21 (2026-09-21T03:00:00Z)\n")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("      implementation          meridian-rmsnorm -> meridian-rmsnorm-v2\n")));
+        QVERIFY(r.out.contains(QStringLiteral("      implementation digest   ")));
+        QVERIFY(r.out.contains(QStringLiteral("  REGRESSION: the latest segment is ")));
+        QVERIFY(r.out.contains(
+            QStringLiteral("0 record event(s) in 0 cohort(s); 1 series of 2 or more runs, 1 with "
+                           "change points\n")));
+
+        const kixtest::CliResult gate =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--fail-on-regression"), path});
+        QCOMPARE(gate.code, 15);
+        // A larger minimum effect than the step: no change point survives, no regression.
+        const kixtest::CliResult big =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--fail-on-regression"),
+                             QStringLiteral("--min-effect"), QStringLiteral("10"), path});
+        QCOMPARE(big.code, 0);
+        QVERIFY(big.out.contains(QStringLiteral("1 series of 2 or more runs, 0 with change points")));
+    }
+
+    void json() {
+        std::string key;
+        const QString path = writeSeries(0.05, &key, QStringLiteral("json.jsonl"));
+        const kixtest::CliResult r =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--cohort"),
+                             QString::fromStdString(key).mid(7, 12), path});
+        QCOMPARE(r.code, 0);
+        const Json j = Json::parse(r.out.toStdString());
+        QVERIFY(j["regression"] == true);
+        QCOMPARE(j["minimumEffect"].get<double>(), 0.02);
+        QVERIFY(j["recordTimelines"]["events"] == 0);
+        QCOMPARE(j["series"].size(), std::size_t(1));
+        const Json& s = j["series"][0];
+        QVERIFY(s["comparisonKey"] == key);
+        QVERIFY(s["metric"] == "latency:median:ns");
+        QCOMPARE(s["points"].size(), std::size_t(40));
+        QVERIFY(s["points"][0]["observedAt"] == "2026-09-01T03:00:00Z");
+        QCOMPARE(s["changePoints"].size(), std::size_t(1));
+        const Json& cp = s["changePoints"][0];
+        QVERIFY(cp["index"] == 20);
+        QVERIFY(cp["runBefore"] == s["points"][19]["runDigest"]);
+        QVERIFY(cp["runAfter"] == s["points"][20]["runDigest"]);
+        QVERIFY(cp["pValue"].get<double>() < 0.05);
+        QVERIFY(std::abs(cp["ratio"].get<double>() - 1.05) < 0.01);
+        QStringList fields;
+        for (const Json& d : cp["differences"])
+            fields << QString::fromStdString(d["field"].get<std::string>());
+        QCOMPARE(fields,
+                 (QStringList{QStringLiteral("implementation"), QStringLiteral("implementation digest")}));
+        QVERIFY(std::abs(s["latestStep"].get<double>() - 1.05) < 0.01);
+        QVERIFY(s["regression"] == true);
+    }
+
+    void fasterStepIsNoRegression() {
+        std::string key;
+        const QString path = writeSeries(-0.05, &key, QStringLiteral("faster.jsonl"));
+        const kixtest::CliResult r =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--fail-on-regression"), path});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(QStringLiteral("    at run 21 of 40: ")));
+        QVERIFY(!r.out.contains(QStringLiteral("REGRESSION")));
+    }
+
+    void commandLineErrors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("err");
+        QTest::newRow("no path")
+            << QStringList{} << 2
+            << "kix history: expected at least 1 file argument(s), got 0 (see kix history --help)\n";
+        QTest::newRow("min-effect")
+            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("abc"), QStringLiteral("@")} << 2
+            << "kix history: --min-effect expects a percentage above 0, such as 2 or 0.5, got "
+               "\"abc\"\n";
+        QTest::newRow("cohort")
+            << QStringList{QStringLiteral("--cohort"), QStringLiteral("ffff"), QStringLiteral("@")} << 2
+            << "kix history: no cohort's comparison key starts with \"ffff\" among the loaded runs "
+               "and record events\n";
+    }
+    void commandLineErrors() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, err);
+        std::string key;
+        const QString path = writeSeries(0.05, &key, QStringLiteral("errors.jsonl"));
+        args.replaceInStrings(QStringLiteral("@"), path);
+        const kixtest::CliResult r = kixtest::runKix(QStringList{QStringLiteral("history")} + args);
+        QCOMPARE(r.err, err);
+        QCOMPARE(r.code, code);
+        QCOMPARE(r.out, QString());
+    }
+
+    void missingFileIsInput() {
+        const QString path = m_dir.filePath(QStringLiteral("absent.jsonl"));
+        const kixtest::CliResult r = kixtest::runKix({QStringLiteral("history"), path});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains(path), qPrintable(r.err));
+        QCOMPARE(r.out, QString());
+    }
+};
+
+KIX_TEST_GUILESS_MAIN(TestHistoryCommand)
+#include "tst_history_command.moc"

@@ -1,0 +1,274 @@
+#include "HistoryWidget.h"
+
+#include "Format.h"
+#include "OffUiThread.h"
+#include "Palette.h"
+#include "QCustomPlotInclude.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace kix::ui {
+
+namespace {
+
+double historySeconds(const QString& instant) {
+    return double(QDateTime::fromString(instant, Qt::ISODateWithMs).toMSecsSinceEpoch()) / 1000.0;
+}
+
+QString historyValueText(double value, const QString& unit) {
+    if (const auto perUnit = nanosecondsPerUnit(unit))
+        return formatLatency(value * *perUnit);
+    return formatNumber(value, 6) + u' ' + unit;
+}
+
+const RecordTimeline* timelineOf(const HistoryData& d, const QString& key) {
+    for (const RecordTimeline& t : d.timelines.cohorts)
+        if (t.comparisonKey == key)
+            return &t;
+    return nullptr;
+}
+
+const RunSeries* seriesOf(const HistoryData& d, const QString& key) {
+    for (const RunSeries& s : d.series)
+        if (s.comparisonKey == key)
+            return &s;
+    return nullptr;
+}
+
+} // namespace
+
+HistoryData buildHistoryData(const RecordIndex& index) {
+    QElapsedTimer timer;
+    timer.start();
+    HistoryData d;
+    d.timelines = buildRecordTimelines(index);
+    d.series = buildRunSeries(index);
+    QHash<QString, int> seriesRuns;
+    for (const RunSeries& s : d.series)
+        seriesRuns.insert(s.comparisonKey, int(s.points.size()));
+    for (const RecordTimeline& t : d.timelines.cohorts) {
+        d.keys << t.comparisonKey;
+        d.labels << QStringLiteral("%1 records · %2 runs · %3")
+                        .arg(t.steps.size())
+                        .arg(seriesRuns.value(t.comparisonKey))
+                        .arg(t.label.isEmpty() ? t.comparisonKey.left(19) : t.label);
+    }
+    for (const RunSeries& s : d.series)
+        if (!d.keys.contains(s.comparisonKey)) {
+            d.keys << s.comparisonKey;
+            d.labels << QStringLiteral("%1 runs%2 · %3")
+                            .arg(s.points.size())
+                            .arg(s.changes.isEmpty()
+                                     ? QString()
+                                     : QStringLiteral(" · %1 change point(s)").arg(s.changes.size()))
+                            .arg(s.label);
+        }
+    d.buildMs = timer.elapsed();
+    return d;
+}
+
+HistoryWidget::HistoryWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_cohorts(new QComboBox)
+    , m_plot(new QCustomPlot)
+    , m_steps(new QTreeWidget)
+    , m_summary(new QLabel) {
+    m_cohorts->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_cohorts->setMinimumContentsLength(40);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_steps->setHeaderLabels(
+        {tr("When"), tr("Value"), tr("Run"), tr("Implementation"), tr("Step"), tr("Note")});
+    m_steps->setRootIsDecorated(false);
+    m_steps->setUniformRowHeights(true);
+    m_steps->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* ticker = new QCPAxisTickerDateTime;
+    ticker->setDateTimeFormat(QStringLiteral("yyyy-MM-dd"));
+    ticker->setDateTimeSpec(Qt::UTC);
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(ticker));
+    m_plot->legend->setVisible(true);
+    m_plot->setMinimumHeight(160);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_plot);
+    split->addWidget(m_steps);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_cohorts);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    connect(m_cohorts, &QComboBox::currentIndexChanged, this, [this] { showCohort(); });
+    applyPalette();
+    clear();
+}
+
+void HistoryWidget::refresh(const RecordIndex& snapshot) {
+    const quint64 job = ++m_job;
+    ++m_pending;
+    m_summary->setText(tr("Building the record timelines and series…"));
+    runOffUiThread(
+        this, [snapshot] { return buildHistoryData(snapshot); },
+        [this, job](HistoryData d) {
+            --m_pending;
+            if (job == m_job)
+                showData(std::move(d));
+        });
+}
+
+void HistoryWidget::clear() {
+    ++m_job;
+    m_data = HistoryData();
+    const QSignalBlocker block(m_cohorts);
+    m_cohorts->clear();
+    m_steps->clear();
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_plot->replot();
+    m_summary->setText(tr("No cohort has record events or two runs over time."));
+}
+
+void HistoryWidget::setCohort(int row) {
+    m_cohorts->setCurrentIndex(row);
+}
+
+void HistoryWidget::showData(HistoryData data) {
+    m_data = std::move(data);
+    {
+        const QSignalBlocker block(m_cohorts);
+        m_cohorts->clear();
+        for (qsizetype i = 0; i < m_data.keys.size(); ++i) {
+            m_cohorts->addItem(m_data.labels[i], m_data.keys[i]);
+            m_cohorts->setItemData(int(i), m_data.keys[i], Qt::ToolTipRole);
+        }
+    }
+    showCohort();
+    emit updated();
+}
+
+void HistoryWidget::showCohort() {
+    m_steps->clear();
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    const QString key = m_cohorts->currentData().toString();
+    const RecordTimeline* timeline = timelineOf(m_data, key);
+    const RunSeries* series = seriesOf(m_data, key);
+    if (!timeline && !series) {
+        m_summary->setText(m_data.keys.isEmpty() ? tr("No cohort has record events or two runs over time.")
+                                                 : QString());
+        m_plot->replot();
+        return;
+    }
+    QString unit = series ? series->unit : QString();
+    if (series) {
+        QCPGraph* g = m_plot->addGraph();
+        g->setName(tr("runs (%1)").arg(series->points.size()));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(1), 5));
+        for (const SeriesPoint& p : series->points)
+            g->addData(historySeconds(p.observedAt), p.value);
+        for (const SeriesChange& c : series->changes) {
+            auto* line = new QCPItemStraightLine(m_plot);
+            const double x = historySeconds(series->points[c.point.index].observedAt);
+            line->point1->setCoords(x, 0);
+            line->point2->setCoords(x, 1);
+            line->setPen(
+                QPen(toneColor(c.point.ratio() > 1 ? Tone::Bad : Tone::Good, palette()), 1.5, Qt::DashLine));
+            auto* row = new QTreeWidgetItem(m_steps);
+            row->setText(0, series->points[c.point.index].observedAt);
+            row->setText(1, historyValueText(c.point.before, unit) + QStringLiteral(" → ") +
+                                historyValueText(c.point.after, unit));
+            row->setText(
+                2, tr("change point at run %1 of %2").arg(c.point.index + 1).arg(series->points.size()));
+            row->setText(3, series->points[c.point.index].implementation);
+            row->setText(4, formatRatio(c.point.ratio()) + QStringLiteral(", p = ") +
+                                QString::number(c.point.pValue, 'g', 3));
+            QStringList diffs;
+            for (const SeriesDifference& d : c.differences)
+                diffs << d.field + QStringLiteral(": ") + d.before + QStringLiteral(" → ") + d.after;
+            row->setText(5,
+                         diffs.isEmpty() ? tr("nothing recorded differs") : diffs.join(QStringLiteral("; ")));
+            row->setToolTip(5, diffs.join(u'\n'));
+        }
+    }
+    if (timeline) {
+        QCPGraph* g = m_plot->addGraph();
+        g->setName(tr("record (%1 steps)").arg(timeline->steps.size()));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(seriesColor(0), 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, seriesColor(0), 7));
+        for (const RecordStep& s : timeline->steps) {
+            if (!s.value)
+                continue;
+            unit = s.value->unit;
+            g->addData(historySeconds(s.event.at), s.value->value);
+            auto* row = new QTreeWidgetItem(m_steps);
+            row->setText(0, s.event.at);
+            row->setText(1, historyValueText(s.value->value, unit));
+            row->setText(2, s.event.runId);
+            row->setText(3, s.implementation);
+            row->setText(4,
+                         s.margin ? tr("%1% faster").arg(*s.margin * 100.0, 0, 'f', 2) : tr("first record"));
+            QString note;
+            if (s.verdict && s.withinNoise)
+                note = tr("within the runs' noise (%1)").arg(verdictName(s.verdict->verdict));
+            else if (s.verdict && s.verdict->method == VerdictMethod::None)
+                note = tr("no spread published");
+            else if (s.verdict)
+                note = verdictName(s.verdict->verdict);
+            for (const Problem& p : s.problems)
+                note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + p.message;
+            row->setText(5, note);
+            if (s.withinNoise)
+                row->setForeground(4, toneColor(Tone::Caution, palette()));
+        }
+    }
+    m_plot->yAxis->setLabel(unit.isEmpty() ? tr("value") : tr("primary value (%1)").arg(unit));
+    m_plot->rescaleAxes();
+    m_plot->xAxis->scaleRange(1.05);
+    m_plot->yAxis->scaleRange(1.15);
+    QStringList parts;
+    parts << (timeline ? timeline->label : series->label);
+    if (timeline)
+        parts << tr("%1 record steps from record_events").arg(timeline->steps.size());
+    if (series)
+        parts << tr("%1 runs by observedAt, %2 change point(s) (E-divisive, p < 0.01, ≥ 2%)")
+                     .arg(series->points.size())
+                     .arg(series->changes.size());
+    if (series && series->regression)
+        parts
+            << tr("REGRESSION: the latest segment is %1 the one before").arg(formatRatio(series->latestStep));
+    m_summary->setText(parts.join(QStringLiteral(" · ")));
+    m_plot->replot();
+}
+
+void HistoryWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+}
+
+void HistoryWidget::applyPalette() {
+    const QPalette pal = palette();
+    const QColor fg = pal.color(QPalette::WindowText);
+    m_plot->setBackground(pal.brush(QPalette::Base));
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(fg));
+        axis->setTickPen(QPen(fg));
+        axis->setSubTickPen(QPen(fg));
+        axis->setTickLabelColor(fg);
+        axis->setLabelColor(fg);
+        axis->grid()->setPen(QPen(pal.color(QPalette::Mid), 1, Qt::DotLine));
+    }
+    m_plot->legend->setBrush(pal.brush(QPalette::Base));
+    m_plot->legend->setTextColor(fg);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace kix::ui

@@ -1,0 +1,68 @@
+// The History tab (issue 23): per comparison cohort, the record staircase of a catalog's record_events —
+// the leader's value over time, each step with its run, implementation and margin, steps within the runs'
+// noise marked — and the series of the loaded runs in observedAt order with its change points (vertical
+// lines) and segment medians; below, one row per record step and per change point with what differs.
+// Timelines and series are built off the UI thread (model/analysis/history/) from a snapshot of the store.
+#pragma once
+
+#include "RecordIndex.h"
+#include "RecordTimeline.h"
+#include "RunSeries.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QTreeWidget;
+
+namespace kix::ui {
+
+struct HistoryData {
+    RecordTimelines timelines;
+    QList<RunSeries> series;
+    QStringList keys;   // every cohort with a timeline or a series: timelines' order, then the series'
+    QStringList labels; // "12 records · 40 runs · operation · … · metric"
+    qint64 buildMs = 0; // how long building took, off the UI thread
+};
+
+// Builds what the tab shows (what refresh() runs off the UI thread).
+HistoryData buildHistoryData(const RecordIndex& index);
+
+class HistoryWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit HistoryWidget(QWidget* parent = nullptr);
+
+    void refresh(const RecordIndex& snapshot); // off the UI thread; updated() when shown
+    void clear();
+    bool isBusy() const { return m_pending > 0; }
+    void setCohort(int row); // in the cohort box
+
+    QComboBox* cohortBox() const { return m_cohorts; }
+    QCustomPlot* plot() const { return m_plot; }
+    QTreeWidget* steps() const { return m_steps; }
+    QLabel* summary() const { return m_summary; }
+    const HistoryData& data() const { return m_data; }
+
+signals:
+    void updated();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showData(HistoryData data);
+    void showCohort();
+    void applyPalette();
+
+    QComboBox* m_cohorts;
+    QCustomPlot* m_plot;
+    QTreeWidget* m_steps;
+    QLabel* m_summary;
+    HistoryData m_data;
+    int m_pending = 0;
+    quint64 m_job = 0;
+};
+
+} // namespace kix::ui
