@@ -25,7 +25,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTabWidget>
-#include <QTableView>
+#include <QTreeView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
