@@ -78,43 +78,44 @@ std::optional<std::pair<int, double>> bestEnergySplit(const std::vector<double>&
     return split;
 }
 
-std::vector<ChangePoint> findChangePoints(const std::vector<double>& values,
-                                          const ChangePointOptions& options) {
-    const int minimumSegment = std::max(2, options.minimumSegment);
-    std::mt19937_64 random(options.seed);
-    std::vector<ChangePoint> found;
-    std::vector<int> bounds{0, int(values.size())}; // segment boundaries, sorted
-    while (true) {
-        // The best split over every current segment.
-        int segment = -1;
-        std::pair<int, double> best{0, 0.0};
-        for (std::size_t s = 0; s + 1 < bounds.size(); ++s) {
-            const auto split = bestEnergySplit(values, bounds[s], bounds[s + 1], minimumSegment);
-            if (split && (segment < 0 || split->second > best.second)) {
-                segment = int(s);
-                best = *split;
-            }
+namespace {
+
+struct SegmentSplit {
+    int segment = -1;                    // index into the boundaries: the segment to split
+    std::pair<int, double> best{0, 0.0}; // split index and its energy statistic
+};
+
+// The best energy split over every current segment (E-divisive: the segment whose best split is largest).
+SegmentSplit bestSplitAcross(const std::vector<double>& values, const std::vector<int>& bounds,
+                             int minimumSegment) {
+    SegmentSplit out;
+    for (std::size_t s = 0; s + 1 < bounds.size(); ++s) {
+        const auto split = bestEnergySplit(values, bounds[s], bounds[s + 1], minimumSegment);
+        if (split && (out.segment < 0 || split->second > out.best.second)) {
+            out.segment = int(s);
+            out.best = *split;
         }
-        if (segment < 0)
-            break;
-        const int begin = bounds[std::size_t(segment)], end = bounds[std::size_t(segment) + 1];
-        std::vector<double> shuffled(values.begin() + begin, values.begin() + end);
-        int asLarge = 0;
-        for (int p = 0; p < options.permutations; ++p) {
-            std::shuffle(shuffled.begin(), shuffled.end(), random);
-            const auto q = bestSplitOf(shuffled, minimumSegment);
-            if (q && q->second >= best.second)
-                ++asLarge;
-        }
-        const double pValue = double(asLarge + 1) / double(options.permutations + 1);
-        if (pValue >= options.significance)
-            break;
-        found.push_back(ChangePoint{best.first, pValue, 0, 0});
-        bounds.insert(bounds.begin() + segment + 1, best.first);
     }
-    std::sort(found.begin(), found.end(),
-              [](const ChangePoint& a, const ChangePoint& b) { return a.index < b.index; });
-    // Materiality: merge away the smallest step below the minimum effect, until every step is material.
+    return out;
+}
+
+// The permutation test's p: how often a shuffled segment splits at least as well, (k + 1) / (n + 1).
+double permutationPValue(std::vector<double> segment, double statistic, int permutations, int minimumSegment,
+                         std::mt19937_64& random) {
+    int asLarge = 0;
+    for (int p = 0; p < permutations; ++p) {
+        std::shuffle(segment.begin(), segment.end(), random);
+        const auto q = bestSplitOf(segment, minimumSegment);
+        if (q && q->second >= statistic)
+            ++asLarge;
+    }
+    return double(asLarge + 1) / double(permutations + 1);
+}
+
+// Materiality: merge away the smallest step below the minimum effect, until every step is material; the
+// medians either side of each step kept are filled in.
+void keepMaterialSteps(std::vector<ChangePoint>& found, const std::vector<double>& values,
+                       double minimumEffect) {
     while (!found.empty()) {
         std::size_t weakest = 0;
         double weakestEffect = -1;
@@ -129,10 +130,36 @@ std::vector<ChangePoint> findChangePoints(const std::vector<double>& values,
                 weakest = i;
             }
         }
-        if (options.minimumEffect <= 0 || weakestEffect >= std::log1p(options.minimumEffect))
-            break;
+        if (minimumEffect <= 0 || weakestEffect >= std::log1p(minimumEffect))
+            return;
         found.erase(found.begin() + std::ptrdiff_t(weakest));
     }
+}
+
+} // namespace
+
+std::vector<ChangePoint> findChangePoints(const std::vector<double>& values,
+                                          const ChangePointOptions& options) {
+    const int minimumSegment = std::max(2, options.minimumSegment);
+    std::mt19937_64 random(options.seed);
+    std::vector<ChangePoint> found;
+    std::vector<int> bounds{0, int(values.size())}; // segment boundaries, sorted
+    while (true) {
+        const SegmentSplit split = bestSplitAcross(values, bounds, minimumSegment);
+        if (split.segment < 0)
+            break;
+        const int begin = bounds[std::size_t(split.segment)], end = bounds[std::size_t(split.segment) + 1];
+        const double pValue =
+            permutationPValue(std::vector<double>(values.begin() + begin, values.begin() + end),
+                              split.best.second, options.permutations, minimumSegment, random);
+        if (pValue >= options.significance)
+            break;
+        found.push_back(ChangePoint{split.best.first, pValue, 0, 0});
+        bounds.insert(bounds.begin() + split.segment + 1, split.best.first);
+    }
+    std::sort(found.begin(), found.end(),
+              [](const ChangePoint& a, const ChangePoint& b) { return a.index < b.index; });
+    keepMaterialSteps(found, values, options.minimumEffect);
     return found;
 }
 

@@ -137,6 +137,20 @@ RecordTimelines buildRecordTimelines(const RecordIndex& index, const QString& co
     return buildRecordTimelines(index, loadedRecordEvents(index).events, cohortPrefix, options);
 }
 
+namespace {
+
+// A cohort's label in words, from the first of its steps whose run is loaded; empty when none is.
+QString timelineLabel(const RecordIndex& index, const QList<RecordStep>& steps) {
+    for (const RecordStep& s : steps)
+        if (s.run >= 0) {
+            const RunEntry& e = index.run(s.run);
+            return historyCohortLabel(index, e, policyFacts(index, e));
+        }
+    return {};
+}
+
+} // namespace
+
 RecordTimelines buildRecordTimelines(const RecordIndex& index, const QList<CatalogRecordEvent>& events,
                                      const QString& cohortPrefix, const VerdictOptions& options) {
     RecordTimelines out;
@@ -176,12 +190,7 @@ RecordTimelines buildRecordTimelines(const RecordIndex& index, const QList<Catal
             if (!list[i].problems.isEmpty())
                 located.append({list[i].event.origin, list[i].problems});
         }
-        for (const RecordStep& s : list)
-            if (s.run >= 0) {
-                const RunEntry& e = index.run(s.run);
-                out.cohorts[c].label = historyCohortLabel(index, e, policyFacts(index, e));
-                break;
-            }
+        out.cohorts[c].label = timelineLabel(index, list);
         out.cohorts[c].steps = std::move(list);
     }
     std::stable_sort(located.begin(), located.end(), [](const auto& x, const auto& y) {
