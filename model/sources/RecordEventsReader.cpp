@@ -13,7 +13,7 @@ namespace {
 
 // A required instant column: RFC 3339, or KernelIndex's own instant form.
 std::optional<QString> recordEventInstant(FieldReader& fr, const char* key) {
-    const std::optional<QString> value = fr.string(key, FieldReader::Required);
+    std::optional<QString> value = fr.string(key, FieldReader::Required);
     if (!value)
         return std::nullopt;
     const std::string text = value->toStdString();
