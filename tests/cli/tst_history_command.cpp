@@ -54,7 +54,7 @@ class TestHistoryCommand : public QObject {
     QTemporaryDir m_dir;
 
     QString writeSeries(double step, std::string* key, const QString& name) {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         kixfix::writeFile(path, seriesCatalog(step, key));
         return path;
     }
