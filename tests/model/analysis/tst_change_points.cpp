@@ -20,6 +20,7 @@ std::vector<double> plantedSeries(std::uint64_t seed, double step, double noise 
     std::mt19937_64 random(seed);
     std::normal_distribution<double> normal(0.0, noise);
     std::vector<double> values;
+    values.reserve(std::size_t(n));
     for (int i = 0; i < n; ++i)
         values.push_back(100.0 * (1.0 + normal(random)) * (i >= at ? 1.0 + step : 1.0));
     return values;
@@ -97,6 +98,7 @@ private slots:
         std::mt19937_64 random(7);
         std::normal_distribution<double> normal(0.0, 0.01);
         std::vector<double> v;
+        v.reserve(45);
         for (int i = 0; i < 45; ++i)
             v.push_back(100.0 * (1.0 + normal(random)) * (i >= 15 ? 1.05 : 1.0) * (i >= 30 ? 0.92 : 1.0));
         const std::vector<ChangePoint> found = findChangePoints(v);
