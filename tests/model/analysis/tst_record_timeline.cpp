@@ -67,7 +67,7 @@ class TestRecordTimeline : public QObject {
     QTemporaryDir m_dir;
 
     QString write(const kixfix::Catalog& c, const QString& name = QStringLiteral("catalog.jsonl")) {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         kixfix::writeFile(path, c.text());
         return path;
     }
