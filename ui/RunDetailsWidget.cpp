@@ -21,7 +21,7 @@ namespace kix::ui {
 
 namespace {
 QString tr(const char* text) {
-    return tr(text);
+    return QObject::tr(text);
 }
 
 QString latencyText(const Manifest& m) {
