@@ -152,6 +152,84 @@ void HistoryWidget::showData(HistoryData data) {
     emit updated();
 }
 
+namespace {
+
+// The runs as points and each change point as a dashed line and a row naming what differs across it.
+void addHistorySeries(QCustomPlot* plot, QTreeWidget* steps, const RunSeries& series, const QPalette& pal) {
+    QCPGraph* g = plot->addGraph();
+    g->setName(HistoryWidget::tr("runs (%1)").arg(series.points.size()));
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(1), 5));
+    for (const SeriesPoint& p : series.points)
+        g->addData(historySeconds(p.observedAt), p.value);
+    for (const SeriesChange& c : series.changes) {
+        const SeriesPoint& at = series.points[c.point.index];
+        auto* line = new QCPItemStraightLine(plot);
+        const double x = historySeconds(at.observedAt);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(toneColor(c.point.ratio() > 1 ? Tone::Bad : Tone::Good, pal), 1.5, Qt::DashLine));
+        auto* row = new QTreeWidgetItem(steps);
+        row->setText(0, at.observedAt);
+        row->setText(1, historyValueText(c.point.before, series.unit) + QStringLiteral(" → ") +
+                            historyValueText(c.point.after, series.unit));
+        row->setText(2, HistoryWidget::tr("change point at run %1 of %2")
+                            .arg(c.point.index + 1)
+                            .arg(series.points.size()));
+        row->setText(3, at.implementation);
+        row->setText(4, formatRatio(c.point.ratio()) + QStringLiteral(", p = ") +
+                            QString::number(c.point.pValue, 'g', 3));
+        QStringList diffs;
+        for (const SeriesDifference& d : c.differences)
+            diffs << d.field + QStringLiteral(": ") + d.before + QStringLiteral(" → ") + d.after;
+        row->setText(5, diffs.isEmpty() ? HistoryWidget::tr("nothing recorded differs")
+                                        : diffs.join(QStringLiteral("; ")));
+        row->setToolTip(5, diffs.join(u'\n'));
+    }
+}
+
+// What a record step's row says beside its margin: the verdict engine's word, then its problems.
+QString recordStepNote(const RecordStep& s) {
+    QString note;
+    if (s.verdict && s.withinNoise)
+        note = HistoryWidget::tr("within the runs' noise (%1)").arg(verdictName(s.verdict->verdict));
+    else if (s.verdict && s.verdict->method == VerdictMethod::None)
+        note = HistoryWidget::tr("no spread published");
+    else if (s.verdict)
+        note = verdictName(s.verdict->verdict);
+    for (const Problem& p : s.problems)
+        note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + p.message;
+    return note;
+}
+
+// The record staircase and a row per step; `unit` becomes the steps' unit.
+void addRecordTimeline(QCustomPlot* plot, QTreeWidget* steps, const RecordTimeline& timeline, QString& unit,
+                       const QPalette& pal) {
+    QCPGraph* g = plot->addGraph();
+    g->setName(HistoryWidget::tr("record (%1 steps)").arg(timeline.steps.size()));
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    g->setPen(QPen(seriesColor(0), 2));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, seriesColor(0), 7));
+    for (const RecordStep& s : timeline.steps) {
+        if (!s.value)
+            continue;
+        unit = s.value->unit;
+        g->addData(historySeconds(s.event.at), s.value->value);
+        auto* row = new QTreeWidgetItem(steps);
+        row->setText(0, s.event.at);
+        row->setText(1, historyValueText(s.value->value, unit));
+        row->setText(2, s.event.runId);
+        row->setText(3, s.implementation);
+        row->setText(4, s.margin ? HistoryWidget::tr("%1% faster").arg(*s.margin * 100.0, 0, 'f', 2)
+                                 : HistoryWidget::tr("first record"));
+        row->setText(5, recordStepNote(s));
+        if (s.withinNoise)
+            row->setForeground(4, toneColor(Tone::Caution, pal));
+    }
+}
+
+} // namespace
+
 void HistoryWidget::showCohort() {
     m_steps->clear();
     m_plot->clearGraphs();
@@ -166,69 +244,10 @@ void HistoryWidget::showCohort() {
         return;
     }
     QString unit = series ? series->unit : QString();
-    if (series) {
-        QCPGraph* g = m_plot->addGraph();
-        g->setName(tr("runs (%1)").arg(series->points.size()));
-        g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(1), 5));
-        for (const SeriesPoint& p : series->points)
-            g->addData(historySeconds(p.observedAt), p.value);
-        for (const SeriesChange& c : series->changes) {
-            auto* line = new QCPItemStraightLine(m_plot);
-            const double x = historySeconds(series->points[c.point.index].observedAt);
-            line->point1->setCoords(x, 0);
-            line->point2->setCoords(x, 1);
-            line->setPen(
-                QPen(toneColor(c.point.ratio() > 1 ? Tone::Bad : Tone::Good, palette()), 1.5, Qt::DashLine));
-            auto* row = new QTreeWidgetItem(m_steps);
-            row->setText(0, series->points[c.point.index].observedAt);
-            row->setText(1, historyValueText(c.point.before, unit) + QStringLiteral(" → ") +
-                                historyValueText(c.point.after, unit));
-            row->setText(
-                2, tr("change point at run %1 of %2").arg(c.point.index + 1).arg(series->points.size()));
-            row->setText(3, series->points[c.point.index].implementation);
-            row->setText(4, formatRatio(c.point.ratio()) + QStringLiteral(", p = ") +
-                                QString::number(c.point.pValue, 'g', 3));
-            QStringList diffs;
-            for (const SeriesDifference& d : c.differences)
-                diffs << d.field + QStringLiteral(": ") + d.before + QStringLiteral(" → ") + d.after;
-            row->setText(5,
-                         diffs.isEmpty() ? tr("nothing recorded differs") : diffs.join(QStringLiteral("; ")));
-            row->setToolTip(5, diffs.join(u'\n'));
-        }
-    }
-    if (timeline) {
-        QCPGraph* g = m_plot->addGraph();
-        g->setName(tr("record (%1 steps)").arg(timeline->steps.size()));
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        g->setPen(QPen(seriesColor(0), 2));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, seriesColor(0), 7));
-        for (const RecordStep& s : timeline->steps) {
-            if (!s.value)
-                continue;
-            unit = s.value->unit;
-            g->addData(historySeconds(s.event.at), s.value->value);
-            auto* row = new QTreeWidgetItem(m_steps);
-            row->setText(0, s.event.at);
-            row->setText(1, historyValueText(s.value->value, unit));
-            row->setText(2, s.event.runId);
-            row->setText(3, s.implementation);
-            row->setText(4,
-                         s.margin ? tr("%1% faster").arg(*s.margin * 100.0, 0, 'f', 2) : tr("first record"));
-            QString note;
-            if (s.verdict && s.withinNoise)
-                note = tr("within the runs' noise (%1)").arg(verdictName(s.verdict->verdict));
-            else if (s.verdict && s.verdict->method == VerdictMethod::None)
-                note = tr("no spread published");
-            else if (s.verdict)
-                note = verdictName(s.verdict->verdict);
-            for (const Problem& p : s.problems)
-                note += (note.isEmpty() ? QString() : QStringLiteral("; ")) + p.message;
-            row->setText(5, note);
-            if (s.withinNoise)
-                row->setForeground(4, toneColor(Tone::Caution, palette()));
-        }
-    }
+    if (series)
+        addHistorySeries(m_plot, m_steps, *series, palette());
+    if (timeline)
+        addRecordTimeline(m_plot, m_steps, *timeline, unit, palette());
     m_plot->yAxis->setLabel(unit.isEmpty() ? tr("value") : tr("primary value (%1)").arg(unit));
     m_plot->rescaleAxes();
     m_plot->xAxis->scaleRange(1.05);
