@@ -75,14 +75,15 @@ QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole: {
         // Coloured only where the verdict engine calls it: a ratio past the minimum effect that its
         // interval does not support stays uncoloured ("can't tell" is not a result).
-        const auto& judged = row.verdict[run];
+        // A row may come without verdicts (built by hand): none then, and no colour.
+        const std::optional<CaseVerdict> judged = row.verdict.value(run);
         if (ratio && judged && (judged->verdict == Verdict::Faster || judged->verdict == Verdict::Slower))
             return QBrush(toneColor(judged->verdict == Verdict::Faster ? Tone::Good : Tone::Bad));
         return {};
     }
     case Qt::ToolTipRole:
-        if (ratio && row.verdict[run])
-            return plainToolTip(verdictLine(*row.verdict[run]));
+        if (const std::optional<CaseVerdict> judged = row.verdict.value(run); ratio && judged)
+            return plainToolTip(verdictLine(*judged));
         return v ? QVariant(QString::number(*v, 'g', 10)) : QVariant();
     }
     return {};

@@ -113,6 +113,12 @@ private slots:
         m.cases = {{QStringLiteral("x"), QStringLiteral("n=1"), {100, 99.6}, {1, 0.996}},
                    {QStringLiteral("y"), QString(), {200, 100}, {1, 0.5}},
                    {QStringLiteral("z"), QString(), {300, std::nullopt}, {1, std::nullopt}}};
+        // The verdict engine's word on y: faster (a row without verdicts is never coloured).
+        CaseVerdict faster;
+        faster.verdict = Verdict::Faster;
+        faster.ratio = 0.5;
+        faster.reason = QStringLiteral("entirely beyond the 2% minimum effect");
+        m.cases[1].verdict = {std::nullopt, faster};
         m.fields = {
             {QStringLiteral("/spec/gpu"), true, {QStringLiteral("\"B200\""), QStringLiteral("\"H200\"")}},
             {QStringLiteral("/metadata/name"), false, {QStringLiteral("\"a\""), QString()}}};
@@ -140,7 +146,8 @@ private slots:
         QVERIFY(!cases.index(2, 3).data(Qt::ToolTipRole).isValid());
         QCOMPARE(cases.index(1, 3).data(SortRole).toDouble(), 100.0);
         QVERIFY(rightAligned(cases.index(1, 3)));
-        // Coloured: a ratio off the baseline by at least 1%; never the baseline's own, nor a latency.
+        // Coloured: a ratio the verdict engine calls faster or slower; never the baseline's own, nor a
+        // latency.
         QCOMPARE(foreground(cases.index(1, 4)), toneColor(Tone::Good));
         QCOMPARE(foreground(cases.index(0, 4)), QColor());
         QCOMPARE(foreground(cases.index(1, 2)), QColor());
