@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
+#include <optional>
 
 namespace kix::runner {
 
@@ -163,6 +164,66 @@ RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount
     reportWritten(file, status, caseCount, progress, out);
     return out;
 }
+// One case of the suite: where it sits in the run and which workload it is.
+struct CaseStep {
+    int position = 0, total = 0, index = 0;
+};
+
+RunOutcome stoppedOutcome(int exitCode, QString message) {
+    RunOutcome out;
+    out.exitCode = exitCode;
+    out.message = std::move(message);
+    return out;
+}
+
+// Runs one case (and its A/A repeat), reports it and adds it to `facts`; an outcome only when the run must
+// stop here (cancelled, or the case failed to run).
+std::optional<RunOutcome> runOneCase(kernels::Harness& harness, const RunOptions& options,
+                                     const CaseStep& step, LocalRunFacts& facts,
+                                     std::vector<kernels::GpuSample>& window, bool sampling,
+                                     const ProgressSink& progress, const std::function<bool()>& cancelled) {
+    const QString cancelledMessage = QStringLiteral("cancelled; no manifest was written");
+    if (cancelled())
+        return stoppedOutcome(protocol::RunCancelled, cancelledMessage);
+    const auto& w = kernels::kWorkloads.at(std::size_t(step.index));
+    protocol::RunnerEvent started;
+    started.kind = protocol::EventKind::CaseStarted;
+    started.position = step.position + 1;
+    started.total = step.total;
+    started.caseIndex = step.index;
+    started.batchSize = w.batchSize;
+    started.seqLen = w.seqLen;
+    progress(started);
+    window.clear();
+    kernels::CaseReport report = harness.runCase(w, step.index, cancelled);
+    const kernels::GpuStateSummary state = kernels::summarizeGpuState(window);
+    if (options.repeat > 1 && report.error.empty() && !cancelled()) {
+        // A/A: the same case again, right after, so that drift between the passes is what it measures.
+        const kernels::CaseReport again = harness.runCase(w, step.index, cancelled);
+        if (again.error.empty())
+            facts.gpu.repeats.push_back({summarizeSamples(report.fusedNs).median.value_or(0),
+                                         summarizeSamples(again.fusedNs).median.value_or(0)});
+    }
+    if (report.error == "cancelled" || cancelled())
+        return stoppedOutcome(protocol::RunCancelled, cancelledMessage);
+    if (!report.error.empty())
+        return stoppedOutcome(
+            protocol::RunFailed,
+            QStringLiteral("case %1 (batch_size=%2 seq_len=%3) failed to run: %4; no manifest was written")
+                .arg(step.index)
+                .arg(w.batchSize)
+                .arg(w.seqLen)
+                .arg(QString::fromStdString(report.error)));
+    protocol::RunnerEvent done = started;
+    done.kind = protocol::EventKind::CaseFinished;
+    done.correct = casePassed(report);
+    done.medianNs = summarizeSamples(report.fusedNs).median;
+    progress(done);
+    facts.cases.push_back(std::move(report));
+    if (sampling)
+        facts.gpu.cases.push_back(state);
+    return std::nullopt;
+}
 } // namespace
 #endif
 
@@ -257,54 +318,10 @@ RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,
         for (int i = 0; i < int(kernels::kWorkloads.size()); ++i)
             chosen << i;
     for (int k = 0; k < chosen.size(); ++k) {
-        if (cancelled()) {
-            out.exitCode = protocol::RunCancelled;
-            out.message = QStringLiteral("cancelled; no manifest was written");
-            return out;
-        }
-        const int index = chosen[k];
-        const auto& w = kernels::kWorkloads.at(std::size_t(index));
-        protocol::RunnerEvent started;
-        started.kind = protocol::EventKind::CaseStarted;
-        started.position = k + 1;
-        started.total = int(chosen.size());
-        started.caseIndex = index;
-        started.batchSize = w.batchSize;
-        started.seqLen = w.seqLen;
-        progress(started);
-        window.clear();
-        kernels::CaseReport report = harness.runCase(w, index, cancelled);
-        const kernels::GpuStateSummary state = kernels::summarizeGpuState(window);
-        if (options.repeat > 1 && report.error.empty() && !cancelled()) {
-            // A/A: the same case again, right after, so that drift between the passes is what it measures.
-            const kernels::CaseReport again = harness.runCase(w, index, cancelled);
-            if (again.error.empty())
-                facts.gpu.repeats.push_back({summarizeSamples(report.fusedNs).median.value_or(0),
-                                             summarizeSamples(again.fusedNs).median.value_or(0)});
-        }
-        if (report.error == "cancelled" || cancelled()) {
-            out.exitCode = protocol::RunCancelled;
-            out.message = QStringLiteral("cancelled; no manifest was written");
-            return out;
-        }
-        if (!report.error.empty()) {
-            out.exitCode = protocol::RunFailed;
-            out.message = QStringLiteral(
-                              "case %1 (batch_size=%2 seq_len=%3) failed to run: %4; no manifest was written")
-                              .arg(index)
-                              .arg(w.batchSize)
-                              .arg(w.seqLen)
-                              .arg(QString::fromStdString(report.error));
-            return out;
-        }
-        protocol::RunnerEvent done = started;
-        done.kind = protocol::EventKind::CaseFinished;
-        done.correct = casePassed(report);
-        done.medianNs = summarizeSamples(report.fusedNs).median;
-        progress(done);
-        facts.cases.push_back(std::move(report));
-        if (sampler)
-            facts.gpu.cases.push_back(state);
+        const CaseStep step{k, int(chosen.size()), chosen[k]};
+        if (std::optional<RunOutcome> stop =
+                runOneCase(harness, options, step, facts, window, sampler != nullptr, progress, cancelled))
+            return *stop; // cancelled or failed: the clocks are reset by clockLock's destructor
     }
     releaseClocks();
     return writeRunSet(options.outputDir, buildLocalRunSet(facts), int(chosen.size()), progress);
