@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <sstream>
 
 using namespace kix::kernels;
@@ -49,32 +50,103 @@ std::string opt(const std::optional<double>& v) {
     return v ? std::to_string(*v) : std::string("null");
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+struct ProbeArgs {
     std::vector<int> cases = {0, 1, 2, 3};
     double lockMHz = 0;
     double loadSeconds = 0;
-    for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--cases") && i + 1 < argc) {
-            cases.clear();
+    bool ok = true;
+};
+
+ProbeArgs parseProbeArgs(int argc, char** argv) {
+    ProbeArgs a;
+    for (int i = 1; i < argc && a.ok; ++i) {
+        const bool hasValue = i + 1 < argc;
+        if (!std::strcmp(argv[i], "--cases") && hasValue) {
+            a.cases.clear();
             std::stringstream ss(argv[++i]);
             std::string item;
             while (std::getline(ss, item, ','))
-                cases.push_back(std::atoi(item.c_str()));
-        } else if (!std::strcmp(argv[i], "--lock-clocks") && i + 1 < argc) {
-            lockMHz = std::atof(argv[++i]);
-        } else if (!std::strcmp(argv[i], "--load") && i + 1 < argc) {
-            loadSeconds = std::atof(argv[++i]);
+                a.cases.push_back(std::atoi(item.c_str()));
+        } else if (!std::strcmp(argv[i], "--lock-clocks") && hasValue) {
+            a.lockMHz = std::atof(argv[++i]);
+        } else if (!std::strcmp(argv[i], "--load") && hasValue) {
+            a.loadSeconds = std::atof(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: %s [--cases LIST] [--lock-clocks MHZ|0=base] [--load SECONDS]\n",
-                         argv[0]);
-            return 2;
+            a.ok = false;
         }
+    }
+    return a;
+}
+
+// Another process keeping the GPU's memory busy: device copies until the time is up or a signal.
+int runLoad(Harness& harness, double seconds) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    int copies = 0;
+    std::string err;
+    while (std::chrono::steady_clock::now() < until && !g_stop && err.empty()) {
+        harness.measureCopyBandwidth(&err);
+        ++copies;
+    }
+    std::printf("{\"load\":{\"copyCalls\":%d,\"error\":\"%s\"}}\n", copies, err.c_str());
+    return 0;
+}
+
+const char* jsonBool(const std::optional<bool>& v) {
+    return v ? (*v ? "true" : "false") : "null";
+}
+
+void printIdentity(const GpuIdentity& id) {
+    std::printf(
+        ",\"identity\":{\"uuid\":\"%s\",\"vbios\":\"%s\",\"driver\":\"%s\",\"name\":\"%s\",\"ecc\":%s,"
+        "\"persistence\":%s,\"appSm\":%s,\"appMem\":%s,\"defaultAppSm\":%s,\"maxSm\":%s,\"maxMem\":%s,"
+        "\"powerLimitW\":%s,\"defaultPowerLimitW\":%s}",
+        id.uuid.c_str(), id.vbios.c_str(), id.driver.c_str(), id.name.c_str(), jsonBool(id.eccEnabled),
+        jsonBool(id.persistenceMode), opt(id.applicationSmMHz).c_str(), opt(id.applicationMemoryMHz).c_str(),
+        opt(id.defaultApplicationSmMHz).c_str(), opt(id.maxSmMHz).c_str(), opt(id.maxMemoryMHz).c_str(),
+        opt(id.powerLimitW).c_str(), opt(id.defaultPowerLimitW).c_str());
+}
+
+// --lock-clocks MHZ, or KIX_PROBE_LOCK_BASE=1: the base (default applications) clock, as kix run locks at.
+void lockIfAsked(ClockLock& lock, NvmlGpu& nvml, double lockMHz) {
+    if (lockMHz == 0 && std::getenv("KIX_PROBE_LOCK_BASE") == nullptr)
+        return;
+    const GpuIdentity id = nvml.identity();
+    const double target = lockMHz > 0 ? lockMHz : id.defaultApplicationSmMHz.value_or(0);
+    const std::string err = lock.lock(target, target);
+    std::printf(",\"lock\":{\"targetMHz\":%.0f,\"locked\":%s,\"error\":\"%s\"}", target,
+                lock.locked() ? "true" : "false", err.c_str());
+}
+
+void runProbeCases(Harness& harness, const std::vector<int>& cases, std::vector<GpuSample>& window,
+                   const std::function<bool()>& cancelled) {
+    std::printf(",\"cases\":[");
+    for (std::size_t k = 0; k < cases.size() && !g_stop; ++k) {
+        window.clear();
+        const CaseReport r = harness.runCase(kWorkloads.at(std::size_t(cases[k])), cases[k], cancelled);
+        std::printf(
+            "%s{\"case\":%d,\"correct\":%s,\"eventsMedianNs\":%.1f,\"cuptiMedianNs\":%.1f,\"error\":\"%s\","
+            "\"gpuState\":",
+            k ? "," : "", cases[k], r.correct() ? "true" : "false",
+            r.fused.stats(TimingMethod::CudaEvents).median, r.fused.stats(TimingMethod::Cupti).median,
+            r.error.c_str());
+        printSummary(summarizeGpuState(window));
+        std::printf("}");
+        std::fflush(stdout);
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const ProbeArgs args = parseProbeArgs(argc, argv);
+    if (!args.ok) {
+        std::fprintf(stderr, "usage: %s [--cases LIST] [--lock-clocks MHZ|0=base] [--load SECONDS]\n",
+                     argv[0]);
+        return 2;
     }
     std::signal(SIGINT, probeStop);
     std::signal(SIGTERM, probeStop);
-    const auto cancelled = [] { return g_stop.load(); };
+    const std::function<bool()> cancelled = [] { return g_stop.load(); };
 
     std::unique_ptr<GpuStateSampler> sampler;
     std::vector<GpuSample> window;
@@ -93,64 +165,24 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "no GPU: %s\n", err.c_str());
         return 3;
     }
-    if (loadSeconds > 0) { // another process keeping the GPU's memory busy
-        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(loadSeconds);
-        int copies = 0;
-        std::string err;
-        while (std::chrono::steady_clock::now() < until && !g_stop && err.empty()) {
-            harness.measureCopyBandwidth(&err);
-            ++copies;
-        }
-        std::printf("{\"load\":{\"copyCalls\":%d,\"error\":\"%s\"}}\n", copies, err.c_str());
-        return 0;
-    }
+    if (args.loadSeconds > 0)
+        return runLoad(harness, args.loadSeconds);
     const auto nvml = NvmlGpu::open(harness.device().pciBusId);
     std::printf("{\"device\":\"%s\",\"pciBusId\":\"%s\"", harness.device().name.c_str(),
                 harness.device().pciBusId.c_str());
     if (!nvml->unavailableReason().empty()) {
         std::printf(",\"unavailable\":\"%s\"", nvml->unavailableReason().c_str());
     } else {
-        const GpuIdentity id = nvml->identity();
-        std::printf(
-            ",\"identity\":{\"uuid\":\"%s\",\"vbios\":\"%s\",\"driver\":\"%s\",\"name\":\"%s\",\"ecc\":%s,"
-            "\"persistence\":%s,\"appSm\":%s,\"appMem\":%s,\"defaultAppSm\":%s,\"maxSm\":%s,\"maxMem\":%s,"
-            "\"powerLimitW\":%s,\"defaultPowerLimitW\":%s}",
-            id.uuid.c_str(), id.vbios.c_str(), id.driver.c_str(), id.name.c_str(),
-            id.eccEnabled ? (*id.eccEnabled ? "true" : "false") : "null",
-            id.persistenceMode ? (*id.persistenceMode ? "true" : "false") : "null",
-            opt(id.applicationSmMHz).c_str(), opt(id.applicationMemoryMHz).c_str(),
-            opt(id.defaultApplicationSmMHz).c_str(), opt(id.maxSmMHz).c_str(), opt(id.maxMemoryMHz).c_str(),
-            opt(id.powerLimitW).c_str(), opt(id.defaultPowerLimitW).c_str());
+        printIdentity(nvml->identity());
         sampler = std::make_unique<GpuStateSampler>(*nvml, std::chrono::milliseconds(10));
     }
     ClockLock lock(*nvml);
-    // --lock-clocks MHZ, or KIX_PROBE_LOCK_BASE=1: the base (default applications) clock, as kix run locks
-    // at.
-    if (lockMHz != 0 || std::getenv("KIX_PROBE_LOCK_BASE") != nullptr) {
-        const GpuIdentity id = nvml->identity();
-        const double target = lockMHz > 0 ? lockMHz : id.defaultApplicationSmMHz.value_or(0);
-        const std::string err = lock.lock(target, target);
-        std::printf(",\"lock\":{\"targetMHz\":%.0f,\"locked\":%s,\"error\":\"%s\"}", target,
-                    lock.locked() ? "true" : "false", err.c_str());
-    }
+    lockIfAsked(lock, *nvml, args.lockMHz);
     Timing calibration;
     const std::string calErr = harness.calibrate(calibration, cancelled);
     std::printf(",\"calibration\":{\"medianNs\":%.1f,\"error\":\"%s\"}",
                 calibration.stats(TimingMethod::CudaEvents).median, calErr.c_str());
-    std::printf(",\"cases\":[");
-    for (std::size_t k = 0; k < cases.size() && !g_stop; ++k) {
-        window.clear();
-        const CaseReport r = harness.runCase(kWorkloads.at(std::size_t(cases[k])), cases[k], cancelled);
-        std::printf(
-            "%s{\"case\":%d,\"correct\":%s,\"eventsMedianNs\":%.1f,\"cuptiMedianNs\":%.1f,\"error\":\"%s\","
-            "\"gpuState\":",
-            k ? "," : "", cases[k], r.correct() ? "true" : "false",
-            r.fused.stats(TimingMethod::CudaEvents).median, r.fused.stats(TimingMethod::Cupti).median,
-            r.error.c_str());
-        printSummary(summarizeGpuState(window));
-        std::printf("}");
-        std::fflush(stdout);
-    }
+    runProbeCases(harness, args.cases, window, cancelled);
     const std::string resetErr = lock.release();
     std::printf("],\"resetError\":\"%s\",\"stopped\":%s}\n", resetErr.c_str(), g_stop ? "true" : "false");
     return 0;
