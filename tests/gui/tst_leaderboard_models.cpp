@@ -110,9 +110,9 @@ private slots:
     void multiCompareCells() {
         MultiComparison m;
         m.runs = {namedRun(QStringLiteral("alpha")), namedRun(QStringLiteral("beta"))};
-        m.cases = {{QStringLiteral("x"), QStringLiteral("n=1"), {100, 99.6}, {1, 0.996}},
-                   {QStringLiteral("y"), QString(), {200, 100}, {1, 0.5}},
-                   {QStringLiteral("z"), QString(), {300, std::nullopt}, {1, std::nullopt}}};
+        m.cases = {{QStringLiteral("x"), QStringLiteral("n=1"), {100, 99.6}, {1, 0.996}, {}},
+                   {QStringLiteral("y"), QString(), {200, 100}, {1, 0.5}, {}},
+                   {QStringLiteral("z"), QString(), {300, std::nullopt}, {1, std::nullopt}, {}}};
         // The verdict engine's word on y: faster (a row without verdicts is never coloured).
         CaseVerdict faster;
         faster.verdict = Verdict::Faster;
