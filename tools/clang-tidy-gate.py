@@ -191,8 +191,10 @@ class Fingerprints:
             files |= set(pch_deps)
         h = hashlib.sha256(self.common.encode())
         h.update(self.command_of(unit).encode())
-        for path in sorted(files):
-            h.update(f"\n{self.normalized(path)} {self.file_hash(path)}".encode())
+        # Sorted by the placeholder names, not the paths: a clone whose path sorts before /usr (CI's /check/...)
+        # would otherwise hash the system headers first and fingerprint every unit differently.
+        for name, path in sorted((self.normalized(p), p) for p in files):
+            h.update(f"\n{name} {self.file_hash(path)}".encode())
         return h.hexdigest()
 
 

@@ -51,19 +51,27 @@ QVariant MultiCaseModel::headerData(int section, Qt::Orientation orientation, in
     return (section - 1) % 2 == 0 ? m_runs[run] : tr("%1 ÷ baseline").arg(run + 1);
 }
 
-QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= columnCount())
-        return {};
-    const MultiCaseRow& row = m_rows[index.row()];
-    if (index.column() == 0) {
-        if (role == Qt::DisplayRole || role == SortRole)
-            return widgetLine(row.axes.isEmpty() ? row.id : row.axes);
-        if (role == Qt::ToolTipRole)
-            return plainToolTip(row.id + u'\n' + row.axes);
-        return {};
-    }
-    const int run = (index.column() - 1) / 2;
-    const bool ratio = (index.column() - 1) % 2 == 1;
+namespace {
+
+QVariant caseNameData(const MultiCaseRow& row, int role) {
+    if (role == Qt::DisplayRole || role == SortRole)
+        return widgetLine(row.axes.isEmpty() ? row.id : row.axes);
+    if (role == Qt::ToolTipRole)
+        return plainToolTip(row.id + u'\n' + row.axes);
+    return {};
+}
+
+// Coloured only where the verdict engine calls it: a ratio past the minimum effect that its interval
+// does not support stays uncoloured ("can't tell" is not a result). A row may come without verdicts
+// (built by hand): none then, and no colour.
+QVariant ratioColour(const MultiCaseRow& row, int run) {
+    const std::optional<CaseVerdict> judged = row.verdict.value(run);
+    if (judged && (judged->verdict == Verdict::Faster || judged->verdict == Verdict::Slower))
+        return QBrush(toneColor(judged->verdict == Verdict::Faster ? Tone::Good : Tone::Bad));
+    return {};
+}
+
+QVariant runCellData(const MultiCaseRow& row, int run, bool ratio, int role) {
     const std::optional<double> v = ratio ? row.ratio[run] : row.latencyNs[run];
     switch (role) {
     case Qt::DisplayRole:
@@ -72,21 +80,25 @@ QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::quiet_NaN());
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
-    case Qt::ForegroundRole: {
-        // Coloured only where the verdict engine calls it: a ratio past the minimum effect that its
-        // interval does not support stays uncoloured ("can't tell" is not a result).
-        // A row may come without verdicts (built by hand): none then, and no colour.
-        const std::optional<CaseVerdict> judged = row.verdict.value(run);
-        if (ratio && judged && (judged->verdict == Verdict::Faster || judged->verdict == Verdict::Slower))
-            return QBrush(toneColor(judged->verdict == Verdict::Faster ? Tone::Good : Tone::Bad));
-        return {};
-    }
+    case Qt::ForegroundRole:
+        return ratio ? ratioColour(row, run) : QVariant();
     case Qt::ToolTipRole:
         if (const std::optional<CaseVerdict> judged = row.verdict.value(run); ratio && judged)
             return plainToolTip(verdictLine(*judged));
         return v ? QVariant(QString::number(*v, 'g', 10)) : QVariant();
     }
     return {};
+}
+
+} // namespace
+
+QVariant MultiCaseModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= columnCount())
+        return {};
+    const MultiCaseRow& row = m_rows[index.row()];
+    if (index.column() == 0)
+        return caseNameData(row, role);
+    return runCellData(row, (index.column() - 1) / 2, (index.column() - 1) % 2 == 1, role);
 }
 
 MultiFieldModel::MultiFieldModel(QObject* parent)
