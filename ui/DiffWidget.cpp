@@ -59,6 +59,8 @@ DiffWidget::DiffWidget(QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter fields (path or value)"));
     m_filter->setClearButtonEnabled(true);
     m_baseline->setToolTip(tr("The run the others are compared with"));
+    // As wide as its longest run label: a fixed-width box cut "2 kix fused (baseline)" to "2 kix f…".
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     // The band of "no material difference": ±this, on the log scale (docs/verdicts.md).
     m_minEffect->setRange(0.1, 50.0);
     m_minEffect->setDecimals(1);

@@ -61,6 +61,10 @@ private slots:
         MainWindow w;
         const QTemporaryDir samplesDir;
         QVERIFY(kixtest::loadInto(w, samplesWithLeader(samplesDir)));
+        // Shown, as a user sees it: the Compare tab (and its baseline box, still empty) appears before the
+        // comparison, made off the UI thread, fills it.
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.selectRows({0, 1});
         w.compareSelected();
         QVERIFY(w.diff()->waitUntilShown(10000)); // compared off the UI thread
@@ -69,6 +73,10 @@ private slots:
         QComboBox* box = w.diff()->baselineBox();
         QVERIFY(box->isEnabled());
         QCOMPARE(box->count(), 2);
+        // Wide enough for its longest run label, not cut.
+        for (int i = 0; i < box->count(); ++i)
+            QVERIFY2(box->sizeHint().width() > box->fontMetrics().horizontalAdvance(box->itemText(i)),
+                     qPrintable(box->itemText(i)));
         const QString first = w.diff()->comparison().runs[0]->run->digest;
         box->setCurrentIndex(1);
         emit box->activated(1);

@@ -107,6 +107,11 @@ void addCases(MultiComparison& out) {
         CaseComparison judged = compareCases(base, *out.runs[r], out.options);
         for (const CaseDelta& d : judged.rows) {
             MultiCaseRow& row = out.cases[d.indexA];
+            // The baseline's column shows the centre its verdicts use (a samples' median where the case
+            // has samples), not its declared statistic: each run's latency ÷ the baseline's is then the
+            // ratio beside it. The centre of A is the same in every pair (it depends on A alone).
+            if (d.latencyA)
+                row.latencyNs[out.baseline] = d.latencyA;
             row.latencyNs[r] = d.latencyB;
             row.ratio[r] = d.verdict.ratio;
             row.verdict[r] = d.verdict;

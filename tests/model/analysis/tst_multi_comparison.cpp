@@ -135,6 +135,16 @@ private slots:
         const CaseComparison direct = compareCases(*base, *slow);
         QCOMPARE(verdictLine(m.judged[2].suite), verdictLine(direct.suite));
 
+        // The baseline's column is the centre its verdicts use: declared 990, samples centred on 1000.
+        const std::string offCases = R"([{"id": "x", "latencyNs": {"median": 990}, "samplesNs": )" +
+                                     samples(1000) + "}]";
+        const auto declaredOff = withCases(offCases.c_str(), "declared-off.json");
+        const auto other = run(1050, 2100, "other.json");
+        const MultiComparison centred = compareRuns({declaredOff, other}, 0);
+        QCOMPARE(*centred.cases[0].latencyNs[0], *centred.judged[1].rows[0].latencyA);
+        QCOMPARE(*centred.cases[0].latencyNs[0], 1000.0);
+        QCOMPARE(*centred.cases[0].latencyNs[1] / *centred.cases[0].latencyNs[0], *centred.cases[0].ratio[1]);
+
         // A minimum effect of 10%: the 5% slower run is now "same".
         VerdictOptions wide;
         wide.minimumEffect = 0.10;
