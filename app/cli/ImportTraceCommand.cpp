@@ -80,10 +80,8 @@ int importTraceCommand(const QStringList& args, Io io) {
         "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into a set of KernelIndex "
         "manifests per solution: a run per case and the suite run, the workloads, protocol, environment and "
         "implementation, and the raw-samples evidence. Writes all of them or none. The trace gives no dtype "
-        "or "
-        "shape: kix's problem file of the definition gives them (013 is bundled); without one KernelIndex "
-        "would "
-        "reject the set, and kix says so (--strict-upstream: writes nothing, exit 14)."));
+        "or shape: kix's problem file of the definition gives them (013 is bundled); without one KernelIndex "
+        "would reject the set, and kix says so (--strict-upstream: writes nothing, exit 14)."));
     addExitStatuses(parser, protocol::UsedByImportTrace);
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("traces.jsonl written by SOL-ExecBench."));

@@ -379,11 +379,10 @@ private slots:
         QCOMPARE(strict.code, int(kix::cli::ExitUpstream));
         QCOMPARE(strict.out, QString());
         QCOMPARE(strict.err.count(QStringLiteral(": warning: ")), 5); // 2 naive/workload-only, 3 arguments
-        QVERIFY2(strict.err.contains(statuses() +
-                                     QStringLiteral(":1: workload.inputs.weight: warning: input "
-                                                    "\"weight\" of definition \"rmsnorm_h4096\" has no "
-                                                    "dtype or shape")),
-                 qPrintable(strict.err));
+        const QString weight =
+            statuses() + QStringLiteral(":1: workload.inputs.weight: warning: input \"weight\" "
+                                        "of definition \"rmsnorm_h4096\" has no dtype or shape");
+        QVERIFY2(strict.err.contains(weight), qPrintable(strict.err));
         QVERIFY2(strict.err.endsWith(QStringLiteral(
                      "kix import-trace: KernelIndex would reject the set: 3 OperationSpec argument(s) with "
                      "neither a tensor nor a scalar, which KernelIndex's parser rejects (trace.argument "

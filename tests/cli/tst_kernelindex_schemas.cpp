@@ -177,7 +177,7 @@ private slots:
         QVERIFY2(!errors.isEmpty(), qPrintable(output));
         errors.removeLast(); // the summary
         for (QString& e : errors)
-            e.remove(folder + u'/');
+            e.remove(QString(folder + u'/'));
         QCOMPARE(errors, rejected);
         QVERIFY2(code == (rejected.isEmpty() ? 0 : 1), qPrintable(output));
         QVERIFY2(output.endsWith(QStringLiteral(", %1 error(s)\n").arg(rejected.size())), qPrintable(output));

@@ -104,7 +104,7 @@ QStringList argumentWarnings(const QString& file, qint64 line, const QString& de
 QStringList upstreamFindings(const Json& resource) {
     QStringList out;
     for (const Problem& p : checkUpstreamAcceptance(resource, QStringLiteral("f"), QString(), 0))
-        out << p.code + u' ' + p.path;
+        out << QString(p.code + u' ' + p.path);
     return out;
 }
 
