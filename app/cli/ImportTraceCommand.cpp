@@ -1,5 +1,6 @@
 #include "CommandSupport.h"
 #include "ManifestSet.h"
+#include "SpeedOfLight.h"
 #include "TraceImport.h"
 
 namespace kix::cli {
@@ -24,6 +25,53 @@ std::optional<qint64> parseBytes(const QString& text) {
     return n * unit;
 }
 
+// Prints the import's problems, then writes the set unless an error (3) or, with --strict-upstream, an
+// argument KernelIndex's parser rejects (14) stops it.
+int reportAndWrite(const TraceImportResult& result, const QCommandLineParser& parser, Io io) {
+    // Only workload lines (no evaluation): they are skipped, as the docs say, so there is nothing to
+    // import; the warning counts them and that is not a failure.
+    const bool onlyWorkloads = result.workloadOnly > 0 && result.traces == 0 &&
+                               std::ranges::all_of(result.problems, [](const Problem& p) {
+                                   return !p.isError() || p.code == QLatin1String(codes::traceEmpty);
+                               });
+    for (const auto& p : result.problems)
+        if (!onlyWorkloads || p.code != QLatin1String(codes::traceEmpty))
+            io.err << terminalLine(p.toString()) << "\n";
+    if (onlyWorkloads) {
+        io.err << "kix import-trace: nothing to import (every trace line is workload-only); nothing was "
+                  "written\n";
+        return ExitOk;
+    }
+    if (hasErrors(result.problems)) {
+        io.err << "kix import-trace: nothing was written\n";
+        return ExitInput;
+    }
+    // An argument without a dtype and shape: KernelIndex's parser rejects the set (trace.argument).
+    const QString rejected =
+        QStringLiteral("%1 OperationSpec argument(s) with neither a tensor nor a scalar, "
+                       "which KernelIndex's parser rejects (trace.argument above)")
+            .arg(result.rejectedArguments);
+    if (result.rejectedArguments > 0 && parser.isSet(QStringLiteral("strict-upstream"))) {
+        io.err << "kix import-trace: KernelIndex would reject the set: " << rejected
+               << "; with --strict-upstream nothing was written\n";
+        return ExitUpstream;
+    }
+    const SetWriteResult written = writeManifestSet(parser.value(QStringLiteral("output")), result.files,
+                                                    parser.isSet(QStringLiteral("force")));
+    for (const auto& e : written.errors)
+        io.err << "kix import-trace: " << terminalLine(e) << "\n";
+    if (!written.ok())
+        return ExitInput;
+    for (const auto& file : written.written)
+        io.out << terminalLine(file) << "\n";
+    io.err << "kix import-trace: " << result.traces << " trace(s) of " << result.solutions.size()
+           << " solution(s) into " << written.written.size() << " file(s)";
+    if (result.rejectedArguments > 0)
+        io.err << "; not KernelIndex-valid: " << rejected;
+    io.err << "\n";
+    return ExitOk;
+}
+
 } // namespace
 
 int importTraceCommand(const QStringList& args, Io io) {
@@ -31,7 +79,9 @@ int importTraceCommand(const QStringList& args, Io io) {
     parser.setApplicationDescription(QStringLiteral(
         "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into a set of KernelIndex "
         "manifests per solution: a run per case and the suite run, the workloads, protocol, environment and "
-        "implementation, and the raw-samples evidence. Writes all of them or none."));
+        "implementation, and the raw-samples evidence. Writes all of them or none. The trace gives no dtype "
+        "or shape: kix's problem file of the definition gives them (013 is bundled); without one KernelIndex "
+        "would reject the set, and kix says so (--strict-upstream: writes nothing, exit 14)."));
     addExitStatuses(parser, protocol::UsedByImportTrace);
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("traces.jsonl written by SOL-ExecBench."));
@@ -51,6 +101,9 @@ int importTraceCommand(const QStringList& args, Io io) {
     parser.addOption({QStringLiteral("utc-offset"),
                       QStringLiteral("The zone of the trace's naive local timestamps, e.g. +02:00."),
                       QStringLiteral("offset")});
+    parser.addOption({QStringLiteral("strict-upstream"),
+                      QStringLiteral("Write nothing and exit 14 when KernelIndex would reject the set (an "
+                                     "OperationSpec argument without a dtype and shape).")});
     parser.addOption({QStringLiteral("max-bytes"),
                       QStringLiteral("The largest trace file read, in bytes or with K/M/G (default 1G)."),
                       QStringLiteral("size"), QStringLiteral("1G")});
@@ -84,37 +137,13 @@ int importTraceCommand(const QStringList& args, Io io) {
             return usage(QStringLiteral("utc-offset"), why);
     }
 
+    // kix's bundled problem gives the dtypes and shapes of its definition's arguments.
+    if (const ProblemDefinition* bundled = bundledProblemDefinition())
+        options.definitions << bundled;
+
     const QString path = parser.positionalArguments().constFirst();
     const TraceImportResult result = importTraceFile(path, options);
-    // Only workload lines (no evaluation): they are skipped, as the docs say, so there is nothing to
-    // import; the warning counts them and that is not a failure.
-    const bool onlyWorkloads = result.workloadOnly > 0 && result.traces == 0 &&
-                               std::ranges::all_of(result.problems, [](const Problem& p) {
-                                   return !p.isError() || p.code == QLatin1String(codes::traceEmpty);
-                               });
-    for (const auto& p : result.problems)
-        if (!onlyWorkloads || p.code != QLatin1String(codes::traceEmpty))
-            io.err << terminalLine(p.toString()) << "\n";
-    if (onlyWorkloads) {
-        io.err << "kix import-trace: nothing to import (every trace line is workload-only); nothing was "
-                  "written\n";
-        return ExitOk;
-    }
-    if (hasErrors(result.problems)) {
-        io.err << "kix import-trace: nothing was written\n";
-        return ExitInput;
-    }
-    const SetWriteResult written = writeManifestSet(parser.value(QStringLiteral("output")), result.files,
-                                                    parser.isSet(QStringLiteral("force")));
-    for (const auto& e : written.errors)
-        io.err << "kix import-trace: " << terminalLine(e) << "\n";
-    if (!written.ok())
-        return ExitInput;
-    for (const auto& file : written.written)
-        io.out << terminalLine(file) << "\n";
-    io.err << "kix import-trace: " << result.traces << " trace(s) of " << result.solutions.size()
-           << " solution(s) into " << written.written.size() << " file(s)\n";
-    return ExitOk;
+    return reportAndWrite(result, parser, io);
 }
 
 } // namespace kix::cli

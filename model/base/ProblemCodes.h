@@ -133,6 +133,8 @@ inline constexpr char traceName[] = "trace.name";           // an axis or input 
 inline constexpr char traceArchitecture[] = "trace.architecture"; // a GPU whose architecture kix cannot tell
 inline constexpr char traceEmpty[] = "trace.empty";               // no evaluated trace in the file
 inline constexpr char traceTooLarge[] = "trace.too_large"; // the file, or a written document, over a limit
+// warning: an OperationSpec argument that nothing gives a dtype and shape (KernelIndex's parser rejects it)
+inline constexpr char traceArgument[] = "trace.argument";
 
 // evidence: raw-samples evidence files named by spec.evidence.rawSamples
 inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read

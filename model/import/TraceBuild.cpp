@@ -3,6 +3,7 @@
 #include "ComparabilityFamilies.h"
 #include "Digest.h"
 #include "FileSuffixes.h"
+#include "JsonPath.h"
 #include "JsonReader.h"
 #include "KernelIndexRules.h"
 #include "ManifestWriter.h"
@@ -13,6 +14,7 @@
 #include "Statistics.h"
 #include "Timestamp.h"
 #include "TraceMapping.h"
+#include "WorkloadSuiteBuilder.h"
 
 #include <cmath>
 
@@ -142,7 +144,12 @@ private:
     void warning(const char* code, qint64 line, const QString& path, const QString& message) {
         problems.append(makeProblem(Problem::Severity::Warning, code, file, path, message, line));
     }
-    Json operationSpec(const QString& definition) const;
+    std::map<QString, Json> operations; // by definition, built once
+    const Json& operationSpec(const QString& definition);
+    const ProblemDefinition* knownDefinition(const QString& definition) const;
+    bool matchesDefinition(const QString& definition, const DefinitionFacts& facts,
+                           const ProblemDefinition& known);
+    Json traceOnlyOperationSpec(const QString& definition, const DefinitionFacts& facts);
     void addFile(const QString& name, const Json& doc);
     void buildWorkloads(const Group& g, Built& b);
     bool buildEnvironment(const Group& g, Built& b);
@@ -151,18 +158,86 @@ private:
     void buildRuns(const QString& solution, const Group& g, const Built& b);
 };
 
+// The definition's OperationSpec, built once: the problem definition kix has for it (its published
+// identity, every argument a tensor with dtype and shape), else what the trace tells. Null JSON when
+// the trace contradicts the definition (the error is reported).
+const Json& Builder::operationSpec(const QString& definition) {
+    if (const auto it = operations.find(definition); it != operations.end())
+        return it->second;
+    const DefinitionFacts& facts = definitions.at(definition);
+    Json op;
+    if (const ProblemDefinition* known = knownDefinition(definition)) {
+        if (matchesDefinition(definition, facts, *known))
+            op = buildOperationSpec(*known);
+    } else {
+        op = traceOnlyOperationSpec(definition, facts);
+    }
+    return operations.emplace(definition, std::move(op)).first->second;
+}
+
+const ProblemDefinition* Builder::knownDefinition(const QString& definition) const {
+    for (const ProblemDefinition* d : options.definitions)
+        if (d && d->id == definition && d->kernelIndex)
+            return d;
+    return nullptr;
+}
+
+// Every axis and input the trace names must be the definition's: else the trace is of another problem
+// of the same name, and its spec is not the definition's.
+bool Builder::matchesDefinition(const QString& definition, const DefinitionFacts& facts,
+                                const ProblemDefinition& known) {
+    bool ok = true;
+    for (const QString& axis : facts.axes)
+        if (!known.axis(axis)) {
+            error(traceConflict, facts.axisLine.value(axis),
+                  jsonPathKey(QStringLiteral("workload.axes"), axis),
+                  QStringLiteral("axis %1 is not an axis of definition %2 as kix's problem file states it")
+                      .arg(quotedForMessage(axis, 80), quotedForMessage(definition, 80)));
+            ok = false;
+        }
+    QStringList inputs;
+    for (const ProblemTensor& t : known.inputs)
+        inputs << t.name;
+    for (const QString& input : facts.inputs)
+        if (!inputs.contains(input)) {
+            error(traceConflict, facts.inputLine.value(input),
+                  jsonPathKey(QStringLiteral("workload.inputs"), input),
+                  QStringLiteral("input %1 is not an input of definition %2 as kix's problem file states it "
+                                 "(%3)")
+                      .arg(quotedForMessage(input, 80), quotedForMessage(definition, 80),
+                           inputs.join(QStringLiteral(", "))));
+            ok = false;
+        }
+    return ok;
+}
+
 // The OperationSpec as far as the traces tell it: the family from the definition's name, the axes
 // and inputs the workloads name. The trace names no outputs, dtypes, shapes or semantics; KernelIndex
 // requires outputs and semantics, so one output named "output", mutation "none" and determinism
-// "unspecified" stand in, and the description says so.
-Json Builder::operationSpec(const QString& definition) const {
-    const DefinitionFacts& facts = definitions.at(definition);
+// "unspecified" stand in, and the description says so. No argument has a tensor or a scalar, which
+// KernelIndex's parser requires: one warning per argument says so, and the set is not KernelIndex-valid.
+Json Builder::traceOnlyOperationSpec(const QString& definition, const DefinitionFacts& facts) {
     Json axes = Json::object();
     for (const auto& axis : facts.axes)
         axes[utf8(axis)] = Json{{"role", "variable"}, {"type", "integer"}};
     Json inputs = Json::array();
-    for (const auto& input : facts.inputs)
+    const QString quoted = quotedForMessage(definition, 80);
+    for (const auto& input : facts.inputs) {
         inputs.push_back(Json{{"name", utf8(input)}});
+        warning(
+            traceArgument, facts.inputLine.value(input),
+            jsonPathKey(QStringLiteral("workload.inputs"), input),
+            QStringLiteral("input %1 of definition %2 has no dtype or shape (the trace gives none, and "
+                           "kix has no problem definition of %2): the OperationSpec lists it as neither a "
+                           "tensor nor a scalar, which KernelIndex's parser rejects")
+                .arg(quotedForMessage(input, 80), quoted));
+    }
+    warning(traceArgument, facts.firstLine, QStringLiteral("definition"),
+            QStringLiteral("definition %1 has no known output (the trace names none, and kix has no problem "
+                           "definition of it): the OperationSpec's stand-in output \"output\" is neither a "
+                           "tensor nor a scalar, which KernelIndex's parser rejects")
+                .arg(quoted));
+    out.rejectedArguments += int(facts.inputs.size()) + 1;
     Json spec = {{"family", utf8(familyName(definition))},
                  {"axes", axes},
                  {"inputs", inputs},
@@ -171,17 +246,17 @@ Json Builder::operationSpec(const QString& definition) const {
     Json op = makeResource(ResourceKind::OperationSpec, boundedName(definition), boundedText(definition, 200),
                            spec);
     op["metadata"]["description"] = "Rebuilt by kix import-trace from a SOL-ExecBench trace, which names the "
-                                    "definition, its axes and its "
-                                    "inputs only. The output named \"output\", mutation \"none\" and "
-                                    "determinism \"unspecified\" stand in "
-                                    "for what the definition file says; dtypes and shapes are unknown.";
+                                    "definition, its axes and its inputs only. The output named \"output\", "
+                                    "mutation \"none\" and determinism \"unspecified\" stand in for what the "
+                                    "definition file says; dtypes and shapes are unknown, so KernelIndex's "
+                                    "parser rejects these arguments.";
     return op;
 }
 
 void Builder::buildSolution(const QString& solution, const Group& group) {
     Built b;
     buildWorkloads(group, b);
-    if (!buildEnvironment(group, b))
+    if (b.operationDigest.empty() || !buildEnvironment(group, b))
         return;
     buildImplementation(solution, b);
     buildEvidence(solution, group, b);
@@ -215,7 +290,9 @@ void Builder::buildWorkloads(const Group& g, Built& b) {
     const QString definitionName = boundedName(first.definition);
 
     // Operation, workload cases and the suite of this solution's cases.
-    const Json operation = operationSpec(first.definition);
+    const Json& operation = operationSpec(first.definition);
+    if (operation.is_null())
+        return; // the trace contradicts the definition: reported, nothing is written
     b.operationDigest = utf8(resourceDigest(operation));
     const std::string& operationDigest = b.operationDigest;
     add(definitionName + QStringLiteral(".operation.json"), operation);

@@ -14,10 +14,13 @@ namespace kix::trace {
 
 struct TraceSet {
     ManifestSet files;
-    QStringList solutions; // those built, in name order
+    QStringList solutions;     // those built, in name order
+    int rejectedArguments = 0; // arguments written with neither a tensor nor a scalar (TraceImportResult)
 };
 
-// Errors go to `problems`, located in `file`; a solution whose GPU cannot be told is left out.
+// Errors go to `problems`, located in `file`; a solution whose GPU cannot be told is left out. Each
+// definition's OperationSpec is built once: from options.definitions when one has its id, else from
+// the trace alone with a trace.argument warning per argument KernelIndex's parser will reject.
 TraceSet buildTraceSet(const TraceGroups& read, const TraceImportOptions& options, const QString& file,
                        Problems& problems);
 

@@ -75,12 +75,15 @@ TraceImportResult TraceImporter::finish() {
         trace::TraceSet set = trace::buildTraceSet(d->reader.groups(), d->options, d->file, d->problems);
         out.files = std::move(set.files);
         out.solutions = std::move(set.solutions);
+        out.rejectedArguments = set.rejectedArguments;
     }
     out.problems = d->problems;
     out.traces = d->reader.traces();
     out.workloadOnly = d->reader.workloadOnlyLines();
-    if (hasErrors(out.problems))
+    if (hasErrors(out.problems)) {
         out.files = ManifestSet();
+        out.rejectedArguments = 0;
+    }
     return out;
 }
 

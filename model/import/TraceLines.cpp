@@ -268,12 +268,18 @@ void TraceLineReader::keep(TraceLine&& t) {
     if (t.naive && ++naive == 1)
         firstNaive = t.line;
     DefinitionFacts& facts = read.definitions[t.definition];
+    if (facts.firstLine == 0)
+        facts.firstLine = t.line;
     for (const auto& [axis, value] : t.axes)
-        if (!facts.axes.contains(axis))
+        if (!facts.axes.contains(axis)) {
             facts.axes << axis;
+            facts.axisLine.insert(axis, t.line);
+        }
     for (const auto& input : t.inputs)
-        if (!facts.inputs.contains(input))
+        if (!facts.inputs.contains(input)) {
             facts.inputs << input;
+            facts.inputLine.insert(input, t.line);
+        }
     ++evaluated;
     g.lineOfUuid.insert(t.uuid, t.line);
     g.lines.append(std::move(t));

@@ -47,7 +47,10 @@ struct Group {
 };
 
 struct DefinitionFacts {
-    QStringList axes, inputs; // first-seen order
+    QStringList axes, inputs;         // first-seen order
+    qint64 firstLine = 0;             // the first evaluated line of the definition
+    QHash<QString, qint64> inputLine; // the first line naming each input
+    QHash<QString, qint64> axisLine;  // the first line naming each axis
 };
 
 // All the evaluated lines, by solution in name order: the set is the same whatever the line order.

@@ -97,8 +97,9 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "out)",
      UsedByDiff, nullptr},
     {ExitStatus::UpstreamRejected, "upstream-rejected",
-     "with --strict-upstream, KernelIndex would reject an input that kix read (its schemas or its parser)",
-     UsedByVerify, nullptr},
+     "with --strict-upstream, KernelIndex would reject an input that kix read (its schemas or its parser), "
+     "or for import-trace a manifest it would write (then nothing is written)",
+     UsedByVerify | UsedByImportTrace, nullptr},
     {ExitStatus::Regression, "regression",
      "with --fail-on-regression, a cohort's latest segment of runs is slower than the segment before it beyond "
      "the minimum effect (a change point, docs/history.md)",

@@ -1,10 +1,13 @@
 // `kix import-trace` on hostile input and hostile output folders (issue 13 items 5, 6, 8 and 10):
 // FIFOs and devices refused before reading, a size limit with its reason, never writing through a
 // planted symbolic link, never replacing a file without --force, an all-or-nothing set, option values
-// checked before anything is read. Every message asserted exactly.
+// checked before anything is read; the OperationSpec from kix's bundled problem file, and a set that is
+// not KernelIndex-valid said so (exit 14 and nothing written with --strict-upstream; issue 26 item 1).
+// Every message asserted exactly.
 #include "CliRunner.h"
 #include "Commands.h"
 #include "JsonReader.h"
+#include "KixResources.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 
@@ -26,12 +29,13 @@ QString statuses() {
 }
 
 // One SOL-ExecBench trace line of solution "big" for workload `uuid`, naming `inputs` and carrying `log`.
-QByteArray traceLine(const QString& uuid, const QStringList& inputs, const QString& log) {
+QByteArray traceLine(const QString& uuid, const QStringList& inputs, const QString& log,
+                     const char* definition = "013_fused_residual_rms_norm_backward") {
     kix::Json in = kix::Json::object();
     for (const QString& name : inputs)
         in[name.toStdString()] = {{"type", "random"}};
     const kix::Json line = {
-        {"definition", "013_fused_residual_rms_norm_backward"},
+        {"definition", definition},
         {"workload", {{"uuid", uuid.toStdString()}, {"axes", {{"batch_size", 4}}}, {"inputs", in}}},
         {"solution", "big"},
         {"evaluation",
@@ -76,13 +80,19 @@ QStringList files(const QString& dir) {
 class TestImportTraceCommand : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { kixInitResources(); } // the bundled problem file, as kix's main() registers it
+
     void importsAndSaysWhat() {
         QTemporaryDir dir;
         const Result r = run({QStringLiteral("-o"), dir.path(), statuses()});
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out.split(u'\n', Qt::SkipEmptyParts).size(), 29);
-        QVERIFY(r.err.endsWith(
-            QStringLiteral("kix import-trace: 10 trace(s) of 2 solution(s) into 29 file(s)\n")));
+        QVERIFY2(
+            r.err.endsWith(QStringLiteral(
+                "kix import-trace: 10 trace(s) of 2 solution(s) into 29 file(s); not KernelIndex-valid: 3 "
+                "OperationSpec argument(s) with neither a tensor nor a scalar, which KernelIndex's parser "
+                "rejects (trace.argument above)\n")),
+            qPrintable(r.err));
         QCOMPARE(files(dir.path()).size(), 29);
         // The same trace again: every file is already there with the same bytes, nothing to refuse.
         QCOMPARE(run({QStringLiteral("-o"), dir.path(), statuses()}).code, 0);
@@ -262,10 +272,9 @@ private slots:
         for (int i = 0; i < 2000; ++i)
             inputs << QStringLiteral("i%1_").arg(i, 4, 10, QLatin1Char('0')) + QString(600, u'a');
         QTest::newRow("manifest over 1 MiB")
-            << traceLine(QStringLiteral("u1"), inputs, QString()) << QByteArray()
-            << QStringLiteral(
-                   "013_fused_residual_rms_norm_backward\\.operation\\.json would be (\\d+) bytes, "
-                   "over KernelIndex's limit of 1048576 bytes for a manifest");
+            << traceLine(QStringLiteral("u1"), inputs, QString(), "big_op") << QByteArray()
+            << QStringLiteral("big_op\\.operation\\.json would be (\\d+) bytes, "
+                              "over KernelIndex's limit of 1048576 bytes for a manifest");
         // Two 40 KB logs: each line is under a 64 KiB record limit, the evidence holding both is not.
         const QString log(40000, u'x');
         QTest::newRow("evidence over the record limit")
@@ -292,8 +301,10 @@ private slots:
         const QString out = dir.filePath(QStringLiteral("out"));
         const Result r = run({QStringLiteral("-o"), out, in});
         QCOMPARE(r.code, int(kix::cli::ExitInput));
+        // Before the error, the warnings of arguments without a dtype and shape (no problem file of big_op).
         const QRegularExpression expected(
-            QStringLiteral("\\A%1: %2\nkix import-trace: nothing was written\n\\z")
+            QStringLiteral(
+                "\\A(?:[^\n]*: warning: [^\n]*\n)*%1: %2\nkix import-trace: nothing was written\n\\z")
                 .arg(QRegularExpression::escape(in), message));
         const auto m = expected.match(r.err);
         QVERIFY2(m.hasMatch(), qPrintable(r.err.left(2000)));
@@ -337,17 +348,53 @@ private slots:
 
     void importTrace() {
         QTemporaryDir dir;
-        const Result r =
-            kixtest::runKix({QStringLiteral("import-trace"), QStringLiteral("-o"), dir.path(),
-                             kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl"))});
+        const Result r = kixtest::runKix(
+            {QStringLiteral("import-trace"), QStringLiteral("--strict-upstream"), QStringLiteral("-o"),
+             dir.path(), kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl"))});
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out.split(u'\n', Qt::SkipEmptyParts).size(), 15); // a set per solution (tst_trace_import)
         QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("demo_cuda.manifest.json"))));
+        QVERIFY2(
+            r.err.endsWith(QStringLiteral("kix import-trace: 3 trace(s) of 2 solution(s) into 15 file(s)\n")),
+            qPrintable(r.err));
         QCOMPARE(kixtest::runKix({QStringLiteral("verify"), dir.path()}).code, 0);
+        // The bundled problem file gives every argument its dtype and shape: KernelIndex's rules hold.
+        const Result strict =
+            kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), dir.path()});
+        QVERIFY2(strict.code == 0, qPrintable(strict.err));
         const Result broken =
             kixtest::runKix({QStringLiteral("import-trace"), QStringLiteral("-o"), dir.path(),
                              kixtest::dataPath(QStringLiteral("traces/broken.traces.jsonl"))});
         QCOMPARE(broken.code, 3);
+    }
+
+    // Issue 26 item 1: a definition kix has no problem file for gives arguments with neither a tensor nor
+    // a scalar. Without the flag the set is written and the last line says it is not KernelIndex-valid
+    // (verify --strict-upstream then exits 14); with --strict-upstream nothing is written, status 14.
+    void notKernelIndexValidIsSaid() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("strict"));
+        const Result strict =
+            run({QStringLiteral("--strict-upstream"), QStringLiteral("-o"), out, statuses()});
+        QCOMPARE(strict.code, int(kix::cli::ExitUpstream));
+        QCOMPARE(strict.out, QString());
+        QCOMPARE(strict.err.count(QStringLiteral(": warning: ")), 5); // 2 naive/workload-only, 3 arguments
+        const QString weight =
+            statuses() + QStringLiteral(":1: workload.inputs.weight: warning: input \"weight\" "
+                                        "of definition \"rmsnorm_h4096\" has no dtype or shape");
+        QVERIFY2(strict.err.contains(weight), qPrintable(strict.err));
+        QVERIFY2(strict.err.endsWith(QStringLiteral(
+                     "kix import-trace: KernelIndex would reject the set: 3 OperationSpec argument(s) with "
+                     "neither a tensor nor a scalar, which KernelIndex's parser rejects (trace.argument "
+                     "above); with --strict-upstream nothing was written\n")),
+                 qPrintable(strict.err));
+        QVERIFY(!QFileInfo::exists(out));
+
+        const QString written = dir.filePath(QStringLiteral("written"));
+        QCOMPARE(run({QStringLiteral("-o"), written, statuses()}).code, int(kix::cli::ExitOk));
+        QCOMPARE(
+            kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), written}).code,
+            int(kix::cli::ExitUpstream));
     }
 };
 

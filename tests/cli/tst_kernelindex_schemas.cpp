@@ -2,15 +2,20 @@
 // schemas, strict) by a real JSON Schema validator: Ajv 8 (draft 2020-12) run by node on
 // tests/schema/validate-kernelindex.cjs, installed by packaging/install-deps.sh. Covers kix run's
 // writer (synthetic reports, no GPU needed), import-trace on the synthetic traces and the two real
-// ones, and the bundled samples. Skips with the reason where ../shared, node or Ajv is absent.
+// ones, and the bundled samples. The validator also applies the parser rule the schemas cannot express
+// (an OperationSpec argument is exactly one of tensor or scalar): the real traces' definitions have no
+// problem file in kix, so their OperationSpecs are expected to fail it, argument by argument, as
+// import-trace says (issue 26). Skips with the reason where ../shared, node or Ajv is absent.
 #include "Digest.h"
 #include "GpuStateFixtures.h"
 #include "KixResources.h"
 #include "LocalRunManifest.h"
 #include "ManifestSet.h"
+#include "SpeedOfLight.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 #include "TraceImport.h"
+#include "WorkloadSuiteBuilder.h"
 
 #include <QDirIterator>
 #include <QProcess>
@@ -72,6 +77,22 @@ class TestKernelIndexSchemas : public QObject {
     QString m_schemas;
     QString m_node;
 
+    // Runs the validator on `files`: its exit code and output.
+    QPair<int, QString> validate(const QStringList& files) const {
+        QProcess node;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("NODE_PATH"), nodeModules());
+        node.setProcessEnvironment(env);
+        node.setProcessChannelMode(QProcess::MergedChannels);
+        node.start(m_node,
+                   QStringList{kixtest::repoPath(QStringLiteral("tests/schema/validate-kernelindex.cjs")),
+                               m_schemas} +
+                       files);
+        if (!node.waitForFinished(120000))
+            return {-1, QStringLiteral("the validator did not finish")};
+        return {node.exitCode(), QString::fromUtf8(node.readAll())};
+    }
+
 private slots:
     void initTestCase() {
         kixInitResources();
@@ -91,24 +112,37 @@ private slots:
 
     void validates_data() {
         QTest::addColumn<QString>("source");
-        QTest::newRow("kix run, passed") << "local:passed";
-        QTest::newRow("kix run, failed") << "local:failed";
-        QTest::newRow("kix run, GPU state") << "local:gpustate";
+        QTest::addColumn<QStringList>("rejected"); // the validator's error lines, the folder left out
+        // An OperationSpec imported without a problem file: its inputs and stand-in output are bare.
+        const auto bare = [](const QString& operation) {
+            const QString line =
+                operation + QStringLiteral(".operation.json: /spec/%1: must have exactly one of tensor or "
+                                           "scalar (KernelIndex's parser)");
+            return QStringList{line.arg(QStringLiteral("inputs/0")), line.arg(QStringLiteral("inputs/1")),
+                               line.arg(QStringLiteral("outputs/0"))};
+        };
+        QTest::newRow("kix run, passed") << "local:passed" << QStringList();
+        QTest::newRow("kix run, failed") << "local:failed" << QStringList();
+        QTest::newRow("kix run, GPU state") << "local:gpustate" << QStringList();
         QTest::newRow("import-trace, every status")
-            << "trace:" + kixtest::dataPath(QStringLiteral("traces/statuses.traces.jsonl"));
-        QTest::newRow("import-trace, synthetic 013")
-            << "trace:" + kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl"));
+            << "trace:" + kixtest::dataPath(QStringLiteral("traces/statuses.traces.jsonl"))
+            << bare(QStringLiteral("rmsnorm_h4096"));
+        QTest::newRow("import-trace, synthetic 013 (bundled problem file)")
+            << "trace:" + kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl"))
+            << QStringList();
         QTest::newRow("import-trace, KernelIndex fixture")
             << "trace:" + kixtest::sharedRoot() +
-                   QStringLiteral("/sol-execbench/traces/ki-fixture-rmsnorm-trace.jsonl");
+                   QStringLiteral("/sol-execbench/traces/ki-fixture-rmsnorm-trace.jsonl")
+            << bare(QStringLiteral("rmsnorm_h4096"));
         QTest::newRow("import-trace, solver trace")
-            << "trace:" + kixtest::sharedRoot() +
-                   QStringLiteral("/sol-execbench/traces/bras-trace_230.jsonl");
+            << "trace:" + kixtest::sharedRoot() + QStringLiteral("/sol-execbench/traces/bras-trace_230.jsonl")
+            << bare(QStringLiteral("021_rmsnorm_h128"));
         QTest::newRow("bundled kix samples")
-            << "folder:" + kixtest::repoPath(QStringLiteral("resources/samples/kix"));
+            << "folder:" + kixtest::repoPath(QStringLiteral("resources/samples/kix")) << QStringList();
     }
     void validates() {
         QFETCH(QString, source);
+        QFETCH(QStringList, rejected);
         QTemporaryDir dir;
         QString folder = dir.path();
         const QString what = source.section(u':', 1);
@@ -122,8 +156,12 @@ private slots:
             QCOMPARE(set.error, QString());
             QCOMPARE(writeManifestSet(folder, set.files, false).errors, QStringList());
         } else if (source.startsWith(QLatin1String("trace:"))) {
-            const TraceImportResult r = importTraceFile(what);
+            TraceImportOptions options; // as kix import-trace: with the bundled problem file
+            options.definitions << bundledProblemDefinition();
+            QVERIFY(options.definitions.first());
+            const TraceImportResult r = importTraceFile(what, options);
             QVERIFY2(!hasErrors(r.problems), qPrintable(r.problems.value(0).toString()));
+            QCOMPARE(r.rejectedArguments, int(rejected.size()));
             QCOMPARE(writeManifestSet(folder, r.files, false).errors, QStringList());
         } else {
             folder = what;
@@ -134,20 +172,40 @@ private slots:
             files << it.next();
         files.sort();
         QVERIFY(!files.isEmpty());
-        QProcess node;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("NODE_PATH"), nodeModules());
-        node.setProcessEnvironment(env);
-        node.setProcessChannelMode(QProcess::MergedChannels);
-        node.start(m_node,
-                   QStringList{kixtest::repoPath(QStringLiteral("tests/schema/validate-kernelindex.cjs")),
-                               m_schemas} +
-                       files);
-        QVERIFY(node.waitForFinished(120000));
-        const QString output = QString::fromUtf8(node.readAll());
-        QVERIFY2(node.exitCode() == 0, qPrintable(output));
-        QVERIFY2(output.endsWith(QStringLiteral(", 0 error(s)\n")), qPrintable(output));
+        const auto [code, output] = validate(files);
+        QStringList errors = output.split(u'\n', Qt::SkipEmptyParts);
+        QVERIFY2(!errors.isEmpty(), qPrintable(output));
+        errors.removeLast(); // the summary
+        for (QString& e : errors)
+            e.remove(QString(folder + u'/'));
+        QCOMPARE(errors, rejected);
+        QVERIFY2(code == (rejected.isEmpty() ? 0 : 1), qPrintable(output));
+        QVERIFY2(output.endsWith(QStringLiteral(", %1 error(s)\n").arg(rejected.size())), qPrintable(output));
         qInfo().noquote() << output.trimmed();
+    }
+
+    // The parser's rule the JSON Schema cannot express: an argument with neither a tensor nor a scalar,
+    // or with both, passes the schema and is rejected by the validator, each with its place.
+    void argumentIsTensorOrScalar() {
+        Json op = buildOperationSpec(*bundledProblemDefinition());
+        QVERIFY(!op.is_null());
+        op["spec"]["inputs"][0].erase("tensor");
+        op["spec"]["inputs"][1]["scalar"] = Json{{"dtype", "fp32"}};
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("op.operation.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(op.dump()));
+        f.close();
+        const auto [code, output] = validate({file});
+        QCOMPARE(output,
+                 QStringLiteral("%1: /spec/inputs/0: must have exactly one of tensor or scalar "
+                                "(KernelIndex's parser)\n"
+                                "%1: /spec/inputs/1: must have exactly one of tensor or scalar "
+                                "(KernelIndex's parser)\n"
+                                "1 file(s), 1 resource(s) validated, 0 evidence file(s), 2 error(s)\n")
+                     .arg(file));
+        QCOMPARE(code, 1);
     }
 };
 

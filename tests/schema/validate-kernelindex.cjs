@@ -4,7 +4,9 @@
 // A file is a {run, protocol, environment} bundle (each member against its kind's schema, no other
 // member allowed) or one resource (by its `kind`). kix's raw-samples evidence files
 // ("format": "kix.raw-samples/v1") are not KernelIndex resources: they are counted, not validated.
-// A manifest over 1 MiB is an error (KernelIndex rejects it). Prints one line per error and a summary;
+// A manifest over 1 MiB is an error (KernelIndex rejects it). So is an OperationSpec argument (an input
+// or an output) that is not exactly one of tensor or scalar: KernelIndex's parser rejects it, and its
+// JSON Schema cannot say so (both members are optional there). Prints one line per error and a summary;
 // exits 1 when any error was found, 2 on bad usage.
 "use strict";
 const fs = require("fs");
@@ -32,6 +34,16 @@ function report(file, where, message) {
   errors += 1;
   console.log(`${file}: ${where || "/"}: ${message}`);
 }
+// The parser's rule the schema cannot express: each argument has a tensor or a scalar, not both.
+function checkArguments(file, pointer, spec) {
+  for (const list of ["inputs", "outputs"]) {
+    const args = spec && Array.isArray(spec[list]) ? spec[list] : [];
+    args.forEach((arg, i) => {
+      if (arg && typeof arg === "object" && ("tensor" in arg) === ("scalar" in arg))
+        report(file, `${pointer}/spec/${list}/${i}`, "must have exactly one of tensor or scalar (KernelIndex's parser)");
+    });
+  }
+}
 function validate(file, pointer, resource) {
   resources += 1;
   const kind = resource && resource.kind;
@@ -42,6 +54,7 @@ function validate(file, pointer, resource) {
       const extra = e.params && e.params.additionalProperty ? ` (${e.params.additionalProperty})` : "";
       report(file, pointer + e.instancePath, `${e.message}${extra}`);
     }
+  if (kind === "OperationSpec") checkArguments(file, pointer, resource.spec);
 }
 for (const file of files) {
   const text = fs.readFileSync(file);

@@ -1,13 +1,16 @@
 // SOL-ExecBench traces JSONL → a KernelIndex-shaped set per solution: the mapping of every status,
 // null fields, workload-only lines, medians, untimed references, NaN/Inf flags, timestamps without a
 // zone and the harness version; the set read back through the record store with every digest and the
-// raw-samples evidence verified; and the two real trace files in ../shared.
+// raw-samples evidence verified; the OperationSpec's arguments from kix's problem file, or each one
+// named as KernelIndex-invalid without it (issue 26); and the two real trace files in ../shared.
+#include "Digest.h"
 #include "ManifestSet.h"
 #include "ProblemTexts.h"
 #include "RunStore.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 #include "TraceImport.h"
+#include "UpstreamCheck.h"
 #include "Verification.h"
 
 #include <QTemporaryDir>
@@ -55,6 +58,56 @@ struct Loaded {
     }
 };
 
+// kix's problem file for 013 (resources/problems), read from the source tree once.
+const ProblemDefinition& problem013() {
+    static const ProblemDefinition d = [] {
+        ProblemDefinitionRead read = readProblemDefinition(kixtest::repoPath(
+            QStringLiteral("resources/problems/013-fused-residual-rms-norm-backward.json")));
+        if (!read.definition)
+            qFatal("the bundled problem file does not read");
+        return *read.definition;
+    }();
+    return d;
+}
+
+TraceImportOptions withProblem013() {
+    TraceImportOptions o;
+    o.definitions << &problem013();
+    return o;
+}
+
+// The trace.argument warnings of a definition without a problem file: one per input (at `line`), then the
+// stand-in output.
+QStringList argumentWarnings(const QString& file, qint64 line, const QString& definition,
+                             const QStringList& inputs) {
+    QStringList out;
+    for (const QString& input : inputs)
+        out << QStringLiteral("%1:%2: workload.inputs.%3: warning: input \"%3\" of definition \"%4\" has no "
+                              "dtype or shape (the trace gives none, and kix has no problem definition of "
+                              "\"%4\"): the OperationSpec lists it as neither a tensor nor a scalar, which "
+                              "KernelIndex's parser rejects")
+                   .arg(file)
+                   .arg(line)
+                   .arg(input, definition);
+    out << QStringLiteral(
+               "%1:%2: definition: warning: definition \"%3\" has no known output (the trace names "
+               "none, and kix has no problem definition of it): the OperationSpec's stand-in "
+               "output \"output\" is neither a tensor nor a scalar, which KernelIndex's parser "
+               "rejects")
+               .arg(file)
+               .arg(line)
+               .arg(definition);
+    return out;
+}
+
+// kix's model of KernelIndex's rules (UpstreamCheck.h) on a written resource: the findings' codes and paths.
+QStringList upstreamFindings(const Json& resource) {
+    QStringList out;
+    for (const Problem& p : checkUpstreamAcceptance(resource, QStringLiteral("f"), QString(), 0))
+        out << QString(p.code + u' ' + p.path);
+    return out;
+}
+
 std::unique_ptr<Loaded> load(const TraceImportResult& r) {
     auto out = std::make_unique<Loaded>();
     const SetWriteResult w = writeManifestSet(out->dir.path(), r.files, false);
@@ -75,13 +128,16 @@ private slots:
         QCOMPARE(
             kixtest::problemTexts(r.problems),
             (QStringList{
-                file +
-                    QStringLiteral(":1: evaluation.timestamp: warning: 10 timestamp(s) without a zone "
-                                   "(SOL-ExecBench writes local time): observedAt holds each as if it were "
-                                   "UTC, and the runs' labels keep the text as given (--utc-offset states "
-                                   "the zone)"),
-                file + QStringLiteral(":11: warning: skipped 1 workload-only line(s) (no evaluation), the "
-                                      "first at line 11")}));
+                 file +
+                     QStringLiteral(":1: evaluation.timestamp: warning: 10 timestamp(s) without a zone "
+                                    "(SOL-ExecBench writes local time): observedAt holds each as if it were "
+                                    "UTC, and the runs' labels keep the text as given (--utc-offset states "
+                                    "the zone)"),
+                 file + QStringLiteral(":11: warning: skipped 1 workload-only line(s) (no evaluation), the "
+                                       "first at line 11")} +
+             argumentWarnings(file, 1, QStringLiteral("rmsnorm_h4096"),
+                              {QStringLiteral("hidden_states"), QStringLiteral("weight")})));
+        QCOMPARE(r.rejectedArguments, 3);
         QCOMPARE(r.traces, 10);
         QCOMPARE(r.workloadOnly, 1);
         QCOMPARE(r.solutions, (QStringList{"every_status", "untimed_reference"}));
@@ -194,8 +250,8 @@ private slots:
     }
 
     void versionFromTheTrace() {
-        const auto r =
-            importTraceFile(kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")));
+        const auto r = importTraceFile(kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")),
+                                       withProblem013());
         QCOMPARE(
             kixtest::problemTexts(r.problems),
             QStringList{kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")) +
@@ -213,6 +269,72 @@ private slots:
         QCOMPARE(t->runSpec.status, QStringLiteral("incorrect_numerical"));
         QVERIFY(!t->runSpec.cases.first().errors.first().maxAbsError);
         QVERIFY(t->runSpec.cases.first().nonFiniteLabel().isEmpty());
+    }
+
+    // Issue 26 item 1: a trace of a definition kix has a problem file for gets that file's OperationSpec,
+    // every argument a tensor with dtype and shape (what KernelIndex's parser requires), with the digest
+    // KernelIndex publishes for it; the runs and the implementation name it.
+    void argumentsFromTheProblemFile() {
+        const auto r = importTraceFile(kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")),
+                                       withProblem013());
+        QVERIFY(!hasErrors(r.problems));
+        QCOMPARE(r.rejectedArguments, 0);
+        const Json op = document(r, QStringLiteral("013_fused_residual_rms_norm_backward.operation.json"));
+        QCOMPARE(resourceDigest(op), problem013().kernelIndex->operationDigest);
+        QCOMPARE(op["spec"]["inputs"].size(), std::size_t(5));
+        QCOMPARE(op["spec"]["outputs"].size(), std::size_t(3));
+        QCOMPARE(
+            op["spec"]["inputs"][3].dump(),
+            std::string(R"({"name":"rstd","tensor":{"dtype":"fp32","shape":["batch_size","seq_len",1]}})"));
+        QCOMPARE(op["spec"]["outputs"][0].dump(),
+                 std::string(R"({"name":"grad_hidden_states","tensor":{"dtype":"bf16","shape":["batch_size",)"
+                             R"("seq_len","hidden_size"]}})"));
+        QCOMPARE(upstreamFindings(op), QStringList());
+        QCOMPARE(
+            document(r, QStringLiteral("demo_cuda.implementation.json"))["spec"]["operation"]["specDigest"]
+                .get<std::string>(),
+            problem013().kernelIndex->operationDigest.toStdString());
+        auto loaded = load(r);
+        loaded->allVerified(QStringLiteral("demo_cuda.manifest.json"));
+    }
+
+    // Without a problem file the trace gives no dtype or shape: each argument KernelIndex's parser will
+    // reject is a located warning, counted, and is exactly what kix's own check of the spec flags.
+    void argumentsWithoutAProblemFile() {
+        const QString file = kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl"));
+        const auto r = importTraceFile(file);
+        QCOMPARE(kixtest::problemTexts(r.problems),
+                 QStringList{file + QStringLiteral(":4: warning: skipped 1 workload-only line(s) (no "
+                                                   "evaluation), the first at line 4")} +
+                     argumentWarnings(file, 1, QStringLiteral("013_fused_residual_rms_norm_backward"),
+                                      {QStringLiteral("grad_output"), QStringLiteral("weight")}));
+        QCOMPARE(r.rejectedArguments, 3);
+        const Json op = document(r, QStringLiteral("013_fused_residual_rms_norm_backward.operation.json"));
+        QCOMPARE(upstreamFindings(op),
+                 (QStringList{"upstream.argument spec.inputs[0]", "upstream.argument spec.inputs[1]",
+                              "upstream.argument spec.outputs[0]"}));
+    }
+
+    // A trace naming an axis or input the problem file does not have is not of that problem: an error
+    // each, located, and nothing is built.
+    void traceContradictsTheProblemFile() {
+        const QByteArray line =
+            R"({"definition": "013_fused_residual_rms_norm_backward", "solution": "s", "workload": {"uuid": "u1",)"
+            R"( "axes": {"batch_size": 4, "warps": 2}, "inputs": {"grad_output": {"type": "random"}, "bias":)"
+            R"( {"type": "random"}}}, "evaluation": {"status": "PASSED", "environment": {"hardware":)"
+            R"( "NVIDIA_H100", "libs": {}}, "timestamp": "2026-11-30T10:00:00Z", "log": "", "performance":)"
+            R"( {"latency_ms": 0.08, "reference_latency_ms": 0.0, "speedup_factor": 0.0}}})";
+        const auto r = importTraces(line, QStringLiteral("t.jsonl"), withProblem013());
+        QCOMPARE(
+            kixtest::problemTexts(r.problems),
+            (QStringList{
+                "t.jsonl:1: workload.axes.warps: axis \"warps\" is not an axis of definition "
+                "\"013_fused_residual_rms_norm_backward\" as kix's problem file states it",
+                "t.jsonl:1: workload.inputs.bias: input \"bias\" is not an input of definition "
+                "\"013_fused_residual_rms_norm_backward\" as kix's problem file states it (grad_output, x, "
+                "normalized, rstd, weight)"}));
+        QCOMPARE(r.files.size(), 0);
+        QCOMPARE(r.rejectedArguments, 0);
     }
 
     void brokenLines() {
@@ -331,7 +453,11 @@ private slots:
     void realKernelIndexFixture() {
         KIX_REQUIRE_SHARED(file, QStringLiteral("sol-execbench/traces/ki-fixture-rmsnorm-trace.jsonl"));
         const auto r = importTraceFile(file);
-        QCOMPARE(kixtest::problemTexts(r.problems), QStringList());
+        // kix has no problem file of rmsnorm_h4096: its arguments are named as KernelIndex-invalid.
+        QCOMPARE(kixtest::problemTexts(r.problems),
+                 argumentWarnings(file, 1, QStringLiteral("rmsnorm_h4096"),
+                                  {QStringLiteral("hidden_states"), QStringLiteral("weight")}));
+        QCOMPARE(r.rejectedArguments, 3);
         QCOMPARE(fileNames(r),
                  (QStringList{
                      "gemini-2.5-pro_cuda_aaf481--33bf737d-3b37-4e38-be80-ea39b4b46ae6.manifest.json",
@@ -371,7 +497,10 @@ private slots:
                      file + QStringLiteral(":1: evaluation.timestamp: warning: 14 timestamp(s) without a "
                                            "zone (SOL-ExecBench writes local time): observedAt holds each as "
                                            "if it were UTC, and the runs' labels keep the text as given "
-                                           "(--utc-offset states the zone)")});
+                                           "(--utc-offset states the zone)")} +
+                     argumentWarnings(file, 1, QStringLiteral("021_rmsnorm_h128"),
+                                      {QStringLiteral("hidden_states"), QStringLiteral("weight")}));
+        QCOMPARE(r.rejectedArguments, 3);
         QCOMPARE(r.traces, 14);
         QCOMPARE(r.files.size(), 14 * 2 + 5);
         auto loaded = load(r);
