@@ -81,6 +81,14 @@ RunListPane::RunListPane(RunFilterProxy* proxy, Settings* settings, QWidget* par
         else if (!m_fitDelay.isActive())
             m_fitDelay.start();
     });
+    // A fit still waiting when a sort or filter pass lands (a load's last one) is done then: the widths
+    // a load ends with do not depend on the timer.
+    connect(m_proxy, &RunFilterProxy::ordered, this, [this] {
+        if (m_fitDelay.isActive()) {
+            m_fitDelay.stop();
+            fitColumns();
+        }
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
