@@ -21,6 +21,8 @@ constexpr int kEssential[] = {RunColumn::Implementation, RunColumn::Gpu,      Ru
                               RunColumn::Latency,        RunColumn::SolScore, RunColumn::Status};
 constexpr int kMaxTextWidth = 220; // a long text (an error row's message, a title) is elided there
 constexpr int kMaxNumberWidth = 160;
+constexpr int kFitMs = 500;   // the longest wait for a fit while rows arrive
+constexpr int kFitRows = 200; // rows a fit measures beyond those in sight (Qt's default: 1,000)
 
 } // namespace
 
@@ -64,10 +66,28 @@ RunListPane::RunListPane(RunFilterProxy* proxy, Settings* settings, QWidget* par
         header->moveSection(header->visualIndex(kEssential[visual]), visual);
     const QByteArray saved = m_settings->viewState(QStringLiteral("runTable"));
     m_restored = !saved.isEmpty() && header->restoreState(saved);
-    // Sized to their contents as rows arrive (until the user's own widths are restored).
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent) {
-        if (!parent.isValid())
+    // Sized to their contents as rows arrive (until the user's own widths are restored): the first rows
+    // at once, later ones at most every kFitMs — each fit lays out the whole tree first, which a 50,000-run
+    // load's batches must not pay each time.
+    header->setResizeContentsPrecision(kFitRows);
+    m_fitDelay.setSingleShot(true);
+    m_fitDelay.setInterval(kFitMs);
+    connect(&m_fitDelay, &QTimer::timeout, this, &RunListPane::fitColumns);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex& parent, int first) {
+        if (parent.isValid())
+            return;
+        if (first == 0)
             fitColumns();
+        else if (!m_fitDelay.isActive())
+            m_fitDelay.start();
+    });
+    // A fit still waiting when a sort or filter pass lands (a load's last one) is done then: the widths
+    // a load ends with do not depend on the timer.
+    connect(m_proxy, &RunFilterProxy::ordered, this, [this] {
+        if (m_fitDelay.isActive()) {
+            m_fitDelay.stop();
+            fitColumns();
+        }
     });
 
     auto* layout = new QVBoxLayout(this);

@@ -1,7 +1,8 @@
 // The run list: a one-line banner that says what is loaded (the bundled samples say what they are), the
 // filter, and the run tree — suite runs at the top level expanding to their case runs (RunFilterProxy),
 // its first columns the ones a reader needs (implementation, GPU, problem, latency, SOL score, status),
-// their widths sized to the contents until the user sets them, then remembered per user (Settings).
+// their widths sized to the contents until the user sets them (at most every half second while rows arrive),
+// then remembered per user (Settings).
 #pragma once
 
 #include <QTimer>
@@ -45,6 +46,7 @@ private:
     QLineEdit* m_filter;
     QTreeView* m_view;
     QTimer m_filterDelay;
+    QTimer m_fitDelay;       // coalesces the fits that arriving rows ask for
     bool m_restored = false; // the user's widths were restored: never sized to the contents again
 };
 

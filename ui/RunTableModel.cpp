@@ -8,6 +8,7 @@
 #include "WorkPool.h"
 
 #include <QBrush>
+#include <QElapsedTimer>
 #include <QThreadPool>
 
 namespace kix::ui {
@@ -15,32 +16,65 @@ namespace kix::ui {
 RunTableModel::RunTableModel(RunStore* store, QObject* parent)
     : QAbstractTableModel(parent)
     , m_store(store) {
-    connect(store, &RunStore::rowsAdded, this, &RunTableModel::append);
+    m_batch.setSingleShot(true);
+    m_batch.setInterval(kBatchMs);
+    connect(&m_batch, &QTimer::timeout, this, [this] {
+        insertPending(true, false);
+        // Behind the store: the rest from the next event loop pass (the view paints in between).
+        m_batch.setInterval(pendingRows() > 0 ? 0 : kBatchMs);
+        if (pendingRows() > 0)
+            m_batch.start();
+    });
+    connect(store, &RunStore::rowsAdded, this, &RunTableModel::onRowsAdded);
     connect(store, &RunStore::rowChanged, this, [this](int row) {
         if (row < 0 || row >= m_rows.size())
-            return;
+            return; // a pending row is computed when it is inserted
         m_rows[row] = computeRunRow(m_store->index(), row);
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
     });
     connect(store, &RunStore::cleared, this, [this] {
         ++m_refreshJob;
+        m_batch.stop();
         beginResetModel();
         m_rows.clear();
         m_parents.clear();
+        m_storeRows = 0;
         endResetModel();
     });
-    connect(store, &RunStore::loadFinished, this, [this] { refresh(); });
-    append(0, store->size() - 1);
+    connect(store, &RunStore::loadFinished, this, [this] {
+        // Every row before refreshed() and before the store's other listeners; refresh() computes their
+        // digests.
+        insertPending(false, false);
+        refresh();
+    });
+    onRowsAdded(0, store->size() - 1);
 }
 
-void RunTableModel::append(int first, int last) {
-    if (last < first || first != m_rows.size())
+void RunTableModel::onRowsAdded(int first, int last) {
+    if (last < first || first != m_storeRows)
         return;
-    beginInsertRows({}, first, last);
+    m_storeRows = last + 1;
+    if (!m_store->isLoading())
+        insertPending(false, true);
+    else if (!m_batch.isActive())
+        m_batch.start(); // not restarted by later rows: a steady load still shows a batch every kBatchMs
+}
+
+void RunTableModel::insertPending(bool sliced, bool withDigests) {
+    if (pendingRows() <= 0)
+        return;
     const RecordIndex& index = m_store->index();
-    const bool loading = m_store->isLoading();
-    for (int r = first; r <= last; ++r)
-        m_rows.append(computeRunRow(index, r, !loading));
+    QElapsedTimer clock;
+    clock.start();
+    QList<RunRow> fresh;
+    for (int r = int(m_rows.size()); r < m_storeRows; ++r) {
+        fresh.append(computeRunRow(index, r, withDigests));
+        if (sliced && clock.elapsed() >= kSliceMs)
+            break;
+    }
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(fresh.size()) - 1);
+    m_rows.append(std::move(fresh));
     endInsertRows();
 }
 

@@ -1,13 +1,17 @@
 // One row per store row — a run, or an input that could not be read (a problem row) — with every cell
-// computed once (RunRow.h). Rows are appended as the store delivers them during a load; when a load
-// ends, every row is recomputed off the UI thread (digest states depend on what else is loaded) and
-// swapped in, with the suite grouping of the loaded set (model/index RunGroups) the proxy shows as a tree.
+// computed once (RunRow.h). Rows are appended as the store delivers them: during a load, in batches at
+// most every kBatchMs (each batch inserted in slices of at most kSliceMs of work), so that a view lays
+// out and paints a 50,000-row load a few times a second rather than once per store slice; outside a load,
+// at once. When a load ends, the rest is inserted, then every row is recomputed off the UI thread (digest
+// states depend on what else is loaded) and swapped in, with the suite grouping of the loaded set
+// (model/index RunGroups) the proxy shows as a tree.
 #pragma once
 
 #include "RunRow.h"
 #include "RunStore.h"
 
 #include <QAbstractTableModel>
+#include <QTimer>
 
 namespace kix::ui {
 
@@ -21,6 +25,9 @@ public:
                          Digests = RunColumn::Digests, Upstream = RunColumn::Upstream,
                          Benchmark = RunColumn::Benchmark, Observed = RunColumn::Observed,
                          File = RunColumn::Source, ColumnCount = RunColumnCount;
+
+    static constexpr int kBatchMs = 100; // rows the store adds during a load wait at most this long
+    static constexpr int kSliceMs = 20;  // the UI thread's longest stretch of row building per insertion
 
     explicit RunTableModel(RunStore* store, QObject* parent = nullptr);
 
@@ -42,17 +49,24 @@ public:
     int parentOf(int row) const { return m_parents.value(row, -1); }
     // Recomputes every row off the UI thread; emits refreshed() once they are in.
     void refresh();
+    // Store rows added and not shown yet (a load's rows wait for the next batch).
+    int pendingRows() const { return m_storeRows - int(m_rows.size()); }
 
 signals:
     void refreshed();
 
 private:
-    void append(int first, int last);
+    void onRowsAdded(int first, int last);
+    // Inserts pending rows: all of them, or (sliced) as many as kSliceMs of work builds. `withDigests`:
+    // as computeRunRow's (a load's rows leave them to the refresh at its end).
+    void insertPending(bool sliced, bool withDigests);
     static QVariant toolTip(const RunRow& r, int column);
 
     RunStore* m_store;
     QList<RunRow> m_rows; // row i is store row i
     QList<int> m_parents;
+    int m_storeRows = 0; // store rows announced by rowsAdded; those past m_rows are pending
+    QTimer m_batch;
     quint64 m_refreshJob = 0;
 };
 

@@ -8,12 +8,18 @@
 // KIX_BENCH_DIR=DIR keeps the generated files there (made on the first call, reused after).
 //
 // A load is timed from loadAsync() to the table being filled, its rows recomputed and sorted by latency.
-// "UI stall" is the longest gap between two ticks of a 1 ms timer on the UI thread over the same span.
+// The rows go to the explorer's run list (RunListPane: the tree view, its columns sized to the contents),
+// shown offscreen at 1280×800, as in the explorer; KIX_BENCH_VIEW=0 loads into the models alone.
+// "UI stall" is the longest gap between two ticks of a 1 ms timer on the UI thread over the same span and
+// a settling time after it (the view's last layout and paint); "UI CPU" the UI thread's own CPU time
+// over that span (the work done on it, robust to a loaded machine).
 #include "BenchSupport.h"
 #include "KixResources.h"
 #include "RunFilterProxy.h"
+#include "RunListPane.h"
 #include "RunStore.h"
 #include "RunTableModel.h"
+#include "Settings.h"
 #include "Sha256.h"
 #include "WorkPool.h"
 
@@ -27,7 +33,9 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <exception>
+#include <memory>
 #include <vector>
 
 using namespace kix;
@@ -40,7 +48,27 @@ struct Sample {
     double ms = 0;
     qint64 stall = 0;
     int rows = 0;
+    double cpuMs = 0; // UI thread
 };
+
+// CPU time of the calling thread, ms.
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+bool withView() {
+    return qEnvironmentVariable("KIX_BENCH_VIEW", QStringLiteral("1")) != QLatin1String("0");
+}
+
+// Top-level rows and their children: every row the tree holds.
+int allRows(const RunFilterProxy& proxy) {
+    int n = proxy.rowCount();
+    for (int r = 0; r < proxy.rowCount(); ++r)
+        n += proxy.rowCount(proxy.index(r, 0));
+    return n;
+}
 
 // Loads the paths as the explorer does and waits for the filled, sorted table.
 Sample loadOnce(const QStringList& paths) {
@@ -49,11 +77,20 @@ Sample loadOnce(const QStringList& paths) {
     RunFilterProxy proxy;
     proxy.setSourceModel(&model);
     proxy.sort(RunTableModel::Latency);
+    Settings settings;
+    std::unique_ptr<RunListPane> pane;
+    if (withView()) {
+        pane = std::make_unique<RunListPane>(&proxy, &settings);
+        pane->resize(1280, 800);
+        pane->show();
+        waitUntil([] { return true; });
+    }
     bool finished = false, refreshed = false;
     QObject::connect(&store, &RunStore::loadFinished, [&] { finished = true; });
     QObject::connect(&model, &RunTableModel::refreshed, [&] { refreshed = true; });
     StallMeter stalls;
     QElapsedTimer timer;
+    const double cpu = threadCpuMs();
     stalls.start();
     timer.start();
     store.loadAsync(paths);
@@ -61,8 +98,12 @@ Sample loadOnce(const QStringList& paths) {
     waitUntil([&] { return !proxy.isBusy(); }); // the sort of the refreshed rows
     Sample s;
     s.ms = double(timer.nsecsElapsed()) / 1e6;
+    QElapsedTimer settle; // the view's last layout, column fit (RunListPane: at most 0.5 s after) and paint
+    settle.start();
+    waitUntil([&] { return settle.elapsed() >= 800; });
     s.stall = stalls.stop();
-    s.rows = proxy.rowCount();
+    s.cpuMs = threadCpuMs() - cpu;
+    s.rows = allRows(proxy);
     return s;
 }
 
@@ -73,13 +114,19 @@ int report(const char* what, std::vector<Sample> samples) {
     for (const Sample& s : samples)
         stalls.push_back(s.stall);
     std::sort(stalls.begin(), stalls.end());
+    std::vector<double> cpu;
+    for (const Sample& s : samples)
+        cpu.push_back(s.cpuMs);
+    std::sort(cpu.begin(), cpu.end());
     const auto [peak, now] = residentMiB();
     std::printf(
-        "%s: %d rows, %d pool threads: median %.0f ms (min %.0f, max %.0f) over %zu; longest UI stall "
-        "median %lld ms (max %lld); resident peak %.0f MiB, now %.0f MiB\n",
-        what, samples.front().rows, kix::workPool()->maxThreadCount(), samples[samples.size() / 2].ms,
-        samples.front().ms, samples.back().ms, samples.size(), stalls[stalls.size() / 2], stalls.back(), peak,
-        now);
+        "%s%s: %d rows, %d pool threads: median %.0f ms (min %.0f, max %.0f) over %zu; longest UI stall "
+        "median %lld ms (max %lld); UI CPU median %.0f ms (max %.0f); resident peak %.0f MiB, now %.0f "
+        "MiB\n",
+        what, withView() ? " (run list shown)" : " (models only)", samples.front().rows,
+        kix::workPool()->maxThreadCount(), samples[samples.size() / 2].ms, samples.front().ms,
+        samples.back().ms, samples.size(), stalls[stalls.size() / 2], stalls.back(), cpu[cpu.size() / 2],
+        cpu.back(), peak, now);
     return 0;
 }
 
@@ -170,7 +217,7 @@ int sorting(int count, int repeats) {
             timer.start();
             pass.act();
             waitUntil([&] { return !proxy.isBusy(); });
-            samples.push_back({double(timer.nsecsElapsed()) / 1e6, stalls.stop(), proxy.rowCount()});
+            samples.push_back({double(timer.nsecsElapsed()) / 1e6, stalls.stop(), proxy.rowCount(), 0});
         }
         report(pass.what, samples);
     }
@@ -180,6 +227,8 @@ int sorting(int count, int repeats) {
 int run(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("KIX_SETTINGS_FILE"))
+        qputenv("KIX_SETTINGS_ISOLATED", "1"); // no saved column widths from the user's configuration
     const QApplication app(argc, argv);
     const kix::CryptoRuntime crypto; // as the programs: OpenSSL shuts down after the pool threads
     kixInitResources();

@@ -3,6 +3,8 @@
 #include "GuiTestSupport.h"
 #include "TestMain.h"
 
+#include <algorithm>
+
 using namespace kixtest;
 
 class TestRunTableModel : public QObject {
@@ -105,6 +107,86 @@ private slots:
         }
         QCOMPARE(selection.selectedRows().size(), 1);
         QCOMPARE(selection.selectedRows().first().data().toString(), QStringLiteral("run-c"));
+    }
+
+    // A load's rows reach the model in batches (not at each store slice), each an append at the end with
+    // its signals; a later load's case runs go under the suite run already shown (the regrouping at its
+    // end a layout change, the tree tester green throughout), and rows added outside a load come at once.
+    void rowsInBatchesAndCasesIntoShownSuites() {
+        const QDir samples(repoPath(QStringLiteral("resources/samples/kix")));
+        const QString suite = QStringLiteral("kix-run-20261204T053602Z-nvidia-h200");
+        QStringList first, later; // later: eight of that suite run's sixteen case runs
+        for (const QString& name : samples.entryList(QDir::Files, QDir::Name)) {
+            const bool caseRun = name.startsWith(suite + QStringLiteral("--"));
+            (caseRun && later.size() < 8 && name.endsWith(QStringLiteral(".manifest.json")) ? later : first)
+                << samples.filePath(name);
+        }
+        QCOMPARE(later.size(), 8);
+        first << problemPath(); // its WorkloadSuite, as the explorer's bundled samples load it
+        RunStore store;
+        RunTableModel model(&store);
+        RunFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QList<int> pendingAtAdd; // the model's pending rows right after each store slice during a load
+        connect(&store, &RunStore::rowsAdded, this, [&] { pendingAtAdd << model.pendingRows(); });
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        const auto load = [&](const QStringList& paths) {
+            QSignalSpy finished(&store, &RunStore::loadFinished);
+            QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+            store.loadAsync(paths);
+            return finished.wait(20000) && (!ordered.isEmpty() || ordered.wait(20000)) &&
+                   QTest::qWaitFor([&] { return !proxy.isBusy(); }, 20000);
+        };
+        QVERIFY(load(first));
+        QCOMPARE(model.rowCount(), 26); // two suite runs and 8 + 16 case runs
+        QCOMPARE(proxy.rowCount(), 2);
+        const auto casesOf = [&](const QString& file) {
+            for (int r = 0; r < proxy.rowCount(); ++r)
+                if (proxy.index(r, RunTableModel::File).data().toString().startsWith(file))
+                    return proxy.rowCount(proxy.index(r, 0));
+            return -1;
+        };
+        QCOMPARE(casesOf(suite), 8);
+        QVERIFY(!pendingAtAdd.isEmpty());
+        QVERIFY(std::ranges::all_of(pendingAtAdd, [](int n) { return n > 0; })); // none inserted at once
+        const auto appendsUpTo = [&](int rows) {
+            int total = 0;
+            for (const QList<QVariant>& args : inserted) {
+                if (args.at(0).toModelIndex().isValid() || args.at(1).toInt() != total)
+                    return false; // not an append at the top level
+                total = args.at(2).toInt() + 1;
+            }
+            return total == rows;
+        };
+        QVERIFY(appendsUpTo(26));
+
+        QSignalSpy proxyInserted(&proxy, &QAbstractItemModel::rowsInserted);
+        QSignalSpy regrouped(&proxy, &QAbstractItemModel::layoutChanged);
+        pendingAtAdd.clear();
+        QVERIFY(load(later));
+        QCOMPARE(model.rowCount(), 34);
+        QVERIFY(appendsUpTo(34));
+        QVERIFY(!pendingAtAdd.isEmpty());
+        QVERIFY(!proxyInserted.isEmpty()); // the new case runs were shown at the top level while loading
+        for (const QList<QVariant>& args : proxyInserted)
+            QVERIFY(!args.at(0).toModelIndex().isValid());
+        QVERIFY(!regrouped.isEmpty()); // then moved under their suite run
+        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(casesOf(suite), 16);
+        QCOMPARE(casesOf(QStringLiteral("kix-run-20261204T053608Z-nvidia-h200")), 16);
+
+        // Outside a load: at once.
+        const int before = model.rowCount();
+        ParsedDocument missing;
+        missing.origin = Origin{QStringLiteral("gone.json"), 0, QString()};
+        missing.problems << makeProblem(Problem::Severity::Error, codes::readNotFound,
+                                        QStringLiteral("gone.json"), QString(),
+                                        QStringLiteral("no such file"));
+        store.add({missing});
+        QCOMPARE(model.rowCount(), before + 1);
+        QCOMPARE(model.pendingRows(), 0);
     }
 
     // 50,000 rows: the sort and the filter run on a worker; the UI thread only swaps the order in (the
