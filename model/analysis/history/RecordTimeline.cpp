@@ -1,6 +1,7 @@
 #include "RecordTimeline.h"
 
 #include "CaseEvidence.h"
+#include "ProblemCodes.h"
 #include "Timestamp.h"
 
 #include <QHash>
@@ -17,7 +18,7 @@ RunTiming timingOfRun(const RecordIndex& index, const RunEntry& e) {
 }
 
 void noteEvent(RecordStep& step, Problem::Severity severity, const char* column, const QString& message) {
-    step.problems.append(makeProblem(severity, kRecordEventProblem, step.event.origin.file,
+    step.problems.append(makeProblem(severity, codes::catalogRecordEvent, step.event.origin.file,
                                      QStringLiteral("row.") + QString::fromLatin1(column),
                                      QStringLiteral("record event %1: %2").arg(step.event.id, message),
                                      step.event.origin.line));
