@@ -100,14 +100,21 @@ SegmentSplit bestSplitAcross(const std::vector<double>& values, const std::vecto
 }
 
 // The permutation test's p: how often a shuffled segment splits at least as well, (k + 1) / (n + 1).
-double permutationPValue(std::vector<double> segment, double statistic, int permutations, int minimumSegment,
-                         std::mt19937_64& random) {
+// It stops as soon as k is large enough that p cannot fall below `significance` any more: that split is
+// rejected whatever the remaining permutations give, and bisection ends there, so no later draw of
+// `random` is affected (an accepted split runs every permutation). Most cohorts have no change point, and
+// this saves most of their permutations; the p it then returns is a lower bound, at or above significance.
+double permutationPValue(std::vector<double> segment, double statistic, const ChangePointOptions& options,
+                         int minimumSegment, std::mt19937_64& random) {
+    const int permutations = options.permutations;
     int asLarge = 0;
     for (int p = 0; p < permutations; ++p) {
         std::shuffle(segment.begin(), segment.end(), random);
         const auto q = bestSplitOf(segment, minimumSegment);
         if (q && q->second >= statistic)
             ++asLarge;
+        if (options.stopEarly && double(asLarge + 1) / double(permutations + 1) >= options.significance)
+            break;
     }
     return double(asLarge + 1) / double(permutations + 1);
 }
@@ -151,7 +158,7 @@ std::vector<ChangePoint> findChangePoints(const std::vector<double>& values,
         const int begin = bounds[std::size_t(split.segment)], end = bounds[std::size_t(split.segment) + 1];
         const double pValue =
             permutationPValue(std::vector<double>(values.begin() + begin, values.begin() + end),
-                              split.best.second, options.permutations, minimumSegment, random);
+                              split.best.second, options, minimumSegment, random);
         if (pValue >= options.significance)
             break;
         found.push_back(ChangePoint{split.best.first, pValue, 0, 0});
