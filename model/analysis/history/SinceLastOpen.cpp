@@ -62,7 +62,7 @@ bool readSnapshotLine(const QByteArray& line, CohortSnapshot& out, QString& why)
 
 QString lastOpenIdentity(const QString& path) {
     const QFileInfo info(path);
-    const QString canonical = info.canonicalFilePath();
+    QString canonical = info.canonicalFilePath(); // not const: returned, so moved
     if (canonical.isEmpty())
         return {};
     static const QRegularExpression exportName(
