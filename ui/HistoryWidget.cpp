@@ -4,15 +4,19 @@
 #include "OffUiThread.h"
 #include "Palette.h"
 #include "QCustomPlotInclude.h"
+#include "WorkPool.h"
 
 #include <QComboBox>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSet>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 namespace kix::ui {
 
@@ -48,12 +52,19 @@ HistoryData buildHistoryData(const RecordIndex& index) {
     QElapsedTimer timer;
     timer.start();
     HistoryData d;
-    d.timelines = buildRecordTimelines(index);
+    // The timelines (mostly reading record_events again from the export) and the series (mostly the change
+    // points) share nothing: the timelines go to another thread of kix's pool while this one builds the
+    // series. Waiting on the pool from the pool cannot starve it: a task not started yet runs here.
+    QFuture<RecordTimelines> timelines =
+        QtConcurrent::run(workPool(), [&index] { return buildRecordTimelines(index); });
     d.series = buildRunSeries(index);
+    d.timelines = timelines.takeResult();
     QHash<QString, int> seriesRuns;
     for (const RunSeries& s : d.series)
         seriesRuns.insert(s.comparisonKey, int(s.points.size()));
+    QSet<QString> listed;
     for (const RecordTimeline& t : d.timelines.cohorts) {
+        listed.insert(t.comparisonKey);
         d.keys << t.comparisonKey;
         d.labels << QStringLiteral("%1 records · %2 runs · %3")
                         .arg(t.steps.size())
@@ -61,7 +72,7 @@ HistoryData buildHistoryData(const RecordIndex& index) {
                         .arg(t.label.isEmpty() ? t.comparisonKey.left(19) : t.label);
     }
     for (const RunSeries& s : d.series)
-        if (!d.keys.contains(s.comparisonKey)) {
+        if (!listed.contains(s.comparisonKey)) {
             d.keys << s.comparisonKey;
             d.labels << QStringLiteral("%1 runs%2 · %3")
                             .arg(s.points.size())
@@ -141,12 +152,21 @@ void HistoryWidget::setCohort(int row) {
 void HistoryWidget::showData(HistoryData data) {
     m_data = std::move(data);
     {
+        // Thousands of cohorts in a catalog: the items go into a model no view watches yet, in one append,
+        // and the box gets the filled model (addItem() one by one lays the list out each time).
         const QSignalBlocker block(m_cohorts);
-        m_cohorts->clear();
+        auto* items = new QStandardItemModel(m_cohorts);
+        QList<QStandardItem*> column;
+        column.reserve(m_data.keys.size());
         for (qsizetype i = 0; i < m_data.keys.size(); ++i) {
-            m_cohorts->addItem(m_data.labels[i], m_data.keys[i]);
-            m_cohorts->setItemData(int(i), m_data.keys[i], Qt::ToolTipRole);
+            auto* item = new QStandardItem(m_data.labels[i]);
+            item->setData(m_data.keys[i], Qt::UserRole);
+            item->setData(m_data.keys[i], Qt::ToolTipRole);
+            item->setEditable(false);
+            column.append(item);
         }
+        items->appendColumn(column);
+        m_cohorts->setModel(items); // deletes the model before, which the box owns
     }
     showCohort();
     emit updated();

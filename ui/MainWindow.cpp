@@ -83,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_history->clear();
         m_plot->plot()->showRun(nullptr, {});
         m_runList->setBanner({});
+        m_runList->clearChanges();
         updateStatus();
     });
     connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
@@ -319,6 +320,7 @@ void MainWindow::openPaths(const QStringList& paths) {
     for (const QString& p : paths)
         if (QFileInfo(p).isFile())
             m_recent->add(p);
+    m_runList->noteOpened(paths); // what changed since each was last opened, once loaded
     if (m_store->isLoading()) {
         m_pending += paths; // loaded once the current load ends, not instead of it
         return;
@@ -352,6 +354,7 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
     m_digests->showRun(selectedStoreIndices().value(0, -1));
     m_leaderboard->refresh(m_store->snapshot());
     m_history->refresh(m_store->snapshot());
+    m_runList->noteLoaded(m_store->snapshot(), cancelled);
     if (!m_pending.isEmpty()) {
         const QStringList next = m_pending;
         m_pending.clear();

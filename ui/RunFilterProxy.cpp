@@ -33,13 +33,16 @@ bool runRowBefore(const RunRow& a, const RunRow& b, int column, bool descending)
 // The rows containing the filter text, grouped under their suite runs: a suite is shown when its own row
 // or one of its cases matches, with all its cases when its own row does, else the matching ones.
 RunFilterProxy::Order filterRunRows(const QList<RunRow>& rows, const QList<int>& parents,
-                                    const QString& filter) {
+                                    const QString& filter, const std::optional<QSet<int>>& only) {
     const QString needle = filter.toCaseFolded();
     auto parentOf = [&](int r) {
         const int p = parents.value(r, -1);
         return p < rows.size() ? p : -1;
     };
-    auto matches = [&](int r) { return needle.isEmpty() || rows[r].search.contains(needle); };
+    auto matches = [&](int r) {
+        return (needle.isEmpty() || rows[r].search.contains(needle)) &&
+               (!only || only->contains(rows[r].storeRow));
+    };
     QHash<int, QList<int>> cases; // every case row by suite, before the filter
     for (int r = 0; r < rows.size(); ++r)
         if (parentOf(r) >= 0)
@@ -63,8 +66,9 @@ RunFilterProxy::Order filterRunRows(const QList<RunRow>& rows, const QList<int>&
 
 // The new order: filtered and grouped, each level stably sorted by the column.
 RunFilterProxy::Order orderRunRows(const QList<RunRow>& rows, const QList<int>& parents,
-                                   const QString& filter, int column, Qt::SortOrder order) {
-    RunFilterProxy::Order out = filterRunRows(rows, parents, filter);
+                                   const QString& filter, const std::optional<QSet<int>>& only, int column,
+                                   Qt::SortOrder order) {
+    RunFilterProxy::Order out = filterRunRows(rows, parents, filter, only);
     if (column < 0 || column >= RunColumnCount)
         return out;
     const bool descending = order == Qt::DescendingOrder;
@@ -94,9 +98,13 @@ void RunFilterProxy::setSourceModel(QAbstractItemModel* source) {
     m_source = qobject_cast<RunTableModel*>(source);
     QAbstractProxyModel::setSourceModel(m_source);
     m_order = {};
+    m_appliedFilter = m_filter;
+    m_appliedOnly = m_only;
+    m_appliedOnlyChanges = m_onlyChanges;
     if (m_source) {
         for (int r = 0; r < m_source->rowCount(); ++r)
-            m_order.top.append(r);
+            if (accepts(r))
+                m_order.top.append(r);
         m_connections << connect(
             m_source, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex&, int first, int last) { onRowsInserted(first, last); });
@@ -117,7 +125,6 @@ void RunFilterProxy::setSourceModel(QAbstractItemModel* source) {
             schedule();
         });
     }
-    m_appliedFilter = m_filter;
     rebuildPositions();
     endResetModel();
     schedule();
@@ -136,8 +143,16 @@ void RunFilterProxy::setFilterFixedString(const QString& text) {
     start();
 }
 
+void RunFilterProxy::setOnlyStoreRows(const std::optional<QSet<int>>& rows) {
+    if (rows == m_only)
+        return;
+    m_only = rows;
+    ++m_onlyChanges;
+    start();
+}
+
 void RunFilterProxy::schedule() {
-    if (m_sortColumn >= 0 || m_filter != m_appliedFilter)
+    if (m_sortColumn >= 0 || m_filter != m_appliedFilter || m_onlyChanges != m_appliedOnlyChanges)
         m_debounce.start();
 }
 
@@ -145,35 +160,41 @@ void RunFilterProxy::start() {
     m_debounce.stop();
     if (!m_source)
         return;
-    const quint64 job = ++m_job;
     ++m_pending;
     const QList<RunRow> rows = m_source->rows(); // implicitly shared: no copy of the rows
     const QList<int> parents = m_source->parents();
-    const QString filter = m_filter;
     const int column = m_sortColumn;
     const Qt::SortOrder order = m_sortOrder;
+    const Pass pass{++m_job, m_filter, m_only, m_onlyChanges, int(rows.size())};
     runOffUiThread(
         this,
-        [rows, parents, filter, column, order] { return orderRunRows(rows, parents, filter, column, order); },
-        [this, job, filter, count = int(rows.size())](Order result) {
+        [rows, parents, pass, column, order] {
+            return orderRunRows(rows, parents, pass.filter, pass.only, column, order);
+        },
+        [this, pass](Order result) {
             --m_pending;
-            apply(job, filter, count, std::move(result));
+            apply(pass, std::move(result));
         });
 }
 
-void RunFilterProxy::apply(quint64 job, const QString& filter, int sourceRows, Order order) {
-    if (job != m_job || !m_source)
+void RunFilterProxy::apply(const Pass& pass, Order order) {
+    if (pass.job != m_job || !m_source)
         return; // a newer pass is on its way
     // Rows the source appended while the worker ran go at the end, and are sorted in by the next pass.
-    for (int r = sourceRows; r < m_source->rowCount(); ++r)
-        if (m_source->rowAt(r).search.contains(filter.toCaseFolded()))
+    for (int r = pass.sourceRows; r < m_source->rowCount(); ++r) {
+        const RunRow& row = m_source->rowAt(r);
+        if (row.search.contains(pass.filter.toCaseFolded()) &&
+            (!pass.only || pass.only->contains(row.storeRow)))
             order.top.append(r);
-    // A new filter is a reset; a new order or grouping (suites found once a load ends) a layout change that
-    // keeps the selection and the expanded suites on their rows.
-    if (filter != m_appliedFilter) {
+    }
+    // A new filter (text or rows) is a reset; a new order or grouping (suites found once a load ends) a
+    // layout change that keeps the selection and the expanded suites on their rows.
+    if (pass.filter != m_appliedFilter || pass.onlyChanges != m_appliedOnlyChanges) {
         beginResetModel();
         m_order = std::move(order);
-        m_appliedFilter = filter;
+        m_appliedFilter = pass.filter;
+        m_appliedOnly = pass.only;
+        m_appliedOnlyChanges = pass.onlyChanges;
         rebuildPositions();
         endResetModel();
     } else {
@@ -233,7 +254,7 @@ void RunFilterProxy::onDataChanged(const QModelIndex& topLeft, const QModelIndex
         }
     }
     // Changed text may change the order or the filter's verdict.
-    if (m_sortColumn >= 0 || !m_appliedFilter.isEmpty())
+    if (m_sortColumn >= 0 || !m_appliedFilter.isEmpty() || m_appliedOnly)
         m_debounce.start();
 }
 
@@ -253,8 +274,9 @@ void RunFilterProxy::rebuildPositions() {
 }
 
 bool RunFilterProxy::accepts(int sourceRow) const {
-    return m_appliedFilter.isEmpty() ||
-           m_source->rowAt(sourceRow).search.contains(m_appliedFilter.toCaseFolded());
+    const RunRow& row = m_source->rowAt(sourceRow);
+    return (m_appliedFilter.isEmpty() || row.search.contains(m_appliedFilter.toCaseFolded())) &&
+           (!m_appliedOnly || m_appliedOnly->contains(row.storeRow));
 }
 
 int RunFilterProxy::sourceRowOf(const QModelIndex& proxyIndex) const {

@@ -11,7 +11,9 @@
 
 #include <QAbstractProxyModel>
 #include <QHash>
+#include <QSet>
 #include <QTimer>
+#include <optional>
 
 namespace kix::ui {
 
@@ -26,6 +28,10 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     void setFilterFixedString(const QString& text);
     QString filterText() const { return m_filter; }
+    // Shows only the runs at these store rows (and the suites that hold one), on top of the text filter;
+    // nullopt shows every row. The "changed since last open" filter (RunListPane).
+    void setOnlyStoreRows(const std::optional<QSet<int>>& rows);
+    bool isRestricted() const { return m_only.has_value(); }
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
     bool isBusy() const { return m_pending > 0; }
@@ -55,7 +61,14 @@ signals:
 private:
     void schedule();
     void start();
-    void apply(quint64 job, const QString& filter, int sourceRows, Order order);
+    struct Pass { // what a sort/filter pass was asked with
+        quint64 job = 0;
+        QString filter;
+        std::optional<QSet<int>> only;
+        quint64 onlyChanges = 0;
+        int sourceRows = 0;
+    };
+    void apply(const Pass& pass, Order order);
     void onRowsInserted(int first, int last);
     void onDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>& roles);
     void rebuildPositions();
@@ -64,10 +77,13 @@ private:
 
     RunTableModel* m_source = nullptr;
     Order m_order;
-    QList<int> m_position;   // source row -> row under its parent, -1 when filtered out
-    QList<int> m_parentOf;   // source row -> its parent's source row as shown, -1 at the top level
-    QString m_filter;        // requested
-    QString m_appliedFilter; // what m_order reflects
+    QList<int> m_position;           // source row -> row under its parent, -1 when filtered out
+    QList<int> m_parentOf;           // source row -> its parent's source row as shown, -1 at the top level
+    QString m_filter;                // requested
+    QString m_appliedFilter;         // what m_order reflects
+    std::optional<QSet<int>> m_only; // requested store rows (setOnlyStoreRows)
+    std::optional<QSet<int>> m_appliedOnly;
+    quint64 m_onlyChanges = 0, m_appliedOnlyChanges = 0; // a new restriction is a reset, as a new filter
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     quint64 m_job = 0;

@@ -4,7 +4,10 @@
 #include "RunFilterProxy.h"
 #include "RunTableModel.h"
 #include "Settings.h"
+#include "SinceLastOpenTracker.h"
 
+#include <QCheckBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -31,6 +34,8 @@ RunListPane::RunListPane(RunFilterProxy* proxy, Settings* settings, QWidget* par
     , m_proxy(proxy)
     , m_settings(settings)
     , m_banner(new QLabel(this))
+    , m_since(new SinceLastOpenTracker(settings, this))
+    , m_changedOnly(new QCheckBox(tr("Changed since last open"), this))
     , m_filter(new QLineEdit(this))
     , m_view(new QTreeView(this)) {
     m_banner->setObjectName(QStringLiteral("runListBanner"));
@@ -45,6 +50,14 @@ RunListPane::RunListPane(RunFilterProxy* proxy, Settings* settings, QWidget* par
     connect(m_filter, &QLineEdit::textEdited, this, &RunListPane::filterEdited);
     connect(&m_filterDelay, &QTimer::timeout, this,
             [this] { m_proxy->setFilterFixedString(m_filter->text()); });
+    m_changedOnly->setObjectName(QStringLiteral("changedSinceLastOpen"));
+    m_changedOnly->setToolTip(tr("Only the runs of cohorts that got a new record or new runs since this "
+                                 "catalog or folder was last opened"));
+    m_changedOnly->hide();
+    connect(m_since, &SinceLastOpenTracker::changed, this, &RunListPane::showChanges);
+    connect(m_changedOnly, &QCheckBox::toggled, this, [this](bool on) {
+        m_proxy->setOnlyStoreRows(on ? std::optional<QSet<int>>(m_since->storeRows()) : std::nullopt);
+    });
 
     m_view->setObjectName(QStringLiteral("runTable"));
     m_view->setModel(m_proxy);
@@ -93,14 +106,54 @@ RunListPane::RunListPane(RunFilterProxy* proxy, Settings* settings, QWidget* par
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_banner);
-    layout->addWidget(m_filter);
+    auto* filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_changedOnly);
+    layout->addLayout(filterRow);
     layout->addWidget(m_view, 1);
 }
 
 void RunListPane::setBanner(const QString& text) {
+    m_bannerText = text;
+    showBanner();
+}
+
+void RunListPane::showBanner() {
+    QStringList lines;
+    for (const QString& line : {m_bannerText, m_since->line()})
+        if (!line.isEmpty())
+            lines << line;
+    const QString text = lines.join(u'\n');
     m_banner->setText(text);
     m_banner->setToolTip(text);
     m_banner->setVisible(!text.isEmpty());
+}
+
+void RunListPane::noteOpened(const QStringList& paths) {
+    m_since->noteOpened(paths);
+}
+
+void RunListPane::noteLoaded(const RecordIndex& snapshot, bool cancelled) {
+    m_since->noteLoaded(snapshot, cancelled);
+}
+
+void RunListPane::clearChanges() {
+    m_since->clear();
+}
+
+// The tracker's line under the banner, and the filter: shown while some run is in a changed cohort,
+// applied again with the new rows when it is on.
+void RunListPane::showChanges() {
+    showBanner();
+    const QSet<int> rows = m_since->storeRows();
+    m_changedOnly->setText(rows.isEmpty()
+                               ? tr("Changed since last open")
+                               : tr("Changed since last open (%n run(s))", nullptr, int(rows.size())));
+    m_changedOnly->setVisible(!rows.isEmpty());
+    if (rows.isEmpty())
+        m_changedOnly->setChecked(false); // toggled() lifts the filter
+    else if (m_changedOnly->isChecked())
+        m_proxy->setOnlyStoreRows(rows);
 }
 
 QString RunListPane::bundledSamplesBanner() {

@@ -5,9 +5,12 @@
 // then remembered per user (Settings).
 #pragma once
 
+#include "RecordIndex.h"
+
 #include <QTimer>
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QModelIndex;
@@ -17,6 +20,7 @@ namespace kix::ui {
 
 class RunFilterProxy;
 class Settings;
+class SinceLastOpenTracker;
 
 class RunListPane : public QWidget {
     Q_OBJECT
@@ -26,8 +30,15 @@ public:
     QTreeView* view() const { return m_view; }
     QLineEdit* filter() const { return m_filter; }
     QLabel* banner() const { return m_banner; }
-    // One line above the list; hidden when empty.
+    QCheckBox* changedOnly() const { return m_changedOnly; }
+    SinceLastOpenTracker* sinceLastOpen() const { return m_since; }
+    // One line above the list; hidden when empty. What changed since the last open follows it.
     void setBanner(const QString& text);
+    // "What changed since I last looked" (SinceLastOpenTracker): the paths opened, then each load's end;
+    // the banner says which cohorts changed and "Changed since last open" shows only their runs.
+    void noteOpened(const QStringList& paths);
+    void noteLoaded(const RecordIndex& snapshot, bool cancelled);
+    void clearChanges();
     // Saves the columns' widths and order (what the user set) for the next start.
     void saveState() const;
 
@@ -39,10 +50,15 @@ signals:
 
 private:
     void fitColumns();
+    void showBanner();
+    void showChanges();
 
     RunFilterProxy* m_proxy;
     Settings* m_settings;
     QLabel* m_banner;
+    QString m_bannerText; // setBanner's; the banner adds the changes line
+    SinceLastOpenTracker* m_since;
+    QCheckBox* m_changedOnly;
     QLineEdit* m_filter;
     QTreeView* m_view;
     QTimer m_filterDelay;

@@ -1,6 +1,7 @@
 #include "Settings.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QStandardPaths>
 
@@ -84,6 +85,35 @@ QString Settings::lastFolder() const {
 }
 void Settings::setLastFolder(const QString& folder) {
     m_settings->setValue(QStringLiteral("lastFolder"), folder);
+}
+
+namespace {
+// A settings key for an identity (a path: its slashes would become groups).
+QString snapshotKey(const QString& identity) {
+    return QStringLiteral("lastOpen/") +
+           QString::fromLatin1(QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+} // namespace
+
+QByteArray Settings::cohortSnapshot(const QString& identity) const {
+    const QByteArray stored = m_settings->value(snapshotKey(identity)).toByteArray();
+    // qUncompress gives an empty array for data that is not its own (a corrupt value): read as a first
+    // open, with a reason, by parseCohortSnapshot — so a damaged value becomes a text it rejects.
+    if (stored.isEmpty())
+        return {};
+    const QByteArray text = qUncompress(stored);
+    return text.isEmpty() ? QByteArray("(not a compressed snapshot)") : text;
+}
+
+void Settings::setCohortSnapshot(const QString& identity, const QByteArray& snapshot) {
+    const QString key = snapshotKey(identity);
+    QStringList order = m_settings->value(QStringLiteral("lastOpen/order")).toStringList();
+    order.removeAll(key);
+    order.prepend(key);
+    while (order.size() > kMaxSnapshots)
+        m_settings->remove(order.takeLast());
+    m_settings->setValue(QStringLiteral("lastOpen/order"), order);
+    m_settings->setValue(key, qCompress(snapshot, 9));
 }
 
 } // namespace kix::ui

@@ -37,8 +37,13 @@ public:
     void setViewState(const QString& view, const QByteArray& state);
     QString lastFolder() const;
     void setLastFolder(const QString& folder);
+    // The cohort snapshot kept for a source's identity (model/analysis/history/SinceLastOpen.h), stored
+    // zlib-compressed; empty when none is kept. The last kMaxSnapshots identities are kept.
+    QByteArray cohortSnapshot(const QString& identity) const;
+    void setCohortSnapshot(const QString& identity, const QByteArray& snapshot);
 
     static constexpr int kMaxRecent = 9;
+    static constexpr int kMaxSnapshots = 16;
     static constexpr int kStateVersion = 1;
 
 private:

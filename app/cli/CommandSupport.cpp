@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <algorithm>
+#include <cmath>
 
 namespace kix::cli {
 
@@ -84,6 +85,16 @@ Loaded loadInputs(const QStringList& paths, const Io* printAsRead) {
         printProblems(keys, *printAsRead);
     l.problems += keys;
     return l;
+}
+
+std::optional<double> parsePercentArgument(QString text) {
+    if (text.endsWith(u'%'))
+        text.chop(1);
+    bool ok = false;
+    const double pct = text.toDouble(&ok);
+    if (!ok || !std::isfinite(pct) || !(pct > 0))
+        return std::nullopt;
+    return pct / 100.0;
 }
 
 QString column(const QString& text, int width) {

@@ -42,6 +42,10 @@ Loaded loadInputs(const QStringList& paths, const Io* printAsRead = nullptr);
 // file (or folder), compared by identity.
 QList<int> selectRuns(const RecordIndex& index, const QString& selector, const QString& underPath = {});
 
+// A percentage argument above 0 ("2", "0.5", "2%") as a fraction (0.02, 0.005, 0.02); nullopt for anything
+// else (not a number, not finite, 0 or below). --min-effect of kix diff and kix history.
+std::optional<double> parsePercentArgument(QString text);
+
 // `text` left-justified to `width` and always followed by at least one space, so that a long label never
 // runs into the value after it ("published environmentKey verified", not "…environmentKeyverified").
 QString column(const QString& text, int width);

@@ -33,17 +33,6 @@ int pickRun(const Loaded& l, const QString& side, const QString& path, const QSt
     return -1;
 }
 
-// A percentage above 0 ("2", "0.5", "2%") as a fraction; nullopt for anything else.
-std::optional<double> parsePercent(QString text) {
-    if (text.endsWith(u'%'))
-        text.chop(1);
-    bool ok = false;
-    const double pct = text.toDouble(&ok);
-    if (!ok || !std::isfinite(pct) || !(pct > 0))
-        return std::nullopt;
-    return pct / kPercent;
-}
-
 // --fail-if slower[:PCT]: the minimum effect its suite verdict is judged at (PCT, else --min-effect).
 std::optional<double> parseFailIf(const QString& text, double minimumEffect) {
     const QLatin1String slower("slower"), withPct("slower:");
@@ -51,7 +40,7 @@ std::optional<double> parseFailIf(const QString& text, double minimumEffect) {
         return minimumEffect;
     if (!text.startsWith(withPct))
         return std::nullopt;
-    return parsePercent(text.mid(withPct.size()));
+    return parsePercentArgument(text.mid(withPct.size()));
 }
 
 struct Gate {
@@ -223,7 +212,7 @@ int diffCommand(const QStringList& args, Io io) {
         return code;
     VerdictOptions options;
     const QString minEffect = parser.value(QStringLiteral("min-effect"));
-    if (const auto effect = parsePercent(minEffect)) {
+    if (const auto effect = parsePercentArgument(minEffect)) {
         options.minimumEffect = *effect;
     } else {
         io.err << "kix diff: --min-effect expects a percentage above 0, such as 2 or 0.5, got \""

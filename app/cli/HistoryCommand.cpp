@@ -10,15 +10,6 @@ namespace kix::cli {
 
 namespace {
 
-// "2", "0.5" (percent) -> 0.02, 0.005; nullopt unless a finite number above 0.
-std::optional<double> historyPercent(const QString& text) {
-    bool ok = false;
-    const double v = text.toDouble(&ok);
-    if (!ok || !(v > 0) || v >= 1e6)
-        return std::nullopt;
-    return v / 100.0;
-}
-
 QString historyValue(double value, const QString& unit) {
     if (const auto perUnit = nanosecondsPerUnit(unit))
         return formatLatency(value * *perUnit);
@@ -183,10 +174,11 @@ int historyCommand(const QStringList& args, Io io) {
          QStringLiteral("Only the cohort whose comparison key starts with KEY (\"sha256:\" optional)."),
          QStringLiteral("key")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
-    parser.addOption({QStringLiteral("min-effect"),
-                      QStringLiteral("The smallest step that counts, in percent (default 2): a change point "
-                                     "below it is merged away, and a regression must exceed it."),
-                      QStringLiteral("pct"), QStringLiteral("2")});
+    parser.addOption(
+        {QStringLiteral("min-effect"),
+         QStringLiteral("The smallest step that counts, in percent (default 2; \"2%\" too): a change point "
+                        "below it is merged away, and a regression must exceed it."),
+         QStringLiteral("pct"), QStringLiteral("2")});
     parser.addOption(
         {QStringLiteral("fail-on-regression"),
          QStringLiteral("Exit with status regression when a cohort's latest segment is slower than "
@@ -196,9 +188,9 @@ int historyCommand(const QStringList& args, Io io) {
         return code;
     ChangePointOptions changeOptions;
     const QString minEffect = parser.value(QStringLiteral("min-effect"));
-    const auto effect = historyPercent(minEffect);
+    const auto effect = parsePercentArgument(minEffect);
     if (!effect) {
-        io.err << "kix history: --min-effect expects a percentage above 0, such as 2 or 0.5, got \""
+        io.err << "kix history: --min-effect expects a percentage above 0, such as 2, 0.5 or 2%, got \""
                << terminalLine(minEffect) << "\"\n";
         return ExitUsage;
     }

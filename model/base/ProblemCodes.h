@@ -89,6 +89,8 @@ inline constexpr char catalogKey[] =
 inline constexpr char catalogStatus[] = "catalog.status_mismatch"; // the row's status is not the manifest's
 inline constexpr char catalogPrimary[] =
     "catalog.primary_mismatch"; // the row's primary metric is not the manifest's
+inline constexpr char catalogRecordEvent[] =
+    "catalog.record_event"; // a record_events row disagrees with the runs it names (history)
 
 // upstream: "KernelIndex would reject this" (its schemas and parser), always warnings
 inline constexpr char upstreamTooLarge[] = "upstream.too_large";   // document over 1 MiB

@@ -90,6 +90,16 @@ private slots:
                              QStringLiteral("--min-effect"), QStringLiteral("10"), path});
         QCOMPARE(big.code, 0);
         QVERIFY(big.out.contains(QStringLiteral("1 series of 2 or more runs, 0 with change points")));
+        // "10%" is the same minimum effect as "10"; "3%" keeps the 5% step.
+        const kixtest::CliResult bigPct =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--fail-on-regression"),
+                             QStringLiteral("--min-effect"), QStringLiteral("10%"), path});
+        QCOMPARE(bigPct.code, 0);
+        QCOMPARE(bigPct.out, big.out);
+        const kixtest::CliResult smallPct =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--fail-on-regression"),
+                             QStringLiteral("--min-effect"), QStringLiteral("3%"), path});
+        QCOMPARE(smallPct.code, 15);
     }
 
     void json() {
@@ -102,6 +112,11 @@ private slots:
         const Json j = Json::parse(r.out.toStdString());
         QVERIFY(j["regression"] == true);
         QCOMPARE(j["minimumEffect"].get<double>(), 0.02);
+        const kixtest::CliResult pct =
+            kixtest::runKix({QStringLiteral("history"), QStringLiteral("--json"),
+                             QStringLiteral("--min-effect"), QStringLiteral("2.5%"), path});
+        QCOMPARE(pct.code, 0);
+        QCOMPARE(Json::parse(pct.out.toStdString())["minimumEffect"].get<double>(), 0.025);
         QVERIFY(j["recordTimelines"]["events"] == 0);
         QCOMPARE(j["series"].size(), std::size_t(1));
         const Json& s = j["series"][0];
@@ -142,10 +157,20 @@ private slots:
         QTest::newRow("no path")
             << QStringList{} << 2
             << "kix history: expected at least 1 file argument(s), got 0 (see kix history --help)\n";
-        QTest::newRow("min-effect")
-            << QStringList{QStringLiteral("--min-effect"), QStringLiteral("abc"), QStringLiteral("@")} << 2
-            << "kix history: --min-effect expects a percentage above 0, such as 2 or 0.5, got "
-               "\"abc\"\n";
+        const auto badEffect = [](const char* row, const QString& value) {
+            QTest::newRow(row) << QStringList{QStringLiteral("--min-effect"), value, QStringLiteral("@")} << 2
+                               << "kix history: --min-effect expects a percentage above 0, such as 2, 0.5 or "
+                                  "2%, got \"" +
+                                      value + "\"\n";
+        };
+        badEffect("min-effect not a number", QStringLiteral("abc"));
+        badEffect("min-effect zero", QStringLiteral("0"));
+        badEffect("min-effect zero percent", QStringLiteral("0%"));
+        badEffect("min-effect negative", QStringLiteral("-2%"));
+        badEffect("min-effect two percent signs", QStringLiteral("2%%"));
+        badEffect("min-effect percent sign alone", QStringLiteral("%"));
+        badEffect("min-effect infinite", QStringLiteral("inf"));
+        badEffect("min-effect percent first", QStringLiteral("%2"));
         QTest::newRow("cohort")
             << QStringList{QStringLiteral("--cohort"), QStringLiteral("ffff"), QStringLiteral("@")} << 2
             << "kix history: no cohort's comparison key starts with \"ffff\" among the loaded runs "

@@ -1,6 +1,7 @@
 #include "RecordTimeline.h"
 
 #include "CaseEvidence.h"
+#include "ProblemCodes.h"
 #include "Timestamp.h"
 
 #include <QHash>
@@ -17,7 +18,7 @@ RunTiming timingOfRun(const RecordIndex& index, const RunEntry& e) {
 }
 
 void noteEvent(RecordStep& step, Problem::Severity severity, const char* column, const QString& message) {
-    step.problems.append(makeProblem(severity, kRecordEventProblem, step.event.origin.file,
+    step.problems.append(makeProblem(severity, codes::catalogRecordEvent, step.event.origin.file,
                                      QStringLiteral("row.") + QString::fromLatin1(column),
                                      QStringLiteral("record event %1: %2").arg(step.event.id, message),
                                      step.event.origin.line));
@@ -27,8 +28,10 @@ QString valueText(const PrimaryMeasurement& p) {
     return QStringLiteral("%1 %2").arg(p.value, 0, 'g', 6).arg(p.unit);
 }
 
-// Checks a step against its run and the step before it; fills value, implementation and margin.
-void checkStep(const RecordIndex& index, RecordStep& step, const RecordStep* previous,
+// Checks a step against its run and the step before it; fills value, implementation and margin, and
+// `label` (the cohort's, from the first step whose run is loaded) while it is empty: the run's policy
+// facts are computed once, here.
+void checkStep(const RecordIndex& index, RecordStep& step, const RecordStep* previous, QString& label,
                const VerdictOptions& options) {
     const CatalogRecordEvent& ev = step.event;
     const QString expectedPrevious = previous ? previous->event.runId : QString();
@@ -49,6 +52,8 @@ void checkStep(const RecordIndex& index, RecordStep& step, const RecordStep* pre
     }
     const RunEntry& entry = index.run(step.run);
     const PolicyFacts facts = policyFacts(index, entry);
+    if (label.isEmpty())
+        label = historyCohortLabel(index, entry, facts);
     step.implementation = implementationLabel(*entry.run);
     step.value = facts.primary;
     if (facts.cohortKey() != ev.comparisonKey)
@@ -137,20 +142,6 @@ RecordTimelines buildRecordTimelines(const RecordIndex& index, const QString& co
     return buildRecordTimelines(index, loadedRecordEvents(index).events, cohortPrefix, options);
 }
 
-namespace {
-
-// A cohort's label in words, from the first of its steps whose run is loaded; empty when none is.
-QString timelineLabel(const RecordIndex& index, const QList<RecordStep>& steps) {
-    for (const RecordStep& s : steps)
-        if (s.run >= 0) {
-            const RunEntry& e = index.run(s.run);
-            return historyCohortLabel(index, e, policyFacts(index, e));
-        }
-    return {};
-}
-
-} // namespace
-
 RecordTimelines buildRecordTimelines(const RecordIndex& index, const QList<CatalogRecordEvent>& events,
                                      const QString& cohortPrefix, const VerdictOptions& options) {
     RecordTimelines out;
@@ -186,11 +177,10 @@ RecordTimelines buildRecordTimelines(const RecordIndex& index, const QList<Catal
             return instantLaterThan(y.event.at, x.event.at);
         });
         for (qsizetype i = 0; i < list.size(); ++i) {
-            checkStep(index, list[i], i > 0 ? &list[i - 1] : nullptr, options);
+            checkStep(index, list[i], i > 0 ? &list[i - 1] : nullptr, out.cohorts[c].label, options);
             if (!list[i].problems.isEmpty())
                 located.append({list[i].event.origin, list[i].problems});
         }
-        out.cohorts[c].label = timelineLabel(index, list);
         out.cohorts[c].steps = std::move(list);
     }
     std::stable_sort(located.begin(), located.end(), [](const auto& x, const auto& y) {

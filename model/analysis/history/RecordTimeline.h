@@ -15,9 +15,6 @@
 
 namespace kix {
 
-// A record_events row that disagrees with the runs it names (docs/history.md lists the checks).
-inline constexpr char kRecordEventProblem[] = "catalog.record_event";
-
 struct RecordStep {
     CatalogRecordEvent event;
     int run = -1;           // index of the run it names; -1 when that run is not loaded
