@@ -32,14 +32,47 @@ void printChecks(const QList<DigestCheck>& checks, Io io) {
     }
 }
 
-QString upstreamText(const Problems& problems) {
-    if (std::none_of(problems.begin(), problems.end(),
-                     [](const Problem& p) { return p.isError() || isUpstreamFinding(p); }))
+// The loaded resources a run links that KernelIndex would reject: those its checks found by digest, and
+// what they link in turn (a workload's OperationSpec). KernelIndex takes a run with what it links, so a
+// run whose OperationSpec it rejects is not accepted either (issue 26: import-trace's bare arguments).
+QList<const ResourceRecord*> rejectedLinks(const RecordIndex& index, const QList<DigestCheck>& checks) {
+    QList<const ResourceRecord*> out;
+    QStringList todo;
+    for (const DigestCheck& c : checks)
+        if (c.state == DigestCheck::State::Verified)
+            todo << (c.computed.isEmpty() ? c.expected : c.computed);
+    QSet<QString> seen;
+    while (!todo.isEmpty()) {
+        const QString digest = todo.takeLast();
+        if (seen.contains(digest))
+            continue;
+        seen.insert(digest);
+        const ResourceEntry* entry = index.resource(digest);
+        if (!entry)
+            continue;
+        if (!entry->resource->acceptedUpstream())
+            out << entry->resource.get();
+        for (const Reference& ref : entry->resource->references.names)
+            todo << ref.digest;
+    }
+    return out;
+}
+
+QString upstreamText(const Problems& problems, const QList<const ResourceRecord*>& rejected) {
+    const bool own = std::any_of(problems.begin(), problems.end(),
+                                 [](const Problem& p) { return p.isError() || isUpstreamFinding(p); });
+    if (!own && rejected.isEmpty())
         return QStringLiteral("accepted by KernelIndex: yes");
     const int findings = int(std::count_if(problems.begin(), problems.end(), isUpstreamFinding));
-    return QStringLiteral("accepted by KernelIndex: no (%1 finding(s), %2 error(s))")
-        .arg(findings)
-        .arg(errorCount(problems));
+    QString text = QStringLiteral("accepted by KernelIndex: no (%1 finding(s), %2 error(s)")
+                       .arg(findings)
+                       .arg(errorCount(problems));
+    if (!rejected.isEmpty())
+        text += QStringLiteral("; it links %1 %2, which KernelIndex would reject%3")
+                    .arg(kindName(rejected.first()->kind), terminalLine(rejected.first()->name),
+                         rejected.size() > 1 ? QStringLiteral(", and %1 more").arg(rejected.size() - 1)
+                                             : QString());
+    return text + u')';
 }
 
 // One `kix verify`: every run, every other resource, every document that gave neither, then the summary;
@@ -135,7 +168,7 @@ private:
                  << terminalLine(e.run->resource->name) << " " << e.run->digest() << "\n";
         for (const auto& o : e.occurrences.mid(1))
             m_io.out << "  also read from " << terminalLine(o.origin.toString()) << "\n";
-        m_io.out << "  " << upstreamText(problems) << "\n";
+        m_io.out << "  " << upstreamText(problems, rejectedLinks(m_l.index, checks)) << "\n";
         if (const int errors = errorCount(problems))
             m_io.out << "  " << errors
                      << " error(s) in this manifest (listed on stderr); the digests it names:\n";

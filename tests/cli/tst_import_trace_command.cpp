@@ -392,9 +392,15 @@ private slots:
 
         const QString written = dir.filePath(QStringLiteral("written"));
         QCOMPARE(run({QStringLiteral("-o"), written, statuses()}).code, int(kix::cli::ExitOk));
-        QCOMPARE(
-            kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), written}).code,
-            int(kix::cli::ExitUpstream));
+        const kixtest::CliResult verified =
+            kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), written});
+        QCOMPARE(verified.code, int(kix::cli::ExitUpstream));
+        // No run is called accepted when the OperationSpec it links (through its workload) is rejected.
+        QVERIFY2(!verified.out.contains(QStringLiteral("accepted by KernelIndex: yes")), qPrintable(verified.out));
+        QVERIFY2(verified.out.contains(QStringLiteral(
+                     "accepted by KernelIndex: no (0 finding(s), 0 error(s); it links OperationSpec "
+                     "rmsnorm_h4096, which KernelIndex would reject)")),
+                 qPrintable(verified.out));
     }
 };
 
