@@ -3,6 +3,7 @@
 #include "OffUiThread.h"
 #include "Settings.h"
 #include "SinceLastOpen.h"
+#include "TextSanitizer.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -96,7 +97,7 @@ void SinceLastOpenTracker::apply(quint64 job, const QList<Compared>& results) {
     QStringList lines;
     m_rows.clear();
     for (const Compared& c : std::as_const(m_results)) {
-        lines << c.line;
+        lines << widgetLine(c.line); // names a file: a hostile name is shown inert
         m_rows.unite(c.storeRows); // rows stay valid: the store only appends until it is cleared
     }
     m_line = lines.join(QStringLiteral("; "));

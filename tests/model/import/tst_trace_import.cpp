@@ -415,10 +415,17 @@ private slots:
         const QByteArray line =
             R"({"definition": "d", "workload": {"uuid": "u", "axes": {}, "inputs": {"x": {}}}, "solution": "s", "evaluation": {"status": "PASSED", "timestamp": "2026-01-01T00:00:00Z", "environment": {"hardware": "NVIDIA B200"}, "performance": null, "correctness": null}})";
         const auto r = importTraces(line, QStringLiteral("t.jsonl"));
+        // Definition "d" is not one kix has a problem file of: its bare arguments are warned about too.
         QCOMPARE(kixtest::problemTexts(r.problems),
-                 QStringList{
+                 (QStringList{
                      "t.jsonl:1: evaluation.performance: warning: a PASSED evaluation without performance; "
-                     "imported as incomplete_evidence"});
+                     "imported as incomplete_evidence",
+                     "t.jsonl:1: workload.inputs.x: warning: input \"x\" of definition \"d\" has no dtype or shape "
+                     "(the trace gives none, and kix has no problem definition of \"d\"): the OperationSpec "
+                     "lists it as neither a tensor nor a scalar, which KernelIndex's parser rejects",
+                     "t.jsonl:1: definition: warning: definition \"d\" has no known output (the trace names none, "
+                     "and kix has no problem definition of it): the OperationSpec's stand-in output "
+                     "\"output\" is neither a tensor nor a scalar, which KernelIndex's parser rejects"}));
         const Json b = document(r, QStringLiteral("s--u.manifest.json"));
         QCOMPARE(b["run"]["spec"]["status"].get<std::string>(), std::string("incomplete_evidence"));
         QCOMPARE(b["environment"]["spec"]["hardware"]["architecture"].get<std::string>(),
