@@ -54,7 +54,7 @@ void timeStep(const char* what, int repeats, const std::function<QString()>& ste
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     const kix::CryptoRuntime crypto; // as the programs: OpenSSL shuts down after the pool threads
-    const QStringList args = app.arguments();
+    const QStringList args = QCoreApplication::arguments();
     if (args.size() < 2 || !QFileInfo(args[1]).isFile()) {
         std::fprintf(stderr, "usage: kix-history-bench CATALOG [REPEATS]\n");
         return 2;

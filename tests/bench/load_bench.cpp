@@ -115,6 +115,7 @@ int report(const char* what, std::vector<Sample> samples) {
         stalls.push_back(s.stall);
     std::sort(stalls.begin(), stalls.end());
     std::vector<double> cpu;
+    cpu.reserve(samples.size());
     for (const Sample& s : samples)
         cpu.push_back(s.cpuMs);
     std::sort(cpu.begin(), cpu.end());
