@@ -4,6 +4,7 @@
 // {light,dark}.png (README.md's screenshots).
 #include "CatalogFixture.h"
 #include "HistoryWidget.h"
+#include "LoadIndexBlocking.h"
 #include "OffUiThread.h"
 #include "Palette.h"
 #include "QCustomPlotInclude.h"
@@ -28,13 +29,6 @@ using namespace kix::ui;
 using kixfix::Json;
 
 namespace {
-
-RecordIndex loadHistoryIndex(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 
 // 30 runs of one cohort a day apart, 100 µs ± 1%, 6% slower from the 16th on (another implementation),
 // and two record events naming the first two runs.
@@ -112,7 +106,7 @@ private slots:
     void seriesAndStaircase() {
         const QString path = m_dir.filePath(QStringLiteral("history.jsonl"));
         QVERIFY(kixfix::writeFile(path, historyCatalog()));
-        const RecordIndex index = loadHistoryIndex({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         HistoryWidget w;
         w.resize(1200, 760);
         w.show();
@@ -157,7 +151,7 @@ private slots:
     // UI thread; how long it took is printed (BENCHMARKS.md).
     void sharedCatalog() {
         KIX_REQUIRE_SHARED(path, QStringLiteral("kernelindex/catalog-2026-08-16-94af2ae7.jsonl.zst"));
-        const RecordIndex index = loadHistoryIndex({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         HistoryWidget w;
         w.resize(1200, 760);
         w.show();

@@ -4,6 +4,7 @@
 // the rows themselves (read here line by line, independently of kix's reader).
 #include "CatalogFixture.h"
 #include "LineSource.h"
+#include "LoadIndexBlocking.h"
 #include "RecordTimeline.h"
 #include "RunSeries.h"
 #include "RunStore.h"
@@ -22,13 +23,6 @@ using namespace kix;
 using kixfix::Json;
 
 namespace {
-
-RecordIndex loadIndex(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 
 Json eventRow(const std::string& id, const std::string& key, const std::string& run, const Json& previous,
               const std::string& at = "2026-08-01T12:00:00Z") {
@@ -76,7 +70,7 @@ private slots:
     void fixtureStaircase() {
         const EventCatalog ec;
         const QString path = write(ec.catalog);
-        const RecordIndex index = loadIndex({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.sources().value(path).tables.value(QStringLiteral("record_events")), 2);
         const RecordEventsRead read = readRecordEvents(path);
         QCOMPARE(read.rows, 2);
@@ -159,7 +153,7 @@ private slots:
         else
             row[column.toStdString()] = Json::parse(json.toStdString());
         const QString path = write(ec.catalog);
-        const RecordIndex index = loadIndex({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         const RecordEventsRead read = readRecordEvents(path);
         QCOMPARE(read.rows, 2);
         QCOMPARE(read.events.size(), 1);   // the good row
@@ -179,7 +173,7 @@ private slots:
         EventCatalog ec;
         ec.catalog.lines[ec.first]["row"]["rank"] = 1;
         const QString path = write(ec.catalog);
-        const RecordIndex index = loadIndex({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.problemRows().size(), 0);
         QCOMPARE(index.sources().value(path).warnings, 1);
         const RecordEventsRead read = readRecordEvents(path);
@@ -249,7 +243,7 @@ private slots:
         Json& row = ec.catalog.lines[ec.first]["row"];
         row[column.toStdString()] =
             value == QLatin1String("<null>") ? Json(nullptr) : Json(value.toStdString());
-        const RecordIndex index = loadIndex({write(ec.catalog)});
+        const RecordIndex index = kixtest::loadIndexBlocking({write(ec.catalog)});
         QCOMPARE(index.problemRows().size(), 0);
         const RecordTimelines t = buildRecordTimelines(index);
         QCOMPARE(t.problems.size(), count);
@@ -290,7 +284,7 @@ private slots:
             }
         }
         QCOMPARE(rows, 2948);
-        const RecordIndex index = loadIndex({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.sources().value(path).tables.value(QStringLiteral("record_events")), rows);
         QElapsedTimer reading;
         reading.start();

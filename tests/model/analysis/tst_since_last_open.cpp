@@ -3,6 +3,7 @@
 // a new cohort, nothing), plus the first open and kept texts that cannot be used (another version's, a
 // damaged one), each with its exact reason; the text form round-trips; the identity a source is kept under.
 #include "CatalogFixture.h"
+#include "LoadIndexBlocking.h"
 #include "RunStore.h"
 #include "SinceLastOpen.h"
 #include "TestMain.h"
@@ -18,13 +19,6 @@ using namespace kix;
 using kixfix::Json;
 
 namespace {
-
-RecordIndex loadSinceIndex(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 
 const char kThen[] = "2026-12-01T09:00:00Z";
 
@@ -70,7 +64,8 @@ class TestSinceLastOpen : public QObject {
 
     // The fixture catalog's snapshot at the first open, as kept.
     QByteArray keptSnapshot() {
-        const RecordIndex index = loadSinceIndex({write(kixfix::Catalog(), QStringLiteral("then.jsonl"))});
+        const RecordIndex index =
+            kixtest::loadIndexBlocking({write(kixfix::Catalog(), QStringLiteral("then.jsonl"))});
         CohortSnapshot s = cohortSnapshot(index, runsReadFrom(index, {}));
         s.label = QStringLiteral("then.jsonl");
         s.openedAt = QString::fromLatin1(kThen);
@@ -80,7 +75,7 @@ class TestSinceLastOpen : public QObject {
 private slots:
     void snapshotOfTheFixture() {
         const kixfix::Catalog c;
-        const RecordIndex index = loadSinceIndex({write(c, QStringLiteral("fixture.jsonl"))});
+        const RecordIndex index = kixtest::loadIndexBlocking({write(c, QStringLiteral("fixture.jsonl"))});
         const CohortSnapshot s = cohortSnapshot(index, runsReadFrom(index, {}));
         // run-1 and run-2 (first workload), run-3 (second), run-4 failed (its metric "none": a cohort alone).
         QCOMPARE(s.cohorts.size(), 3);
@@ -134,7 +129,8 @@ private slots:
         QFETCH(int, changedRuns);
         QFETCH(QString, summary);
         const QByteArray kept = keptSnapshot();
-        const RecordIndex now = loadSinceIndex({write(changedCatalog(change), QStringLiteral("now.jsonl"))});
+        const RecordIndex now =
+            kixtest::loadIndexBlocking({write(changedCatalog(change), QStringLiteral("now.jsonl"))});
         const CohortSnapshot current = cohortSnapshot(now, runsReadFrom(now, {}));
         const ChangesSinceLastOpen c = compareCohortSnapshots(kept, current);
         QVERIFY(!c.firstOpen);
@@ -186,8 +182,8 @@ private slots:
     void firstOpen() {
         QFETCH(QByteArray, kept);
         QFETCH(QString, reason);
-        const RecordIndex now =
-            loadSinceIndex({write(changedCatalog(QStringLiteral("both")), QStringLiteral("first.jsonl"))});
+        const RecordIndex now = kixtest::loadIndexBlocking(
+            {write(changedCatalog(QStringLiteral("both")), QStringLiteral("first.jsonl"))});
         const CohortSnapshot current = cohortSnapshot(now, runsReadFrom(now, {}));
         const ChangesSinceLastOpen c = compareCohortSnapshots(kept, current);
         QVERIFY(c.firstOpen);
@@ -203,7 +199,7 @@ private slots:
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("in/dir")));
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("in/dir2")));
         const QString file = write(kixfix::Catalog(), QStringLiteral("in/dir/c.jsonl"));
-        const RecordIndex index = loadSinceIndex({file});
+        const RecordIndex index = kixtest::loadIndexBlocking({file});
         const QString dir = QFileInfo(m_dir.filePath(QStringLiteral("in/dir"))).canonicalFilePath();
         QCOMPARE(runsReadFrom(index, {}).size(), 4);
         QCOMPARE(runsReadFrom(index, QFileInfo(file).canonicalFilePath()).size(), 4);

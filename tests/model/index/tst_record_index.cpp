@@ -3,6 +3,7 @@
 // no run, and the bundle view built on demand.
 #include "BundleView.h"
 #include "CatalogFixture.h"
+#include "LoadIndexBlocking.h"
 #include "ManifestParser.h"
 #include "RecordIndex.h"
 #include "RunStore.h"
@@ -25,12 +26,6 @@ struct World {
     Json run = kixfix::run("run-a", w, impl, proto, env);
 };
 
-RecordIndex load(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 } // namespace
 
 class TestRecordIndex : public QObject {
@@ -43,7 +38,7 @@ private slots:
             kixfix::writeJson(dir.filePath(QStringLiteral("a.json")), kixfix::bundle(w.run, w.proto, w.env)));
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("b/copy.json")),
                                   kixfix::bundle(w.run, w.proto, w.env)));
-        const RecordIndex index = load({dir.path()});
+        const RecordIndex index = kixtest::loadIndexBlocking({dir.path()});
         QCOMPARE(index.rowCount(), 1);
         QCOMPARE(index.runCount(), 1);
         const RunEntry& e = index.run(0);
@@ -68,7 +63,7 @@ private slots:
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("workload.json")), w.w));
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("impl.json")), w.impl));
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("op.json")), w.op));
-        const RecordIndex index = load({dir.path()});
+        const RecordIndex index = kixtest::loadIndexBlocking({dir.path()});
         QCOMPARE(index.rowCount(), 1); // supporting resources are no rows
         const RunEntry& e = index.run(0);
         QVERIFY(index.protocolOf(e));
@@ -93,7 +88,7 @@ private slots:
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("op.json")), w.op));
         QVERIFY(
             kixfix::writeJson(dir.filePath(QStringLiteral("z.json")), kixfix::bundle(w.run, w.proto, w.env)));
-        const RecordIndex index = load({dir.path()});
+        const RecordIndex index = kixtest::loadIndexBlocking({dir.path()});
         QCOMPARE(index.rowCount(), 2);
         QCOMPARE(index.row(0).kind, StoreRow::Kind::Problem);
         QCOMPARE(index.row(1).kind, StoreRow::Kind::Run);
@@ -116,7 +111,7 @@ private slots:
             kixfix::writeJson(dir.filePath(QStringLiteral("a.json")), kixfix::bundle(w.run, w.proto, w.env)));
         QVERIFY(
             kixfix::writeJson(dir.filePath(QStringLiteral("b.json")), kixfix::bundle(w.run, other, w.env)));
-        const RecordIndex index = load({dir.path()});
+        const RecordIndex index = kixtest::loadIndexBlocking({dir.path()});
         QCOMPARE(index.runCount(), 1);
         const Problems problems = index.run(0).occurrences[1].problems;
         QCOMPARE(problems.size(), 1);
@@ -159,7 +154,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("c.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.runCount(), 5);
         QCOMPARE(policyFacts(index, index.run(index.runIndexOfCatalogId(QStringLiteral("run-2")))).ineligible,
                  QStringList{QStringLiteral("SUPERSEDED")});

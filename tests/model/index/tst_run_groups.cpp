@@ -1,6 +1,7 @@
 // Suites, not fragments: the case runs of a suite run (one BenchmarkRun per WorkloadCase, as KernelIndex
 // models them and kix run writes them) grouped under it; runs of another invocation, a case run whose
 // suite is not loaded and problem rows stay top level.
+#include "LoadIndexBlocking.h"
 #include "RecordFixtures.h"
 #include "RecordIndex.h"
 #include "RunGroups.h"
@@ -16,13 +17,6 @@ using namespace kix;
 using kixfix::Json;
 
 namespace {
-
-RecordIndex loadIndex(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 
 QString titleOf(const RecordIndex& index, int row) {
     return index.run(index.row(row).index).run->resource->title;
@@ -45,8 +39,8 @@ class TestRunGroups : public QObject {
 private slots:
     // The bundled samples: the seed alone, each kix rerun's suite run with its 16 case runs.
     void bundledSamples() {
-        const RecordIndex index =
-            loadIndex({kixtest::repoPath(QStringLiteral("resources/samples")), kixtest::problemPath()});
+        const RecordIndex index = kixtest::loadIndexBlocking(
+            {kixtest::repoPath(QStringLiteral("resources/samples")), kixtest::problemPath()});
         const RunGroups g = groupRuns(index);
         QCOMPARE(index.rowCount(), 35);
         QCOMPARE(g.topLevelCount, 3);
@@ -77,7 +71,7 @@ private slots:
         while (it.hasNext())
             files << it.next();
         QCOMPARE(files.size(), 17);
-        const RecordIndex index = loadIndex(files);
+        const RecordIndex index = kixtest::loadIndexBlocking(files);
         const RunGroups g = groupRuns(index);
         QCOMPARE(g.topLevelCount, 1);
         int suite = -1;
@@ -129,7 +123,7 @@ private slots:
         for (const auto& [name, b] : runs)
             QVERIFY(kixfix::writeFile(dir.filePath(QString::fromLatin1(name)),
                                       QByteArray::fromStdString(b.dump())));
-        const RecordIndex index = loadIndex({dir.path()});
+        const RecordIndex index = kixtest::loadIndexBlocking({dir.path()});
         QCOMPARE(index.runCount(), 3);
         const RunGroups g = groupRuns(index);
         int suiteRow = -1;

@@ -4,6 +4,7 @@
 // checked on fixtures written here and, with the shared data, on KernelIndex's own examples (13 valid,
 // 4 invalid).
 #include "KernelIndexFixtures.h"
+#include "LoadIndexBlocking.h"
 #include "ManifestParser.h"
 #include "RecordFixtures.h"
 #include "RecordIndex.h"
@@ -28,13 +29,6 @@ const QStringList kValid = {
     QStringLiteral("serving-stack-revision"), QStringLiteral("serving-workload"),
     QStringLiteral("software-project"),       QStringLiteral("workload-case"),
     QStringLiteral("workload-suite")};
-
-RecordIndex load(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 
 QStringList codesOf(const Problems& problems) {
     QStringList out;
@@ -100,7 +94,7 @@ private slots:
         // A run naming the normalized digest (what KernelIndex computes): verified, and it says so.
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("run.json")),
                                   kixfix::bundle(kixfix::run("r", w, normal, p, e), p, e)));
-        RecordIndex index = load({dir.path()});
+        RecordIndex index = kixtest::loadIndexBlocking({dir.path()});
         DigestCheck impl = verifyRun(index, index.run(0))[3];
         QCOMPARE(impl.state, DigestCheck::State::Verified);
         QVERIFY(impl.afterNormalization);
@@ -112,7 +106,7 @@ private slots:
         Json naive = kixfix::run("r", w, normal, p, e);
         naive["spec"]["implementationDigest"] = kixfix::digest(written);
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("run.json")), kixfix::bundle(naive, p, e)));
-        index = load({dir.path()});
+        index = kixtest::loadIndexBlocking({dir.path()});
         impl = verifyRun(index, index.run(0))[3];
         QCOMPARE(impl.state, DigestCheck::State::Mismatch);
         QCOMPARE(impl.expected, QString::fromStdString(kixfix::digest(written)));
@@ -225,7 +219,7 @@ private slots:
         QStringList files;
         for (const QString& name : kValid)
             files << folder + u'/' + name + ext;
-        const RecordIndex index = load(files);
+        const RecordIndex index = kixtest::loadIndexBlocking(files);
         QCOMPARE(index.problemRows().size(), 0);
         QCOMPARE(int(index.resources().size()), 13);
         for (const auto& entry : index.resources()) {

@@ -4,6 +4,7 @@
 #include "BundleView.h"
 #include "CatalogFixture.h"
 #include "CatalogReader.h"
+#include "LoadIndexBlocking.h"
 #include "LoadJob.h"
 #include "Policy.h"
 #include "RunStore.h"
@@ -18,13 +19,6 @@ using namespace kix;
 using kixfix::Json;
 
 namespace {
-
-RecordIndex load(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
 
 QStringList errorsOf(const RecordIndex& index) {
     QStringList out;
@@ -57,7 +51,7 @@ private slots:
         const kixfix::Catalog catalog;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QVERIFY2(errorsOf(index).isEmpty(), qPrintable(errorsOf(index).join(u'\n')));
         QCOMPARE(index.runCount(), 4);
         QCOMPARE(index.resourceCount(ResourceKind::WorkloadCase), 2);
@@ -90,7 +84,7 @@ private slots:
         const kixfix::Catalog catalog;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl.zst"));
         QVERIFY(kixfix::writeFile(path, kixfix::zstd(catalog.text())));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QVERIFY2(errorsOf(index).isEmpty(), qPrintable(errorsOf(index).join(u'\n')));
         QCOMPARE(index.runCount(), 4);
         QCOMPARE(countStates(index, DigestCheck::State::Verified), 4 * 9);
@@ -99,7 +93,7 @@ private slots:
         QByteArray damaged = kixfix::zstd(catalog.text());
         damaged.chop(damaged.size() / 3);
         QVERIFY(kixfix::writeFile(path, damaged));
-        const RecordIndex cut = load({path});
+        const RecordIndex cut = kixtest::loadIndexBlocking({path});
         QCOMPARE(cut.problemRows().size(), 1);
         QVERIFY(cut.problemRows().first().problems.first().code.startsWith(QLatin1String("read.zstd")));
     }
@@ -176,7 +170,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         const QString expected = QStringLiteral("%1:%2: %3 [%4]").arg(path).arg(line).arg(message, code);
         QVERIFY2(errorsOf(index).contains(expected),
                  qPrintable(errorsOf(index).join(u'\n') + u'\n' + expected));
@@ -217,7 +211,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         const QStringList expected =
             accepted ? QStringList()
                      : QStringList{QStringLiteral("%1:%2: row.%3: expected an RFC 3339 timestamp such as "
@@ -278,7 +272,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         const QString expected =
             QStringLiteral("%1:%2: row.manifest: %3 [catalog.row]").arg(path).arg(line).arg(message);
         QVERIFY2(errorsOf(index).contains(expected),
@@ -301,7 +295,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         const Problems problems = publishedKeyProblems(index, index.run(0));
         QCOMPARE(problems.size(), 1);
         QCOMPARE(
@@ -332,7 +326,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, broken));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.runCount(), 4);
         QStringList errors = errorsOf(index);
         QCOMPARE(errors.size(), 3);
@@ -461,7 +455,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
         QVERIFY(kixfix::writeFile(path, bytes));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(errorsOf(index),
                  QStringList{path + QStringLiteral(": ") + message + QStringLiteral(" [json.empty]")});
     }
@@ -476,7 +470,7 @@ private slots:
                 R"({"definition": "021_rmsnorm_h128", "workload": {"axes": {}}, "solution": "s", "evaluation": {}})"
                 "\n";
         QVERIFY(kixfix::writeFile(path, text));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(
             errorsOf(index),
             QStringList{path + QStringLiteral(":1: this is a SOL-ExecBench trace (records of definition, "
@@ -492,7 +486,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("catalog.jsonl"));
         QVERIFY(kixfix::writeFile(path, catalog.text()));
         QVERIFY(QFile::link(path, dir.filePath(QStringLiteral("link.jsonl"))));
-        const RecordIndex index = load({path, dir.filePath(QStringLiteral("link.jsonl")),
+        const RecordIndex index =
+            kixtest::loadIndexBlocking({path, dir.filePath(QStringLiteral("link.jsonl")),
                                         dir.path() + QStringLiteral("/./catalog.jsonl")});
         QCOMPARE(index.runCount(), 4);
         QCOMPARE(index.run(0).occurrences.size(), 1);
@@ -502,7 +497,7 @@ private slots:
         KIX_REQUIRE_SHARED(path, QStringLiteral("kernelindex/catalog-2026-08-16-94af2ae7.jsonl.zst"));
         QElapsedTimer timer;
         timer.start();
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         qInfo("catalog loaded in %lld ms", timer.elapsed());
         QVERIFY2(errorsOf(index).isEmpty(), qPrintable(errorsOf(index).mid(0, 5).join(u'\n')));
         QCOMPARE(index.runCount(), 7857);

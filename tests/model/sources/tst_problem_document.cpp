@@ -4,6 +4,7 @@
 // with any error, yields nothing and is listed with its problems. On the bundled file and on edits of
 // it written here.
 #include "KixResources.h"
+#include "LoadIndexBlocking.h"
 #include "ProblemDefinition.h"
 #include "ProblemTexts.h"
 #include "RecordIndex.h"
@@ -22,13 +23,6 @@ namespace {
 const QString kSuiteDigest =
     QStringLiteral("sha256:c4af2be85b8d0dc9c65d67f1c7f8bb24389ca967078cc64c29e2220ee70ff5e4");
 
-RecordIndex load(const QStringList& paths) {
-    RecordIndex index;
-    for (ParsedDocument& d : RunStore::loadBlocking(paths))
-        index.add(std::move(d));
-    return index;
-}
-
 nlohmann::json bundled() {
     return nlohmann::json::parse(kixtest::readAll(kixtest::problemPath()).toStdString());
 }
@@ -43,7 +37,7 @@ QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& b
 
 // The seed's workloadDigest check, with the seed and `problem` loaded together.
 DigestCheck seedWorkloadCheck(const QString& problem) {
-    const RecordIndex index = load({kixtest::seedPath(), problem});
+    const RecordIndex index = kixtest::loadIndexBlocking({kixtest::seedPath(), problem});
     for (const DigestCheck& c : verifyRun(index, index.run(0)))
         if (c.field == QLatin1String("workloadDigest"))
             return c;
@@ -58,7 +52,7 @@ private slots:
     void initTestCase() { kixInitResources(); }
 
     void bundledFileYieldsTheBuiltResources() {
-        const RecordIndex index = load({kixtest::problemPath()});
+        const RecordIndex index = kixtest::loadIndexBlocking({kixtest::problemPath()});
         QCOMPARE(index.runCount(), 0);
         QCOMPARE(index.problemRows().size(), 0);
         QCOMPARE(index.resourceCount(ResourceKind::OperationSpec), 1);
@@ -94,7 +88,7 @@ private slots:
                 QStringLiteral("recomputed from the WorkloadSuite at %1 /kernelIndex/suite").arg(problem));
         }
         // Without it the seed's workloadDigest is not verifiable: nothing else in the tree states the suite.
-        const RecordIndex alone = load({kixtest::seedPath()});
+        const RecordIndex alone = kixtest::loadIndexBlocking({kixtest::seedPath()});
         for (const DigestCheck& c : verifyRun(alone, alone.run(0)))
             if (c.field == QLatin1String("workloadDigest"))
                 QCOMPARE(c.state, DigestCheck::State::NotVerifiable);
@@ -107,7 +101,7 @@ private slots:
         const QString path =
             write(dir, QStringLiteral("p.json"),
                   kixtest::edited(bundled(), QStringLiteral("/workloads/3/axes/seq_len"), QByteArray("257")));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.resources().size(), 0);
         QCOMPARE(index.problemRows().size(), 1);
         QCOMPARE(kixtest::problemCodesAndPaths(index.problemRows().first().problems),
@@ -121,7 +115,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = write(dir, QStringLiteral("p.json"),
                                    kixtest::edited(bundled(), QStringLiteral("/id"), QByteArray()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.resources().size(), 0);
         QCOMPARE(index.problemRows().size(), 1);
         QCOMPARE(kixtest::problemCodesAndPaths(index.problemRows().first().problems),
@@ -136,14 +130,14 @@ private slots:
             w.erase("kernelIndex");
         QTemporaryDir dir;
         const QString path = write(dir, QStringLiteral("p.json"), QByteArray::fromStdString(doc.dump()));
-        const RecordIndex index = load({path});
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
         QCOMPARE(index.resources().size(), 0);
         QCOMPARE(index.problemRows().size(), 0);
     }
 
     // Only kix's problem format is read this way; another "format" is still not a manifest.
     void otherFormatsAreNotManifests() {
-        const RecordIndex index = load({kixtest::publishedPath()});
+        const RecordIndex index = kixtest::loadIndexBlocking({kixtest::publishedPath()});
         QCOMPARE(index.problemRows().size(), 1);
         QCOMPARE(kixtest::problemCodesAndPaths(index.problemRows().first().problems),
                  QStringList{QStringLiteral("resource.not_manifest ")});
