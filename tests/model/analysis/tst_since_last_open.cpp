@@ -57,7 +57,7 @@ class TestSinceLastOpen : public QObject {
     QTemporaryDir m_dir;
 
     QString write(const kixfix::Catalog& c, const QString& name) {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         kixfix::writeFile(path, c.text());
         return path;
     }
