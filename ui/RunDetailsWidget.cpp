@@ -6,6 +6,7 @@
 #include "PairsModel.h"
 #include "PlainText.h"
 #include "ProblemModel.h"
+#include "RejectedLinks.h"
 #include "TableViews.h"
 #include "TextSanitizer.h"
 
@@ -45,7 +46,10 @@ QString upstreamText(const Manifest& m) {
     if (m.acceptedUpstream())
         return tr("yes: its schemas and parser accept every resource");
     const int findings = int(std::count_if(m.problems.begin(), m.problems.end(), isUpstreamFinding));
-    return tr("no: %1 finding(s), %2 error(s) (see Problems)").arg(findings).arg(errorCount(m.problems));
+    const QString links =
+        rejectedLinksPhrase(m.rejectedLinks, [](const QString& n) { return widgetLine(n); });
+    return tr("no: %1 finding(s), %2 error(s) (see Problems)").arg(findings).arg(errorCount(m.problems)) +
+           (links.isEmpty() ? QString() : QStringLiteral("; ") + links);
 }
 
 void policyRows(const Manifest& m, Pairs& p) {

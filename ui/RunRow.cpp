@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "Manifest.h"
+#include "RejectedLinks.h"
 #include "Roofline.h"
 #include "SpeedOfLight.h"
 #include "Statistics.h"
@@ -26,10 +27,16 @@ QString sourceLabel(const Origin& o) {
 }
 
 void fill(RunRow& row) {
+    qsizetype length = 0;
     for (int c = 0; c < RunColumnCount; ++c) {
         row.text[c] = widgetLine(row.text[c]);
         row.key[c] = row.text[c].toCaseFolded();
-        row.search += row.key[c] + u'\u001f';
+        length += row.key[c].size() + 1;
+    }
+    row.search.reserve(length); // one allocation, not one per column
+    for (int c = 0; c < RunColumnCount; ++c) {
+        row.search += row.key[c];
+        row.search += u'\u001f';
     }
 }
 
@@ -171,18 +178,25 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     if (speedup)
         row.number[Speedup] = *speedup;
     row.text[Status] = row.invalid ? QObject::tr("✖ invalid: %1").arg(s.status) : s.status;
+    // Linked resources KernelIndex would reject (RejectedLinks.h): known once digests are checked.
+    QList<const ResourceRecord*> linked;
     if (withDigests) {
-        const DigestSummary digests = summarize(verifyRun(index, e));
+        const QList<DigestCheck> checks = verifyRun(index, e);
+        const DigestSummary digests = summarize(checks);
         row.mismatch = digests.mismatch > 0;
         row.text[Digests] = digests.text();
+        linked = rejectedLinks(index, checks);
     } else {
         row.text[Digests] = QObject::tr("checked when loaded");
     }
     const int findings = int(std::count_if(problems.begin(), problems.end(), isUpstreamFinding));
-    row.rejectedUpstream = findings > 0 || row.invalid;
-    row.text[Upstream] = !row.rejectedUpstream ? QObject::tr("accepts")
-                         : findings > 0 ? QObject::tr("would reject (%n finding(s))", nullptr, findings)
-                                        : QObject::tr("would reject");
+    row.rejectedUpstream = findings > 0 || row.invalid || !linked.isEmpty();
+    row.text[Upstream] =
+        !row.rejectedUpstream ? QObject::tr("accepts")
+        : findings > 0        ? QObject::tr("would reject (%n finding(s))", nullptr, findings)
+        : !linked.isEmpty()
+            ? QObject::tr("would reject (links a rejected %1)").arg(kindName(linked.first()->kind))
+            : QObject::tr("would reject");
     row.text[Benchmark] = benchmarkText(index, e);
     row.text[Observed] = s.observedAt.left(10);
     row.text[Source] =

@@ -2,9 +2,11 @@
 
 #include "OffUiThread.h"
 #include "Palette.h"
+#include "ParallelFor.h"
 #include "PlainText.h"
 #include "Roles.h"
 #include "RunGroups.h"
+#include "ThreadPriority.h"
 #include "WorkPool.h"
 
 #include <QBrush>
@@ -16,12 +18,17 @@ namespace kix::ui {
 RunTableModel::RunTableModel(RunStore* store, QObject* parent)
     : QAbstractTableModel(parent)
     , m_store(store) {
+    m_build.setSingleShot(true);
+    m_build.setInterval(0);
+    connect(&m_build, &QTimer::timeout, this, [this] {
+        buildPending(true, false);
+        if (unbuiltRows() > 0)
+            m_build.start(); // the rest from the next event loop pass
+    });
     m_batch.setSingleShot(true);
     m_batch.setInterval(kBatchMs);
     connect(&m_batch, &QTimer::timeout, this, [this] {
-        insertPending(true, false);
-        // Behind the store: the rest from the next event loop pass (the view paints in between).
-        m_batch.setInterval(pendingRows() > 0 ? 0 : kBatchMs);
+        insertBuilt();
         if (pendingRows() > 0)
             m_batch.start();
     });
@@ -35,6 +42,8 @@ RunTableModel::RunTableModel(RunStore* store, QObject* parent)
     connect(store, &RunStore::cleared, this, [this] {
         ++m_refreshJob;
         m_batch.stop();
+        m_build.stop();
+        m_built.clear();
         beginResetModel();
         m_rows.clear();
         m_parents.clear();
@@ -44,7 +53,8 @@ RunTableModel::RunTableModel(RunStore* store, QObject* parent)
     connect(store, &RunStore::loadFinished, this, [this] {
         // Every row before refreshed() and before the store's other listeners; refresh() computes their
         // digests.
-        insertPending(false, false);
+        buildPending(false, false);
+        insertBuilt();
         refresh();
     });
     onRowsAdded(0, store->size() - 1);
@@ -54,27 +64,35 @@ void RunTableModel::onRowsAdded(int first, int last) {
     if (last < first || first != m_storeRows)
         return;
     m_storeRows = last + 1;
-    if (!m_store->isLoading())
-        insertPending(false, true);
-    else if (!m_batch.isActive())
-        m_batch.start(); // not restarted by later rows: a steady load still shows a batch every kBatchMs
+    if (!m_store->isLoading()) {
+        buildPending(false, true);
+        insertBuilt();
+        return;
+    }
+    // Not restarted by later rows: a steady load still shows a batch every kBatchMs.
+    if (!m_build.isActive())
+        m_build.start();
+    if (!m_batch.isActive())
+        m_batch.start();
 }
 
-void RunTableModel::insertPending(bool sliced, bool withDigests) {
-    if (pendingRows() <= 0)
-        return;
+void RunTableModel::buildPending(bool sliced, bool withDigests) {
     const RecordIndex& index = m_store->index();
     QElapsedTimer clock;
     clock.start();
-    QList<RunRow> fresh;
-    for (int r = int(m_rows.size()); r < m_storeRows; ++r) {
-        fresh.append(computeRunRow(index, r, withDigests));
+    for (int r = int(m_rows.size() + m_built.size()); r < m_storeRows; ++r) {
+        m_built.append(computeRunRow(index, r, withDigests));
         if (sliced && clock.elapsed() >= kSliceMs)
             break;
     }
+}
+
+void RunTableModel::insertBuilt() {
+    if (m_built.isEmpty())
+        return;
     const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    m_rows.append(std::move(fresh));
+    beginInsertRows({}, first, first + int(m_built.size()) - 1);
+    m_rows.append(std::exchange(m_built, {}));
     endInsertRows();
 }
 
@@ -85,10 +103,15 @@ void RunTableModel::refresh() {
     runOffUiThread(
         this,
         [snapshot, count] {
-            QList<RunRow> rows;
-            rows.reserve(count);
-            for (int r = 0; r < count; ++r)
-                rows.append(computeRunRow(snapshot, r));
+            useBackgroundPriority();
+            // Rows are independent reads of one snapshot: computed in ranges by the pool's threads and
+            // this one together (a 50,000-run refresh took 1.0-1.2 s on one thread of two).
+            QList<RunRow> rows(count);
+            RunRow* out = rows.data();
+            parallelFor(count, 256, [&snapshot, out](int begin, int end) {
+                for (int r = begin; r < end; ++r)
+                    out[r] = computeRunRow(snapshot, r);
+            });
             return std::pair{rows, groupRuns(snapshot).parentRow.mid(0, count)};
         },
         [this, job](const std::pair<QList<RunRow>, QList<int>>& result) {

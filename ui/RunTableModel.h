@@ -1,10 +1,10 @@
 // One row per store row — a run, or an input that could not be read (a problem row) — with every cell
-// computed once (RunRow.h). Rows are appended as the store delivers them: during a load, in batches at
-// most every kBatchMs (each batch inserted in slices of at most kSliceMs of work), so that a view lays
-// out and paints a 50,000-row load a few times a second rather than once per store slice; outside a load,
-// at once. When a load ends, the rest is inserted, then every row is recomputed off the UI thread (digest
-// states depend on what else is loaded) and swapped in, with the suite grouping of the loaded set
-// (model/index RunGroups) the proxy shows as a tree.
+// computed once (RunRow.h). Rows are appended as the store delivers them: during a load, built in slices
+// of at most kSliceMs of work between other events and inserted in batches at most every kBatchMs, so
+// that a view lays out and paints a 50,000-row load ten times a second rather than once per slice (painting
+// was a quarter of the UI thread's load time); outside a load, at once. When a load ends, the rest is
+// inserted, then every row is recomputed off the UI thread (digest states depend on what else is loaded) and
+// swapped in, with the suite grouping of the loaded set (model/index RunGroups) the proxy shows as a tree.
 #pragma once
 
 #include "RunRow.h"
@@ -27,7 +27,7 @@ public:
                          File = RunColumn::Source, ColumnCount = RunColumnCount;
 
     static constexpr int kBatchMs = 100; // rows the store adds during a load wait at most this long
-    static constexpr int kSliceMs = 20;  // the UI thread's longest stretch of row building per insertion
+    static constexpr int kSliceMs = 20;  // the UI thread's longest stretch of row building at a time
 
     explicit RunTableModel(RunStore* store, QObject* parent = nullptr);
 
@@ -57,16 +57,21 @@ signals:
 
 private:
     void onRowsAdded(int first, int last);
-    // Inserts pending rows: all of them, or (sliced) as many as kSliceMs of work builds. `withDigests`:
-    // as computeRunRow's (a load's rows leave them to the refresh at its end).
-    void insertPending(bool sliced, bool withDigests);
+    // Builds the rows of pending store rows: all of them, or (sliced) as many as kSliceMs of work builds.
+    // `withDigests`: as computeRunRow's (a load's rows leave them to the refresh at its end).
+    void buildPending(bool sliced, bool withDigests);
+    // Inserts the built rows: one insertion, one layout and paint of the view, per batch.
+    void insertBuilt();
+    int unbuiltRows() const { return m_storeRows - int(m_rows.size() + m_built.size()); }
     static QVariant toolTip(const RunRow& r, int column);
 
     RunStore* m_store;
-    QList<RunRow> m_rows; // row i is store row i
+    QList<RunRow> m_rows;  // row i is store row i
+    QList<RunRow> m_built; // rows of the store rows after m_rows, built and waiting for the next batch
     QList<int> m_parents;
     int m_storeRows = 0; // store rows announced by rowsAdded; those past m_rows are pending
-    QTimer m_batch;
+    QTimer m_build;      // builds pending rows a slice at a time, between other events
+    QTimer m_batch;      // inserts what is built, at most every kBatchMs
     quint64 m_refreshJob = 0;
 };
 

@@ -2,6 +2,7 @@
 #include "CommandSupport.h"
 #include "Digest.h"
 #include "Format.h"
+#include "RejectedLinks.h"
 #include "TrustSupport.h"
 
 #include <algorithm>
@@ -156,12 +157,15 @@ void printRun(const Manifest& m, const RunTrustFacts& trust, Io io) {
     }
     printGpuState(r, io, pad);
     const int findings = int(std::count_if(m.problems.begin(), m.problems.end(), isUpstreamFinding));
-    io.out
-        << pad(QStringLiteral("upstream")) << "accepted by KernelIndex: "
-        << (m.acceptedUpstream()
-                ? QStringLiteral("yes")
-                : QStringLiteral("no (%1 finding(s), %2 error(s))").arg(findings).arg(errorCount(m.problems)))
-        << "\n";
+    const QString links =
+        rejectedLinksPhrase(m.rejectedLinks, [](const QString& n) { return terminalLine(n); });
+    io.out << pad(QStringLiteral("upstream")) << "accepted by KernelIndex: "
+           << (m.acceptedUpstream() ? QStringLiteral("yes")
+                                    : QStringLiteral("no (%1 finding(s), %2 error(s)%3)")
+                                          .arg(findings)
+                                          .arg(errorCount(m.problems))
+                                          .arg(links.isEmpty() ? QString() : QStringLiteral("; ") + links))
+           << "\n";
     io.out << pad(QStringLiteral("cohort"))
            << (m.policy.comparisonKey.isEmpty() ? QStringLiteral("comparison key unknown")
                                                 : terminalLine(m.policy.comparisonKey))

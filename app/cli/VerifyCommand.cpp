@@ -1,5 +1,6 @@
 #include "CommandSupport.h"
 #include "Digest.h"
+#include "RejectedLinks.h"
 #include "TrustSupport.h"
 
 #include <QMap>
@@ -32,32 +33,6 @@ void printChecks(const QList<DigestCheck>& checks, Io io) {
     }
 }
 
-// The loaded resources a run links that KernelIndex would reject: those its checks found by digest, and
-// what they link in turn (a workload's OperationSpec). KernelIndex takes a run with what it links, so a
-// run whose OperationSpec it rejects is not accepted either (issue 26: import-trace's bare arguments).
-QList<const ResourceRecord*> rejectedLinks(const RecordIndex& index, const QList<DigestCheck>& checks) {
-    QList<const ResourceRecord*> out;
-    QStringList todo;
-    for (const DigestCheck& c : checks)
-        if (c.state == DigestCheck::State::Verified)
-            todo << (c.computed.isEmpty() ? c.expected : c.computed);
-    QSet<QString> seen;
-    while (!todo.isEmpty()) {
-        const QString digest = todo.takeLast();
-        if (seen.contains(digest))
-            continue;
-        seen.insert(digest);
-        const ResourceEntry* entry = index.resource(digest);
-        if (!entry)
-            continue;
-        if (!entry->resource->acceptedUpstream())
-            out << entry->resource.get();
-        for (const Reference& ref : entry->resource->references.names)
-            todo << ref.digest;
-    }
-    return out;
-}
-
 QString upstreamText(const Problems& problems, const QList<const ResourceRecord*>& rejected) {
     const bool own = std::any_of(problems.begin(), problems.end(),
                                  [](const Problem& p) { return p.isError() || isUpstreamFinding(p); });
@@ -68,10 +43,8 @@ QString upstreamText(const Problems& problems, const QList<const ResourceRecord*
                        .arg(findings)
                        .arg(errorCount(problems));
     if (!rejected.isEmpty())
-        text += QStringLiteral("; it links %1 %2, which KernelIndex would reject%3")
-                    .arg(kindName(rejected.first()->kind), terminalLine(rejected.first()->name),
-                         rejected.size() > 1 ? QStringLiteral(", and %1 more").arg(rejected.size() - 1)
-                                             : QString());
+        text += QStringLiteral("; ") + rejectedLinksPhrase(rejectedLinkNames(rejected),
+                                                           [](const QString& n) { return terminalLine(n); });
     return text + u')';
 }
 

@@ -1,6 +1,7 @@
 // kix-explorer: the desktop window. With no paths it opens the bundled sample runs (and earlier
 // local runs) so that it is never empty. --screenshot renders the window to a PNG and exits.
 #include "ExplorerCommandLine.h"
+#include "InteractiveProcess.h"
 #include "KixResources.h"
 #include "MainWindow.h"
 #include "Sha256.h"
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     const kix::CryptoRuntime crypto; // OpenSSL shuts down after the pool's threads, never racing them
     kixInitResources();
+    kix::configureInteractiveProcess(); // background threads yield to the UI thread
     QApplication::setApplicationName(QStringLiteral("kix"));
     QApplication::setOrganizationName(QStringLiteral("kix"));
     QApplication::setApplicationVersion(QStringLiteral(KIX_VERSION));

@@ -17,6 +17,8 @@ struct CanonicalError : std::runtime_error {
 // The canonical UTF-8 text of a JSON value. Throws CanonicalError for values JCS cannot express
 // (NaN, infinities, binary, a member name that is not UTF-8: its order is undefined).
 std::string canonicalJson(const nlohmann::json& value);
+// The same text appended to `out` (to build a larger canonical text without copying its parts).
+void appendCanonicalJson(const nlohmann::json& value, std::string& out);
 
 // ECMAScript Number::toString for a finite double (RFC 8785 section 3.2.2.3).
 std::string ecmaScriptNumber(double value);

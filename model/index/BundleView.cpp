@@ -1,5 +1,7 @@
 #include "BundleView.h"
 
+#include "RejectedLinks.h"
+
 namespace kix {
 
 ManifestPtr bundleView(const RecordIndex& index, int rowIndex) {
@@ -47,6 +49,7 @@ ManifestPtr bundleView(const RecordIndex& index, int rowIndex) {
     }
     m->policy = policyFacts(index, e);
     m->checks = verifyRun(index, e);
+    m->rejectedLinks = rejectedLinkNames(rejectedLinks(index, m->checks));
     m->problems = e.problems() + publishedKeyProblems(index, e);
     Json bundle = Json::object();
     bundle["run"] = m->run->json;

@@ -55,8 +55,9 @@ QString implementationLabel(const RunRecord& run) {
 }
 
 bool Manifest::acceptedUpstream() const {
-    return std::none_of(problems.begin(), problems.end(),
-                        [](const Problem& p) { return p.isError() || isUpstreamFinding(p); });
+    return rejectedLinks.isEmpty() && std::none_of(problems.begin(), problems.end(), [](const Problem& p) {
+               return p.isError() || isUpstreamFinding(p);
+           });
 }
 
 QList<const Resource*> Manifest::resources() const {

@@ -49,12 +49,14 @@ struct Manifest {
     QList<Measurement> publishedMeasurements; // the catalog's measurements rows for the run
     PolicyFacts policy;
     QList<DigestCheck> checks;
+    QStringList
+        rejectedLinks; // linked resources KernelIndex would reject ("OperationSpec x"; RejectedLinks.h)
     Problems problems;
     QByteArray rawText; // the bundle as JSON text, for the raw view
 
     bool hasErrors() const { return kix::hasErrors(problems); }
     bool hasRun() const { return run.has_value() && !hasErrors(); }
-    bool acceptedUpstream() const;            // no error and no "KernelIndex would reject this" finding
+    bool acceptedUpstream() const;            // no error, no "would reject" finding, no rejected link
     QList<const Resource*> resources() const; // run, protocol, environment, supporting
 
     // Labels derived in one place so every view says the same.

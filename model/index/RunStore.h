@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QStringList>
+#include <deque>
 #include <memory>
 #include <optional>
 
@@ -72,7 +73,10 @@ private:
     quint64 m_jobId = 0;
     int m_rowsAtStart = 0;
     int m_problemRowsAtStart = 0;
-    QList<ParsedDocument> m_pending; // arrived, not merged yet
+    // Arrived batches, not merged yet, and how much of the first is merged. A queue of batches, not one
+    // list: appending a batch to a growing list of documents moved every waiting one on each growth (the
+    // catalog load's longest UI stall).
+    std::deque<QList<ParsedDocument>> m_pending;
     qsizetype m_pendingAt = 0;
     bool m_drainScheduled = false;
     std::optional<std::pair<quint64, bool>> m_finishPending;

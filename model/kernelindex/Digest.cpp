@@ -6,13 +6,28 @@
 namespace kix {
 
 namespace {
-nlohmann::json digestSubject(const nlohmann::json& resource) {
-    nlohmann::json subject = nlohmann::json::object();
+// The canonical form of {apiVersion, kind, spec}: what a resource's digest covers. Written from the
+// resource's own members into one string, not from a copy of them in a new object (a deep copy of every
+// spec was a fifth of a 50,000-manifest load's digest time; kix-load-bench, perf, 2026-12-07). The three
+// names are already in RFC 8785's order and need no escaping. The text is kept with the resource, so its
+// spare capacity is given back.
+std::string canonicalSubject(const nlohmann::json& resource) {
+    std::string out = "{";
     for (const char* key : {"apiVersion", "kind", "spec"}) {
-        if (const auto it = resource.find(key); it != resource.end())
-            subject[key] = *it;
+        const auto it = resource.find(key);
+        if (it == resource.end())
+            continue;
+        if (out.size() > 1)
+            out += ',';
+        out += '"';
+        out += key;
+        out += "\":";
+        appendCanonicalJson(*it, out);
     }
-    return subject;
+    out += '}';
+    if (out.capacity() > out.size() + out.size() / 4)
+        out.shrink_to_fit();
+    return out;
 }
 
 bool isLowerHex(QChar c) {
@@ -25,12 +40,12 @@ QString textDigest(const std::string& canonical) {
 }
 
 QString resourceDigest(const nlohmann::json& resource) {
-    return textDigest(canonicalJson(digestSubject(resource)));
+    return textDigest(canonicalSubject(resource));
 }
 
 CanonicalDigest canonicalDigest(const nlohmann::json& resource) {
     CanonicalDigest out;
-    out.canonical = canonicalJson(resource.is_object() ? digestSubject(resource) : resource);
+    out.canonical = resource.is_object() ? canonicalSubject(resource) : canonicalJson(resource);
     out.digest = textDigest(out.canonical);
     return out;
 }

@@ -3,10 +3,10 @@
 #include "CatalogReader.h"
 #include "LineSource.h"
 #include "SourceReader.h"
+#include "ThreadPriority.h"
 #include "WorkPool.h"
 
 #include <QFile>
-#include <QFileInfo>
 #include <QFuture>
 #include <QThreadPool>
 #include <QtConcurrent>
@@ -140,8 +140,10 @@ void LoadJob::submitFiles(QStringList& chunk) {
     if (chunk.isEmpty())
         return;
     const JsonLimits limits = m_limits;
-    m_inFlight->futures.push_back(
-        QtConcurrent::run(workPool(), [chunk, limits] { return parseFiles(chunk, limits); }));
+    m_inFlight->futures.push_back(QtConcurrent::run(workPool(), [chunk, limits] {
+        useBackgroundPriority();
+        return parseFiles(chunk, limits);
+    }));
     chunk.clear();
     deliver({});
 }
@@ -159,8 +161,10 @@ void LoadJob::readLines(const QString& file) {
         if (lines.isEmpty())
             return;
         const JsonLimits limits = m_limits;
-        m_inFlight->futures.push_back(QtConcurrent::run(
-            workPool(), [file, lines, limits] { return parseCatalogLines(file, lines, limits); }));
+        m_inFlight->futures.push_back(QtConcurrent::run(workPool(), [file, lines, limits] {
+            useBackgroundPriority();
+            return parseCatalogLines(file, lines, limits);
+        }));
         lines.clear();
         bytes = 0;
         deliver({});
@@ -224,17 +228,18 @@ bool LoadJob::run() {
     if (!problems.documents.isEmpty())
         deliver(std::move(problems));
     m_state.files = int(inputs.files.size());
-    for (const QString& f : inputs.files)
-        m_state.total += std::max<qint64>(1, QFileInfo(f).size());
+    for (const qint64 size : inputs.sizes)
+        m_state.total += std::max<qint64>(1, size);
     if (m_progress)
         m_progress(m_state);
     QStringList chunk;
     qint64 chunkBytes = 0;
-    for (const QString& f : inputs.files) {
+    for (qsizetype i = 0; i < inputs.files.size(); ++i) {
         if (m_cancelled)
             break;
+        const QString& f = inputs.files[i];
         const SourceFormat format = formatOf(f);
-        const qint64 size = std::max<qint64>(1, QFileInfo(f).size());
+        const qint64 size = std::max<qint64>(1, inputs.sizes.value(i));
         if (format == SourceFormat::JsonLines || format == SourceFormat::JsonLinesZstd) {
             submitFiles(chunk);
             chunkBytes = 0;

@@ -39,12 +39,13 @@ struct Walk {
     QSet<QString> seenFolders;
     Inputs out;
 
-    void addFile(const QString& path) {
+    void addFile(const QString& path, qint64 size) {
         const QString id = fileIdentity(path);
         if (seenFiles.contains(id))
             return;
         seenFiles.insert(id);
         out.files << path;
+        out.sizes << size;
     }
 
     // Entries a folder holds that kix would read but cannot: reported, never skipped silently.
@@ -95,7 +96,7 @@ struct Walk {
                 continue;
             ++found;
             if (checkEntry(info))
-                addFile(info.filePath());
+                addFile(info.filePath(), info.size());
         }
         return found;
     }
@@ -138,7 +139,7 @@ Inputs collectInputs(const QStringList& paths) {
                                                      .arg(sourceNamePatterns()));
         } else {
             // A file named explicitly is read whatever its name; readLimitedFile refuses what is not a file.
-            walk.addFile(path);
+            walk.addFile(path, info.size());
         }
     }
     return walk.out;

@@ -13,7 +13,8 @@
 namespace kix {
 
 struct Inputs {
-    QStringList files; // to read, in order, each once
+    QStringList files;   // to read, in order, each once
+    QList<qint64> sizes; // each file's size as the walk saw it (for progress: no second stat per file)
     // What cannot be read, one problem per path: paths that do not exist, empty folders, and inside
     // folders unreadable files, dangling symbolic links and FIFOs, sockets or devices.
     Problems problems;

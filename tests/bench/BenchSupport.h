@@ -8,8 +8,11 @@
 #include <QObject>
 #include <QTimer>
 #include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <functional>
 #include <utility>
+#include <vector>
 
 namespace kix::bench {
 
@@ -28,28 +31,59 @@ inline std::pair<double, double> residentMiB() {
     return {peak, now};
 }
 
-// Measures the longest gap between ticks of a 1 ms timer while running.
+// Measures the longest gap between ticks of a 1 ms timer while running. With KIX_BENCH_STALLS=N, stop()
+// also prints the N longest gaps on stderr as CLOCK_MONOTONIC seconds (perf record -k CLOCK_MONOTONIC
+// stamps its samples on the same clock, so a profile can be cut to a stall).
 class StallMeter {
 public:
     StallMeter() {
         m_timer.setInterval(1);
-        QObject::connect(&m_timer, &QTimer::timeout,
-                         [this] { m_longest = std::max(m_longest, m_clock.restart()); });
+        QObject::connect(&m_timer, &QTimer::timeout, [this] { tick(); });
     }
     void start() {
         m_longest = 0;
+        m_gaps.clear();
         m_clock.start();
+        m_last = monotonicNs();
         m_timer.start();
     }
     qint64 stop() {
         m_timer.stop();
-        return std::max(m_longest, m_clock.elapsed());
+        tick();
+        printGaps();
+        return m_longest;
     }
 
 private:
+    static qint64 monotonicNs() {
+        timespec t{};
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+    }
+    void tick() {
+        m_longest = std::max(m_longest, m_clock.restart());
+        const qint64 now = monotonicNs();
+        if (now - m_last >= 20'000'000) // gaps of 20 ms or more, for the log
+            m_gaps.emplace_back(m_last, now);
+        m_last = now;
+    }
+    void printGaps() {
+        const int wanted = qEnvironmentVariableIntValue("KIX_BENCH_STALLS");
+        if (wanted <= 0)
+            return;
+        std::sort(m_gaps.begin(), m_gaps.end(),
+                  [](const auto& a, const auto& b) { return a.second - a.first > b.second - b.first; });
+        for (std::size_t i = 0; i < m_gaps.size() && int(i) < wanted; ++i)
+            std::fprintf(stderr, "stall %.1f ms: %.6f .. %.6f\n",
+                         double(m_gaps[i].second - m_gaps[i].first) / 1e6, double(m_gaps[i].first) / 1e9,
+                         double(m_gaps[i].second) / 1e9);
+    }
+
     QTimer m_timer;
     QElapsedTimer m_clock;
     qint64 m_longest = 0;
+    qint64 m_last = 0;
+    std::vector<std::pair<qint64, qint64>> m_gaps; // [start, end) of each long gap, ns
 };
 
 // Runs the event loop until done() holds (polled every millisecond).

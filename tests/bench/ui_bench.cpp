@@ -10,6 +10,7 @@
 // same cases in reverse order and 5% slower (so that Compare matches all of them), and run T, the seed
 // with a title of TITLE_MIB MiB.
 #include "BenchSupport.h"
+#include "InteractiveProcess.h"
 #include "KixResources.h"
 #include "MainWindow.h"
 #include "Manifest.h"
@@ -25,9 +26,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTabWidget>
-#include <QTreeView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeView>
 #include <cstdio>
 #include <ctime>
 #include <exception>
@@ -135,6 +136,7 @@ int run(int argc, char** argv) {
     const kix::CryptoRuntime crypto; // as the programs: OpenSSL shuts down after the pool threads
     QCoreApplication::setOrganizationName(QStringLiteral("kix-ui-bench")); // not the user's settings
     kixInitResources();
+    kix::configureInteractiveProcess(); // as the explorer
     const QStringList args = QCoreApplication::arguments();
     const int cases = args.value(1, QStringLiteral("10000")).toInt();
     const int titleMiB = args.value(2, QStringLiteral("15")).toInt();

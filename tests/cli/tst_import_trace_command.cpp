@@ -396,11 +396,25 @@ private slots:
             kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), written});
         QCOMPARE(verified.code, int(kix::cli::ExitUpstream));
         // No run is called accepted when the OperationSpec it links (through its workload) is rejected.
-        QVERIFY2(!verified.out.contains(QStringLiteral("accepted by KernelIndex: yes")), qPrintable(verified.out));
+        QVERIFY2(!verified.out.contains(QStringLiteral("accepted by KernelIndex: yes")),
+                 qPrintable(verified.out));
         QVERIFY2(verified.out.contains(QStringLiteral(
                      "accepted by KernelIndex: no (0 finding(s), 0 error(s); it links OperationSpec "
                      "rmsnorm_h4096, which KernelIndex would reject)")),
                  qPrintable(verified.out));
+        // kix show says the same (one rule, model/index RejectedLinks).
+        const kixtest::CliResult listed = kixtest::runKix({QStringLiteral("show"), written});
+        QCOMPARE(listed.code, int(kix::cli::ExitOk));
+        const QString first = listed.out.section(u' ', 0, 0); // more runs than shown in full: one by digest
+        QVERIFY2(first.startsWith(QStringLiteral("sha256:")), qPrintable(listed.out));
+        const kixtest::CliResult shown =
+            kixtest::runKix({QStringLiteral("show"), written, QStringLiteral("--run"), first});
+        QCOMPARE(shown.code, int(kix::cli::ExitOk));
+        QVERIFY2(!shown.out.contains(QStringLiteral("accepted by KernelIndex: yes")), qPrintable(shown.out));
+        QVERIFY2(shown.out.contains(QStringLiteral(
+                     "accepted by KernelIndex: no (0 finding(s), 0 error(s); it links OperationSpec "
+                     "rmsnorm_h4096, which KernelIndex would reject)")),
+                 qPrintable(shown.out));
     }
 };
 

@@ -1,6 +1,7 @@
 // The run table model and its sort/filter proxy: cells, roles, persistent indexes through a sort, and many
 // rows sorted off the UI thread.
 #include "GuiTestSupport.h"
+#include "RecordFixtures.h"
 #include "TestMain.h"
 
 #include <algorithm>
@@ -112,6 +113,33 @@ private slots:
     // A load's rows reach the model in batches (not at each store slice), each an append at the end with
     // its signals; a later load's case runs go under the suite run already shown (the regrouping at its
     // end a layout change, the tree tester green throughout), and rows added outside a load come at once.
+    // The KernelIndex column says what `kix verify` says of a run whose linked OperationSpec is rejected
+    // (model/index RejectedLinks), once the load's digests are checked.
+    void upstreamColumnNamesARejectedLink() {
+        QTemporaryDir dir;
+        kixfix::Json op = kixfix::operation("bare-op");
+        op["spec"]["inputs"] = kixfix::Json::array({{{"name", "input"}}}); // neither tensor nor scalar
+        const kixfix::Json w = kixfix::workloadCase(op, 128);
+        const kixfix::Json impl = kixfix::implementation(op);
+        const kixfix::Json proto = kixfix::protocol();
+        const kixfix::Json env = kixfix::environment();
+        const kixfix::Json run = kixfix::run("r", w, impl, proto, env);
+        QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("run.json")), kixfix::bundle(run, proto, env)));
+        QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("workload.json")), w));
+        QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("implementation.json")), impl));
+        QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("operation.json")), op));
+        RunStore store;
+        RunTableModel model(&store);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
+        store.loadAsync({dir.path()});
+        QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, RunTableModel::Upstream).data().toString(),
+                 QStringLiteral("would reject (links a rejected OperationSpec)"));
+        QVERIFY(model.index(0, RunTableModel::Upstream).data(Qt::ForegroundRole).isValid());
+    }
+
     void rowsInBatchesAndCasesIntoShownSuites() {
         const QDir samples(repoPath(QStringLiteral("resources/samples/kix")));
         const QString suite = QStringLiteral("kix-run-20261204T053602Z-nvidia-h200");

@@ -86,6 +86,8 @@ private slots:
         QVERIFY(!added.isEmpty());
         QVERIFY(!progress.isEmpty());
         QCOMPARE(progress.last().at(0).toInt(), 1000);
+        for (qsizetype i = 1; i < progress.size(); ++i) // only a new permille is posted, never one twice
+            QVERIFY(progress.at(i).at(0).toInt() > progress.at(i - 1).at(0).toInt());
         QCOMPARE(store.size(), 2);
         const int broken = store.indexOfFile(dir.filePath(QStringLiteral("b/broken.json")));
         QVERIFY(broken >= 0);
