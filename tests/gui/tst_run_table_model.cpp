@@ -8,6 +8,19 @@
 
 using namespace kixtest;
 
+namespace {
+// A store, its run table and the filter proxy over it; both models under QAbstractItemModelTester from the
+// start, so the proxy's attachment and every load's resets and inserts are checked too.
+struct Tables {
+    RunStore store;
+    RunTableModel model{&store};
+    RunFilterProxy proxy;
+    QAbstractItemModelTester modelTester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester proxyTester{&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    Tables() { proxy.setSourceModel(&model); }
+};
+} // namespace
+
 class TestRunTableModel : public QObject {
     Q_OBJECT
 private slots:
@@ -18,56 +31,51 @@ private slots:
         const kixfix::Catalog c;
         QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
         QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("broken.json")), "{\"run\": "));
-        RunStore store;
-        RunTableModel model(&store);
-        RunFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy finished(&store, &RunStore::loadFinished);
-        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
-        store.loadAsync({dir.path()});
+        Tables t;
+        QSignalSpy finished(&t.store, &RunStore::loadFinished);
+        QSignalSpy refreshed(&t.model, &RunTableModel::refreshed);
+        t.store.loadAsync({dir.path()});
         QVERIFY(finished.wait(10000));
         QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
-        QCOMPARE(model.rowCount(), 5); // 4 runs and the broken file
-        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        QCOMPARE(t.model.rowCount(), 5); // 4 runs and the broken file
+        QSignalSpy ordered(&t.proxy, &RunFilterProxy::ordered);
         {
             const auto before = ordered.size();
-            proxy.sort(RunTableModel::Latency);
+            t.proxy.sort(RunTableModel::Latency);
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
-        QCOMPARE(column(proxy, RunTableModel::Implementation).mid(0, 3),
+        QCOMPARE(column(t.proxy, RunTableModel::Implementation).mid(0, 3),
                  (QStringList{QStringLiteral("run-a"), QStringLiteral("run-b"), QStringLiteral("run-c")}));
-        QCOMPARE(proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("8.12 µs"));
-        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
+        QCOMPARE(t.proxy.index(0, RunTableModel::Latency).data().toString(), QStringLiteral("8.12 µs"));
+        QCOMPARE(t.proxy.index(4, RunTableModel::Status).data().toString(),
                  QStringLiteral("error")); // no latency: last
-        QCOMPARE(proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("9 verified"));
-        QCOMPARE(proxy.index(0, RunTableModel::Upstream).data().toString(), QStringLiteral("accepts"));
-        QCOMPARE(proxy.index(0, RunTableModel::File).data().toString(), QStringLiteral("catalog.jsonl:6"));
+        QCOMPARE(t.proxy.index(0, RunTableModel::Digests).data().toString(), QStringLiteral("9 verified"));
+        QCOMPARE(t.proxy.index(0, RunTableModel::Upstream).data().toString(), QStringLiteral("accepts"));
+        QCOMPARE(t.proxy.index(0, RunTableModel::File).data().toString(), QStringLiteral("catalog.jsonl:6"));
         {
             const auto before = ordered.size();
-            proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+            t.proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
-        QCOMPARE(proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("run-c"));
-        QCOMPARE(proxy.index(4, RunTableModel::Status).data().toString(),
+        QCOMPARE(t.proxy.index(0, RunTableModel::Implementation).data().toString(), QStringLiteral("run-c"));
+        QCOMPARE(t.proxy.index(4, RunTableModel::Status).data().toString(),
                  QStringLiteral("error")); // still last
         {
             const auto before = ordered.size();
-            proxy.setFilterFixedString(QStringLiteral("RUN-B"));
+            t.proxy.setFilterFixedString(QStringLiteral("RUN-B"));
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
-        QCOMPARE(proxy.rowCount(), 1);
-        QCOMPARE(proxy.mapToSource(proxy.index(0, 0)).row(), 2); // the error row is row 0, run-a row 1
+        QCOMPARE(t.proxy.rowCount(), 1);
+        QCOMPARE(t.proxy.mapToSource(t.proxy.index(0, 0)).row(), 2); // the error row is row 0, run-a row 1
         {
             const auto before = ordered.size();
-            proxy.setFilterFixedString(QString());
+            t.proxy.setFilterFixedString(QString());
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
-        QCOMPARE(proxy.rowCount(), 5);
-        store.clear();
-        QCOMPARE(model.rowCount(), 0);
-        QCOMPARE(proxy.rowCount(), 0);
+        QCOMPARE(t.proxy.rowCount(), 5);
+        t.store.clear();
+        QCOMPARE(t.model.rowCount(), 0);
+        QCOMPARE(t.proxy.rowCount(), 0);
     }
 
     // A re-sort keeps the selection's rows: persistent indexes follow the rows to their new places.
@@ -75,35 +83,32 @@ private slots:
         QTemporaryDir dir;
         const kixfix::Catalog c;
         QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
-        RunStore store;
-        RunTableModel model(&store);
-        RunFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QSignalSpy finished(&store, &RunStore::loadFinished);
-        store.loadAsync({dir.path()});
+        Tables t;
+        QSignalSpy finished(&t.store, &RunStore::loadFinished);
+        t.store.loadAsync({dir.path()});
         QVERIFY(finished.wait(10000));
-        QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
+        QSignalSpy ordered(&t.proxy, &RunFilterProxy::ordered);
         {
             const auto before = ordered.size();
-            proxy.sort(RunTableModel::Latency);
+            t.proxy.sort(RunTableModel::Latency);
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
-        const QPersistentModelIndex runC(proxy.index(2, RunTableModel::Implementation));
+        const QPersistentModelIndex runC(t.proxy.index(2, RunTableModel::Implementation));
         QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
         {
             const auto before = ordered.size();
-            proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
+            t.proxy.sort(RunTableModel::Latency, Qt::DescendingOrder);
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
         QCOMPARE(runC.row(), 0);
         QCOMPARE(runC.data().toString(), QStringLiteral("run-c"));
         // A selection of whole rows follows its run too.
-        QItemSelectionModel selection(&proxy);
-        selection.select(QItemSelection(proxy.index(0, 0), proxy.index(0, proxy.columnCount() - 1)),
+        QItemSelectionModel selection(&t.proxy);
+        selection.select(QItemSelection(t.proxy.index(0, 0), t.proxy.index(0, t.proxy.columnCount() - 1)),
                          QItemSelectionModel::ClearAndSelect);
         {
             const auto before = ordered.size();
-            proxy.sort(RunTableModel::Latency, Qt::AscendingOrder);
+            t.proxy.sort(RunTableModel::Latency, Qt::AscendingOrder);
             QTRY_VERIFY_WITH_TIMEOUT(ordered.size() > before, 5000);
         }
         QCOMPARE(selection.selectedRows().size(), 1);
@@ -128,16 +133,14 @@ private slots:
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("workload.json")), w));
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("implementation.json")), impl));
         QVERIFY(kixfix::writeJson(dir.filePath(QStringLiteral("operation.json")), op));
-        RunStore store;
-        RunTableModel model(&store);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
-        store.loadAsync({dir.path()});
+        Tables t;
+        QSignalSpy refreshed(&t.model, &RunTableModel::refreshed);
+        t.store.loadAsync({dir.path()});
         QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
-        QCOMPARE(model.rowCount(), 1);
-        QCOMPARE(model.index(0, RunTableModel::Upstream).data().toString(),
+        QCOMPARE(t.model.rowCount(), 1);
+        QCOMPARE(t.model.index(0, RunTableModel::Upstream).data().toString(),
                  QStringLiteral("would reject (links a rejected OperationSpec)"));
-        QVERIFY(model.index(0, RunTableModel::Upstream).data(Qt::ForegroundRole).isValid());
+        QVERIFY(t.model.index(0, RunTableModel::Upstream).data(Qt::ForegroundRole).isValid());
     }
 
     void rowsInBatchesAndCasesIntoShownSuites() {
@@ -151,29 +154,24 @@ private slots:
         }
         QCOMPARE(later.size(), 8);
         first << problemPath(); // its WorkloadSuite, as the explorer's bundled samples load it
-        RunStore store;
-        RunTableModel model(&store);
-        RunFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QList<int> pendingAtAdd; // the model's pending rows right after each store slice during a load
-        connect(&store, &RunStore::rowsAdded, this, [&] { pendingAtAdd << model.pendingRows(); });
-        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        Tables t;
+        QList<int> pendingAtAdd; // the model's pending rows right after each t.store slice during a load
+        connect(&t.store, &RunStore::rowsAdded, this, [&] { pendingAtAdd << t.model.pendingRows(); });
+        QSignalSpy inserted(&t.model, &QAbstractItemModel::rowsInserted);
         const auto load = [&](const QStringList& paths) {
-            QSignalSpy finished(&store, &RunStore::loadFinished);
-            QSignalSpy ordered(&proxy, &RunFilterProxy::ordered);
-            store.loadAsync(paths);
+            QSignalSpy finished(&t.store, &RunStore::loadFinished);
+            QSignalSpy ordered(&t.proxy, &RunFilterProxy::ordered);
+            t.store.loadAsync(paths);
             return finished.wait(20000) && (!ordered.isEmpty() || ordered.wait(20000)) &&
-                   QTest::qWaitFor([&] { return !proxy.isBusy(); }, 20000);
+                   QTest::qWaitFor([&] { return !t.proxy.isBusy(); }, 20000);
         };
         QVERIFY(load(first));
-        QCOMPARE(model.rowCount(), 26); // two suite runs and 8 + 16 case runs
-        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(t.model.rowCount(), 26); // two suite runs and 8 + 16 case runs
+        QCOMPARE(t.proxy.rowCount(), 2);
         const auto casesOf = [&](const QString& file) {
-            for (int r = 0; r < proxy.rowCount(); ++r)
-                if (proxy.index(r, RunTableModel::File).data().toString().startsWith(file))
-                    return proxy.rowCount(proxy.index(r, 0));
+            for (int r = 0; r < t.proxy.rowCount(); ++r)
+                if (t.proxy.index(r, RunTableModel::File).data().toString().startsWith(file))
+                    return t.proxy.rowCount(t.proxy.index(r, 0));
             return -1;
         };
         QCOMPARE(casesOf(suite), 8);
@@ -190,31 +188,31 @@ private slots:
         };
         QVERIFY(appendsUpTo(26));
 
-        QSignalSpy proxyInserted(&proxy, &QAbstractItemModel::rowsInserted);
-        QSignalSpy regrouped(&proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy proxyInserted(&t.proxy, &QAbstractItemModel::rowsInserted);
+        QSignalSpy regrouped(&t.proxy, &QAbstractItemModel::layoutChanged);
         pendingAtAdd.clear();
         QVERIFY(load(later));
-        QCOMPARE(model.rowCount(), 34);
+        QCOMPARE(t.model.rowCount(), 34);
         QVERIFY(appendsUpTo(34));
         QVERIFY(!pendingAtAdd.isEmpty());
         QVERIFY(!proxyInserted.isEmpty()); // the new case runs were shown at the top level while loading
         for (const QList<QVariant>& args : proxyInserted)
             QVERIFY(!args.at(0).toModelIndex().isValid());
         QVERIFY(!regrouped.isEmpty()); // then moved under their suite run
-        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(t.proxy.rowCount(), 2);
         QCOMPARE(casesOf(suite), 16);
         QCOMPARE(casesOf(QStringLiteral("kix-run-20261204T053608Z-nvidia-h200")), 16);
 
         // Outside a load: at once.
-        const int before = model.rowCount();
+        const int before = t.model.rowCount();
         ParsedDocument missing;
         missing.origin = Origin{QStringLiteral("gone.json"), 0, QString()};
         missing.problems << makeProblem(Problem::Severity::Error, codes::readNotFound,
                                         QStringLiteral("gone.json"), QString(),
                                         QStringLiteral("no such file"));
-        store.add({missing});
-        QCOMPARE(model.rowCount(), before + 1);
-        QCOMPARE(model.pendingRows(), 0);
+        t.store.add({missing});
+        QCOMPARE(t.model.rowCount(), before + 1);
+        QCOMPARE(t.model.pendingRows(), 0);
     }
 
     // 50,000 rows: the sort and the filter run on a worker; the UI thread only swaps the order in (the
@@ -264,56 +262,54 @@ private slots:
         const kixfix::Catalog c;
         QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("catalog.jsonl")), c.text()));
         QVERIFY(kixfix::writeFile(dir.filePath(QStringLiteral("broken.json")), "{\"run\": "));
-        RunStore store;
-        RunTableModel model(&store);
-        QAbstractItemModelTester t(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy refreshed(&model, &RunTableModel::refreshed);
-        QSignalSpy finished(&store, &RunStore::loadFinished);
-        store.loadAsync({dir.path()});
+        Tables t;
+        QSignalSpy refreshed(&t.model, &RunTableModel::refreshed);
+        QSignalSpy finished(&t.store, &RunStore::loadFinished);
+        t.store.loadAsync({dir.path()});
         QVERIFY(finished.wait(10000));
         QTRY_VERIFY_WITH_TIMEOUT(!refreshed.isEmpty(), 10000);
-        const int runA = int(column(model, RunTableModel::Implementation).indexOf(QStringLiteral("run-a")));
-        const int broken = int(column(model, RunTableModel::Status).indexOf(QStringLiteral("error")));
+        const int runA = int(column(t.model, RunTableModel::Implementation).indexOf(QStringLiteral("run-a")));
+        const int broken = int(column(t.model, RunTableModel::Status).indexOf(QStringLiteral("error")));
         QVERIFY(runA >= 0 && broken >= 0);
-        QCOMPARE(model.index(runA, RunTableModel::Floor).data(Qt::ToolTipRole).toString(),
+        QCOMPARE(t.model.index(runA, RunTableModel::Floor).data(Qt::ToolTipRole).toString(),
                  QStringLiteral(
                      "Latency over the memory-roofline floor: the time the bytes the workload must move "
                      "take at the GPU's published peak bandwidth (1× is the floor; below it, only the "
                      "cache can explain it)"));
-        QCOMPARE(model.index(runA, RunTableModel::Digests).data(Qt::ToolTipRole).toString(),
+        QCOMPARE(t.model.index(runA, RunTableModel::Digests).data(Qt::ToolTipRole).toString(),
                  QStringLiteral("Digest checks against the loaded set; see the Digests tab"));
         QCOMPARE(
-            model.index(runA, RunTableModel::Upstream).data(Qt::ToolTipRole).toString(),
+            t.model.index(runA, RunTableModel::Upstream).data(Qt::ToolTipRole).toString(),
             QStringLiteral("Whether KernelIndex's schemas and parser would accept the manifest; the findings "
                            "are in Details ▸ Problems"));
-        QCOMPARE(model.index(runA, RunTableModel::Implementation).data(Qt::ToolTipRole).toString(),
+        QCOMPARE(t.model.index(runA, RunTableModel::Implementation).data(Qt::ToolTipRole).toString(),
                  QStringLiteral("<p style='white-space:pre-wrap'>run-a</p>"));
-        QVERIFY(model.index(runA, RunTableModel::File)
+        QVERIFY(t.model.index(runA, RunTableModel::File)
                     .data(Qt::ToolTipRole)
                     .toString()
                     .contains(QStringLiteral("catalog.jsonl")));
         // A problem row explains itself in every column.
         const QString why =
-            model.index(broken, RunTableModel::Implementation).data(Qt::ToolTipRole).toString();
+            t.model.index(broken, RunTableModel::Implementation).data(Qt::ToolTipRole).toString();
         QVERIFY2(why.contains(QStringLiteral("not valid JSON")), qPrintable(why));
-        QCOMPARE(model.index(broken, RunTableModel::Latency).data(Qt::ToolTipRole).toString(), why);
-        const QVariant latency = model.index(runA, RunTableModel::Latency).data(SortRole);
+        QCOMPARE(t.model.index(broken, RunTableModel::Latency).data(Qt::ToolTipRole).toString(), why);
+        const QVariant latency = t.model.index(runA, RunTableModel::Latency).data(SortRole);
         QCOMPARE(latency.typeId(), int(QMetaType::Double));
         QCOMPARE(latency.toDouble(), 8120.0);
-        QCOMPARE(model.index(runA, RunTableModel::Implementation).data(SortRole).toString(),
+        QCOMPARE(t.model.index(runA, RunTableModel::Implementation).data(SortRole).toString(),
                  QStringLiteral("run-a"));
-        QCOMPARE(model.index(runA, 0).data(ManifestIndexRole).toInt(), model.storeIndex(runA));
-        QCOMPARE(model.rowOfStoreIndex(model.storeIndex(runA)), runA);
-        QCOMPARE(model.rowOfStoreIndex(model.rowCount()), -1);
-        QCOMPARE(model.storeIndex(-1), -1);
-        QVERIFY(rightAligned(model.index(runA, RunTableModel::Latency)));
-        QVERIFY(!model.index(runA, RunTableModel::Implementation).data(Qt::TextAlignmentRole).isValid());
-        QCOMPARE(foreground(model.index(broken, RunTableModel::Implementation)), toneColor(Tone::Bad));
-        QCOMPARE(foreground(model.index(runA, RunTableModel::Status)), QColor());
-        QVERIFY(!model.index(runA, 0).data(Qt::DecorationRole).isValid());
-        QCOMPARE(model.headerData(RunTableModel::Latency, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QCOMPARE(t.model.index(runA, 0).data(ManifestIndexRole).toInt(), t.model.storeIndex(runA));
+        QCOMPARE(t.model.rowOfStoreIndex(t.model.storeIndex(runA)), runA);
+        QCOMPARE(t.model.rowOfStoreIndex(t.model.rowCount()), -1);
+        QCOMPARE(t.model.storeIndex(-1), -1);
+        QVERIFY(rightAligned(t.model.index(runA, RunTableModel::Latency)));
+        QVERIFY(!t.model.index(runA, RunTableModel::Implementation).data(Qt::TextAlignmentRole).isValid());
+        QCOMPARE(foreground(t.model.index(broken, RunTableModel::Implementation)), toneColor(Tone::Bad));
+        QCOMPARE(foreground(t.model.index(runA, RunTableModel::Status)), QColor());
+        QVERIFY(!t.model.index(runA, 0).data(Qt::DecorationRole).isValid());
+        QCOMPARE(t.model.headerData(RunTableModel::Latency, Qt::Horizontal, Qt::DisplayRole).toString(),
                  QStringLiteral("Latency"));
-        QCOMPARE(model.headerData(0, Qt::Vertical, Qt::DisplayRole).toInt(), 1);
+        QCOMPARE(t.model.headerData(0, Qt::Vertical, Qt::DisplayRole).toInt(), 1);
     }
 };
 
