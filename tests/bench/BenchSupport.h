@@ -2,7 +2,6 @@
 // wait for a condition with the event loop running.
 #pragma once
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QObject>
@@ -31,6 +30,20 @@ inline std::pair<double, double> residentMiB() {
     return {peak, now};
 }
 
+// CLOCK_MONOTONIC, ns: the clock perf record -k CLOCK_MONOTONIC stamps its samples with.
+inline qint64 monotonicNs() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+// CPU time of the calling thread, ms: what the UI thread spent, whatever else the machine ran.
+inline double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
 // Measures the longest gap between ticks of a 1 ms timer while running. With KIX_BENCH_STALLS=N, stop()
 // also prints the N longest gaps on stderr as CLOCK_MONOTONIC seconds (perf record -k CLOCK_MONOTONIC
 // stamps its samples on the same clock, so a profile can be cut to a stall).
@@ -43,7 +56,6 @@ public:
     void start() {
         m_longest = 0;
         m_gaps.clear();
-        m_clock.start();
         m_last = monotonicNs();
         m_timer.start();
     }
@@ -55,15 +67,10 @@ public:
     }
 
 private:
-    static qint64 monotonicNs() {
-        timespec t{};
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
-    }
     void tick() {
-        m_longest = std::max(m_longest, m_clock.restart());
         const qint64 now = monotonicNs();
-        if (now - m_last >= 20'000'000) // gaps of 20 ms or more, for the log
+        m_longest = std::max(m_longest, (now - m_last) / 1000000); // whole ms
+        if (now - m_last >= 20'000'000)                            // gaps of 20 ms or more, for the log
             m_gaps.emplace_back(m_last, now);
         m_last = now;
     }
@@ -80,9 +87,8 @@ private:
     }
 
     QTimer m_timer;
-    QElapsedTimer m_clock;
     qint64 m_longest = 0;
-    qint64 m_last = 0;
+    qint64 m_last = 0;                             // the last tick, monotonicNs()
     std::vector<std::pair<qint64, qint64>> m_gaps; // [start, end) of each long gap, ns
 };
 

@@ -34,7 +34,6 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <exception>
 #include <memory>
 #include <vector>
@@ -51,13 +50,6 @@ struct Sample {
     int rows = 0;
     double cpuMs = 0; // UI thread
 };
-
-// CPU time of the calling thread, ms.
-double threadCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
 
 bool withView() {
     return qEnvironmentVariable("KIX_BENCH_VIEW", QStringLiteral("1")) != QLatin1String("0");
@@ -101,9 +93,7 @@ Sample loadOnce(const QStringList& paths) {
     const double cpu = threadCpuMs();
     stalls.start();
     timer.start();
-    timespec started{};
-    clock_gettime(CLOCK_MONOTONIC, &started);
-    const double startedAt = double(started.tv_sec) + double(started.tv_nsec) / 1e9;
+    const double startedAt = double(monotonicNs()) / 1e9;
     store.loadAsync(paths);
     waitUntil([&] { return finished && refreshed; });
     waitUntil([&] { return !proxy.isBusy(); }); // the sort of the refreshed rows

@@ -30,7 +30,6 @@
 #include <QTimer>
 #include <QTreeView>
 #include <cstdio>
-#include <ctime>
 #include <exception>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -83,13 +82,6 @@ int runTitled(const MainWindow& window, const QString& prefix) {
         if (const auto m = window.store()->at(index.rowOfRun(run)); m && m->title().startsWith(prefix))
             return run;
     throw std::runtime_error("no loaded run is titled " + prefix.toStdString() + "…");
-}
-
-// CPU time of the calling thread, ms: what the UI thread spent, whatever else the machine ran.
-double threadCpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
 struct Cost {
