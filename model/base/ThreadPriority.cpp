@@ -3,6 +3,7 @@
 #include <QtGlobal>
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 
 #if defined(Q_OS_LINUX)
 #include <sys/resource.h>
