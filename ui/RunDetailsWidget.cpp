@@ -52,11 +52,20 @@ QString upstreamText(const Manifest& m) {
            (links.isEmpty() ? QString() : QStringLiteral("; ") + links);
 }
 
+// Why the key could not be recomputed: each unknown part's reason once (an unloaded workload leaves both
+// the operation and the correctness key unknown, for the same reason), as Verification.cpp lists them.
+QString unknownKeyReasons(const PolicyFacts& f) {
+    QStringList reasons;
+    for (const KeyPart* part : {&f.operation, &f.workload, &f.protocol, &f.environment, &f.correctness})
+        if (!part->known() && !reasons.contains(part->missing))
+            reasons << part->missing;
+    return reasons.join(QStringLiteral("; "));
+}
+
 void policyRows(const Manifest& m, Pairs& p) {
     const PolicyFacts& f = m.policy;
     p << qMakePair(tr("Comparison key (recomputed)"),
-                   f.comparisonKey.isEmpty() ? tr("unknown: ") + f.operation.missing + f.correctness.missing
-                                             : f.comparisonKey);
+                   f.comparisonKey.isEmpty() ? tr("unknown: ") + unknownKeyReasons(f) : f.comparisonKey);
     if (!f.publishedComparisonKey.isEmpty())
         p << qMakePair(tr("Comparison key (published)"), f.publishedComparisonKey);
     QStringList why;

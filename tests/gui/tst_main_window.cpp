@@ -33,6 +33,10 @@ private slots:
         QVERIFY(fields.contains(QStringLiteral("Digest checks: 2 verified · 2 not verifiable")));
         QVERIFY(fields.contains(
             QStringLiteral("Accepted by KernelIndex: yes: its schemas and parser accept every resource")));
+        // Opened alone, its workload is not loaded: the operation and the correctness key are unknown for
+        // that one reason, said once.
+        QVERIFY(fields.contains(QStringLiteral(
+            "Comparison key (recomputed): unknown: its workload sha256:c4af2be85b8d… is not loaded")));
         QVERIFY(
             fields.contains(QStringLiteral("Read from: ") + kixtest::seedPath() + QStringLiteral(" /run")));
         // The raw text is filled when its tab is shown, not on every click on a run.
