@@ -112,6 +112,8 @@ LatencyPlot::LatencyPlot(QWidget* parent)
     legend->setVisible(true);
     legend->setFont(font());
     m_notice = new QCPItemText(this);
+    // Above the bars: on the plottables' layer it was drawn first and a single wide bar hid it.
+    m_notice->setLayer(QStringLiteral("legend"));
     m_notice->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
     m_notice->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_notice->position->setCoords(0.5, 0.97);
