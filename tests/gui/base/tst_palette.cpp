@@ -1,6 +1,18 @@
 // Tones and their colours under light and dark palettes.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "Palette.h"
 #include "TestMain.h"
+
+#include <QColor>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QObject>
+#include <QPalette>
+#include <QRegularExpression>
+#include <QRegularExpressionMatch>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 
 using namespace kixtest;
 

@@ -1,8 +1,28 @@
 // The comparison models: case verdicts (and the Compare tab showing them) and field differences.
-#include "GuiTestSupport.h"
+#include "Bootstrap.h"
+#include "CaseDiffModel.h"
+#include "DiffWidget.h"
+#include "Evidence.h"
+#include "FieldDiffModel.h"
+#include "GuiTest.h"
+#include "ManifestParser.h"
+#include "Palette.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "Verdict.h"
+
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QLabel>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 
 using namespace kixtest;
+
+Q_DECLARE_METATYPE(kix::CaseDelta)
 
 class TestDiffModels : public QObject {
     Q_OBJECT

@@ -1,11 +1,34 @@
 // The comparison of 2–8 runs: its models under QAbstractItemModelTester, swapping the baseline, three runs in
 // the window.
-#include "GuiTestSupport.h"
+#include "DiffWidget.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
+#include "ManifestParser.h"
+#include "ModelFixtures.h"
+#include "MultiCompareModels.h"
+#include "MultiComparison.h"
+#include "RecordFixtures.h"
+#include "Roles.h"
+#include "RunFilterProxy.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "WindowFixtures.h"
 
+#include <QAbstractItemModelTester>
+#include <QByteArray>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
 
 using namespace kixtest;
+using kixfix::Json;
 
 class TestMultiCompare : public QObject {
     Q_OBJECT

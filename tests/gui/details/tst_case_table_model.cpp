@@ -1,8 +1,83 @@
 // The case table model: cells per column, roles, numeric sort.
-#include "GuiTestSupport.h"
+#include "CaseTableModel.h"
+#include "GuiTest.h"
+#include "ManifestParser.h"
+#include "ModelFixtures.h"
+#include "Palette.h"
+#include "RecordFixtures.h"
+#include "Roles.h"
+#include "RunDetailsWidget.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+
+#include <QAbstractItemModel>
+#include <QAbstractItemModelTester>
+#include <QByteArray>
+#include <QColor>
+#include <QHeaderView>
+#include <QMetaType>
+#include <QObject>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTableView>
+#include <QTest>
+#include <QVariant>
 
 using namespace kixtest;
+using kixfix::Json;
+
+namespace {
+
+OutputError outputError(const QString& name, double maxAbs, std::optional<double> maxRel) {
+    OutputError e;
+    e.output = name;
+    e.maxAbsError = maxAbs;
+    e.maxRelError = maxRel;
+    return e;
+}
+
+// A case with every value the case table shows, and four outputs of which "b" has the worst relative
+// error ("c" has none, "d" is better than "b").
+CaseResult fullCase() {
+    CaseResult c;
+    c.id = QStringLiteral("c0");
+    c.axes = {{QStringLiteral("batch_size"), 4}, {QStringLiteral("seq_len"), 1973}};
+    c.status = QStringLiteral("passed");
+    c.latencyNs.mean = 63470;
+    c.latencyNs.median = 63000;
+    c.latencyNs.min = 60000;
+    c.latencyNs.max = 70000;
+    c.latencyNs.stddev = 1500;
+    c.latencyNs.samples = 200;
+    c.referenceLatencyNs.mean = 500000;
+    c.bandwidthGBps = 3184;
+    c.copyBandwidthFraction = 0.753;
+    c.errors = {outputError(QStringLiteral("a"), 1e-5, 2e-6), outputError(QStringLiteral("b"), 3e-4, 5e-3),
+                outputError(QStringLiteral("c"), 1.0, std::nullopt),
+                outputError(QStringLiteral("d"), 2.0, 1e-4)};
+    return c;
+}
+
+// A failed case without axes, timings or a relative error.
+CaseResult bareCase() {
+    CaseResult c;
+    c.id = QStringLiteral("only-id");
+    c.status = QStringLiteral("failed");
+    c.errors = {outputError(QStringLiteral("x"), 1.0, std::nullopt)};
+    return c;
+}
+
+CaseResult caseWithMean(const QString& id, std::optional<double> mean) {
+    CaseResult c;
+    c.id = id;
+    c.status = QStringLiteral("passed");
+    c.latencyNs.mean = mean;
+    return c;
+}
+
+} // namespace
 
 class TestCaseTableModel : public QObject {
     Q_OBJECT

@@ -1,8 +1,47 @@
 // The small row models (pairs, problems, digests and signatures), long cells elided per reset.
-#include "GuiTestSupport.h"
+#include "CaseDiffModel.h"
+#include "DigestModel.h"
+#include "FieldDiffModel.h"
+#include "GuiTest.h"
+#include "ManifestParser.h"
+#include "PairsModel.h"
+#include "Palette.h"
+#include "Problem.h"
+#include "ProblemCodes.h"
+#include "ProblemModel.h"
+#include "RecordFixtures.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "Verdict.h"
+
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 
 using namespace kixtest;
+using kixfix::Json;
+
+Q_DECLARE_METATYPE(kix::CaseDelta)
+
+namespace {
+
+DigestRow signatureRow(SignatureState state, const QString& file, int line, const QString& fingerprint,
+                       const QString& summary) {
+    SignatureCheck s;
+    s.envelopeFile = file;
+    s.line = line;
+    s.state = state;
+    s.fingerprint = fingerprint;
+    s.summary = summary;
+    s.detail = QStringLiteral("checked <%1>").arg(summary);
+    return DigestRow::ofSignature(QStringLiteral("run A"), s);
+}
+
+} // namespace
 
 class TestRowModels : public QObject {
     Q_OBJECT

@@ -4,18 +4,31 @@
 #include "CatalogFixture.h"
 #include "DigestModel.h"
 #include "DigestPanel.h"
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
 #include "KeyStore.h"
 #include "Palette.h"
+#include "RecordFixtures.h"
 #include "RunStore.h"
 #include "Signing.h"
+#include "SigningKey.h"
 #include "TestMain.h"
+#include "TestSupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QByteArray>
+#include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QFileDevice>
 #include <QLabel>
+#include <QObject>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace kix;
 using namespace kix::ui;

@@ -8,6 +8,8 @@
 #include "OffUiThread.h"
 #include "Palette.h"
 #include "QCustomPlotInclude.h"
+#include "RecordFixtures.h"
+#include "RecordIndex.h"
 #include "RunStore.h"
 #include "SharedData.h"
 #include "TestMain.h"
@@ -15,13 +17,21 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QByteArray>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QLabel>
+#include <QList>
+#include <QObject>
 #include <QSignalSpy>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QTreeWidget>
+#include <QTreeWidgetItem>
 #include <random>
 
 using namespace kix;

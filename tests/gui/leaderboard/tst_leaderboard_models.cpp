@@ -1,8 +1,50 @@
 // The leaderboard and multi-compare models: cells, ranks, tones.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "Leaderboard.h"
+#include "LeaderboardModel.h"
+#include "Manifest.h"
+#include "MissingLastProxy.h"
+#include "MultiCompareModels.h"
+#include "MultiComparison.h"
+#include "Palette.h"
+#include "Roles.h"
 #include "TestMain.h"
+#include "Verdict.h"
+
+#include <QAbstractItemModel>
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QList>
+#include <QObject>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 
 using namespace kixtest;
+
+namespace {
+
+ManifestPtr namedRun(const QString& implementation) {
+    auto m = std::make_shared<Manifest>();
+    m->runSpec.implementationName = implementation;
+    return m;
+}
+
+LeaderboardEntry boardEntry(int run, const QString& name, std::optional<double> timeNs,
+                            std::optional<int> rank, const QString& status, const QString& digests) {
+    LeaderboardEntry e;
+    e.run = run;
+    e.name = name;
+    e.timeNs = timeNs;
+    e.rank = rank;
+    e.facets[std::size_t(LeaderboardFacet::Gpu)] = QStringLiteral("B200");
+    e.facets[std::size_t(LeaderboardFacet::Status)] = status;
+    e.facets[std::size_t(LeaderboardFacet::Digests)] = digests;
+    return e;
+}
+
+} // namespace
 
 class TestLeaderboardModels : public QObject {
     Q_OBJECT

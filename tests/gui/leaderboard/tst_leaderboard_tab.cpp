@@ -1,9 +1,68 @@
 // The leaderboard model and tab: ranks, facets, "compare with #1", missing values last in both sort
 // directions.
-#include "GuiTestSupport.h"
+#include "DiffWidget.h"
+#include "GuiTest.h"
+#include "Leaderboard.h"
+#include "LeaderboardModel.h"
+#include "LeaderboardWidget.h"
+#include "MainWindow.h"
+#include "MissingLastProxy.h"
+#include "Palette.h"
+#include "PlainText.h"
+#include "RecordFixtures.h"
+#include "RecordIndex.h"
+#include "Roles.h"
+#include "RunFilterProxy.h"
+#include "RunTableModel.h"
+#include "SourceReader.h"
 #include "TestMain.h"
+#include "WindowFixtures.h"
+
+#include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QByteArray>
+#include <QList>
+#include <QListWidget>
+#include <QObject>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QVariant>
 
 using namespace kixtest;
+using kixfix::Json;
+
+namespace {
+
+struct World {
+    Json op = kixfix::operation();
+    Json w1 = kixfix::workloadCase(op, 2048);
+    Json impl = kixfix::implementation(op);
+    Json proto = kixfix::protocol();
+    Json env = kixfix::environment();
+    Json runOn(const std::string& name, double median, const char* status = "passed") const {
+        Json r = kixfix::run(name, w1, impl, proto, env, median, status);
+        // Distinct runs (equal times would otherwise be one run read twice): seconds from the last letter.
+        r["spec"]["observedAt"] = "2026-08-01T12:00:" + std::to_string(10 + name.back() % 40) + "Z";
+        return kixfix::bundle(r, proto, env);
+    }
+    RecordIndex load() const {
+        RecordIndex index;
+        int n = 0;
+        for (const Json& d : {op, w1, impl, runOn("fast", 7000), runOn("tie-a", 8000), runOn("tie-b", 8000),
+                              runOn("slow", 9000), runOn("broken", -1, "runtime_error")})
+            index.add(readDocumentBytes(QByteArray::fromStdString(d.dump()),
+                                        QStringLiteral("d%1.json").arg(n++), SourceFormat::Json));
+        return index;
+    }
+};
+
+} // namespace
 
 class TestLeaderboardTab : public QObject {
     Q_OBJECT
@@ -19,9 +78,9 @@ private slots:
         const World w;
         model.setBoard(buildLeaderboard(w.load()));
         QCOMPARE(model.rowCount(), 5);
-        QCOMPARE(columnOf(model, LeaderboardModel::Implementation),
+        QCOMPARE(column(model, LeaderboardModel::Implementation),
                  (QStringList{"fast", "tie-a", "tie-b", "slow", "broken"}));
-        QCOMPARE(columnOf(model, LeaderboardModel::Rank),
+        QCOMPARE(column(model, LeaderboardModel::Rank),
                  (QStringList{"#1 of 4", "#2 of 4 (tied)", "#2 of 4 (tied)", "#4 of 4", "—"}));
         QCOMPARE(model.index(4, LeaderboardModel::Rank).data(Qt::ToolTipRole).toString(),
                  plainToolTip(
@@ -32,11 +91,11 @@ private slots:
                  toneColor(Tone::Bad));
         // Missing values last in both directions: the failed run has no time.
         proxy.sort(LeaderboardModel::Time, Qt::DescendingOrder);
-        QCOMPARE(columnOf(proxy, LeaderboardModel::Implementation).first(), QStringLiteral("slow"));
-        QCOMPARE(columnOf(proxy, LeaderboardModel::Implementation).last(), QStringLiteral("broken"));
+        QCOMPARE(column(proxy, LeaderboardModel::Implementation).first(), QStringLiteral("slow"));
+        QCOMPARE(column(proxy, LeaderboardModel::Implementation).last(), QStringLiteral("broken"));
         proxy.sort(LeaderboardModel::Time, Qt::AscendingOrder);
-        QCOMPARE(columnOf(proxy, LeaderboardModel::Implementation).first(), QStringLiteral("fast"));
-        QCOMPARE(columnOf(proxy, LeaderboardModel::Implementation).last(), QStringLiteral("broken"));
+        QCOMPARE(column(proxy, LeaderboardModel::Implementation).first(), QStringLiteral("fast"));
+        QCOMPARE(column(proxy, LeaderboardModel::Implementation).last(), QStringLiteral("broken"));
         // A facet filter hides rows; ranks stay those of the whole cohort.
         LeaderboardFilter failed;
         failed.selected[std::size_t(LeaderboardFacet::Status)] = {QStringLiteral("passed")};
@@ -59,11 +118,11 @@ private slots:
         proxy.setSourceModel(&source);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.sort(0, Qt::AscendingOrder);
-        QCOMPARE(columnOf(proxy, 0).mid(0, 3), (QStringList{"2", "4", "0"}));
-        QVERIFY(QStringList({"1", "3"}).contains(columnOf(proxy, 0)[3]));
+        QCOMPARE(column(proxy, 0).mid(0, 3), (QStringList{"2", "4", "0"}));
+        QVERIFY(QStringList({"1", "3"}).contains(column(proxy, 0)[3]));
         proxy.sort(0, Qt::DescendingOrder);
-        QCOMPARE(columnOf(proxy, 0).mid(0, 3), (QStringList{"0", "4", "2"}));
-        QVERIFY(QStringList({"1", "3"}).contains(columnOf(proxy, 0)[4]));
+        QCOMPARE(column(proxy, 0).mid(0, 3), (QStringList{"0", "4", "2"}));
+        QVERIFY(QStringList({"1", "3"}).contains(column(proxy, 0)[4]));
     }
 
     void runTableMissingLastBothWays() {
@@ -75,7 +134,7 @@ private slots:
             QSignalSpy ordered(w.proxy(), &RunFilterProxy::ordered);
             w.proxy()->sort(RunTableModel::SolScore, order);
             QVERIFY(!ordered.isEmpty() || ordered.wait(5000));
-            const QStringList sol = columnOf(*w.proxy(), RunTableModel::SolScore);
+            const QStringList sol = column(*w.proxy(), RunTableModel::SolScore);
             QVERIFY2(sol.first() != QStringLiteral("—"), qPrintable(sol.join(u'|')));
             QCOMPARE(sol.last(), QStringLiteral("—"));
             const auto firstMissing = sol.indexOf(QStringLiteral("—"));

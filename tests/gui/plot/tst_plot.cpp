@@ -3,10 +3,64 @@
 // axes for wide spans, speedup view, speed-of-light marks, PNG/PDF/SVG export with the title. The size
 // axis: chosen in the "Cases" box, x = the case size on a log axis with readable ticks, every series
 // joined in size order (the published times dashed), the footnote for cases it cannot draw, exports.
-#include "GuiTestSupport.h"
+#include "CatalogFixture.h"
+#include "GuiTest.h"
+#include "LatencyPlot.h"
+#include "MainWindow.h"
+#include "ManifestParser.h"
+#include "PlainText.h"
+#include "PlotFixtures.h"
+#include "PlotWidget.h"
+#include "QCustomPlotInclude.h"
+#include "RecordFixtures.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "WindowFixtures.h"
+#include "WorkPool.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFile>
+#include <QIODevice>
+#include <QMouseEvent>
+#include <QObject>
+#include <QPoint>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolTip>
 
 using namespace kixtest;
+using kixfix::Json;
+
+namespace {
+
+// `count` cases a, …, with means 1,000 ns, 1,001 ns, …: enough, with a companion, for the plot to be
+// computed off the UI thread.
+ManifestPtr runWithManyCases(int count, const std::string& name) {
+    auto doc = kixtest::seedJson();
+    Json cases = Json::array();
+    for (int i = 0; i < count; ++i)
+        cases.push_back({{"id", "case" + std::to_string(i)},
+                         {"axes", {{"batch_size", 1}, {"seq_len", i + 1}}},
+                         {"latencyNs", {{"mean", 1000 + i}}}});
+    doc["run"]["spec"]["cases"] = cases;
+    doc["run"]["spec"]["implementation"] = Json{{"name", name}};
+    return parseManifest(QByteArray::fromStdString(doc.dump()), QString::fromStdString(name + ".json"));
+}
+
+// Every plot computed off the UI thread has finished and its result has been applied or dropped: not a
+// wait of some milliseconds, which a slow machine can outlast.
+void drainPlotWork() {
+    QVERIFY(kix::workPool()->waitForDone(60000));
+    QCoreApplication::processEvents(); // the watchers' "finished", posted by now
+}
+
+} // namespace
 
 class TestPlot : public QObject {
     Q_OBJECT

@@ -3,12 +3,25 @@
 // the model's quartiles and whiskers, every launch as a point, and the outliers beyond the Tukey fences
 // as a graph of their own (a different marker), none dropped. A box's histogram names its bin rule; the
 // fast_p mode draws one step curve per run.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
 #include "HistogramDialog.h"
+#include "LatencyPlot.h"
+#include "ManifestParser.h"
 #include "PlotBoxes.h"
+#include "PlotFixtures.h"
+#include "PlotWidget.h"
+#include "QCustomPlotInclude.h"
 #include "TestMain.h"
+#include "TestSupport.h"
 
 #include <QCheckBox>
+#include <QImage>
+#include <QLatin1String>
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QStringLiteral>
+#include <QTemporaryDir>
 
 using namespace kixtest;
 

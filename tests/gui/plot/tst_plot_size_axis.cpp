@@ -1,9 +1,49 @@
 // The plot's size axis and exports: the "Cases" box, ticks and footnote, speed-of-light on the size axis,
 // PNG/PDF/SVG.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "LatencyPlot.h"
+#include "ManifestParser.h"
+#include "PlotFixtures.h"
+#include "PlotWidget.h"
+#include "QCustomPlotInclude.h"
+#include "RecordFixtures.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QFileInfo>
+#include <QIODevice>
+#include <QLatin1String>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QVector>
+#include <QXmlStreamReader>
+#include <sys/stat.h>
 
 using namespace kixtest;
+using kixfix::Json;
+
+namespace {
+
+// The same three cases and one of unknown shape (no axes, no bytes): the size axis cannot place it.
+ManifestPtr runWithUnsized() {
+    auto doc = kixtest::seedJson();
+    doc["run"]["spec"]["cases"] = Json::parse(R"([
+        {"id": "a", "axes": {"batch_size": 1, "seq_len": 128}, "latencyNs": {"mean": 10000, "stddev": 100, "samples": 50}, "referenceLatencyNs": {"mean": 70000}},
+        {"id": "d", "latencyNs": {"mean": 20000}},
+        {"id": "b", "axes": {"batch_size": 64, "seq_len": 8192}, "latencyNs": {"mean": 3500000, "stddev": 2000, "samples": 50}, "referenceLatencyNs": {"mean": 32000000}},
+        {"id": "c", "axes": {"batch_size": 4, "seq_len": 1973}, "latencyNs": {"mean": 63000}}])");
+    doc["run"]["spec"]["implementation"] = Json{{"name", "kix fused"}};
+    return parseManifest(QByteArray::fromStdString(doc.dump()), QStringLiteral("unsized.json"));
+}
+
+} // namespace
 
 class TestPlotSizeAxis : public QObject {
     Q_OBJECT

@@ -1,12 +1,20 @@
 // The explorer's first launch: the bundled samples (the seed and kix's own runs) with the problem file,
 // whose built WorkloadSuite verifies every sample's workloadDigest, and the Published tab, which shows
 // the published leaderboard figures under the notice that they are published figures.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
 #include "PublishedFiguresView.h"
+#include "RecordIndex.h"
+#include "ResourceKind.h"
 #include "TestMain.h"
 #include "TextSanitizer.h"
 #include "Verification.h"
 
+#include <QLatin1String>
+#include <QObject>
+#include <QSignalSpy>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTabWidget>
 
 using namespace kix;

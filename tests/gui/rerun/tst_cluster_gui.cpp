@@ -5,17 +5,28 @@
 #include "ClusterRunDialog.h"
 #include "ClusterTaskModel.h"
 #include "DiffWidget.h"
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
+#include "Settings.h"
 #include "TestMain.h"
+#include "TestSupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QIODevice>
 #include <QLabel>
 #include <QLineEdit>
+#include <QObject>
 #include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
 
 using namespace kix::ui;

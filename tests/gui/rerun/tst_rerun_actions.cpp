@@ -1,7 +1,15 @@
 // Run ▸ Run locally and Run on cluster from the window: availability on the actions and their tips,
 // shortcuts.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
+#include "PlainText.h"
 #include "TestMain.h"
+
+#include <QAction>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
+#include <QTest>
 
 using namespace kixtest;
 

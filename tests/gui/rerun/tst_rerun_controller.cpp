@@ -1,9 +1,10 @@
 // "Run locally": the real `kix` on a machine without a GPU says so; a scripted runner drives the
 // progress parsing and the cancel path (terminate, then kill).
 #include "ClusterTaskModel.h"
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
 #include "KeyStore.h"
 #include "LocalRunner.h"
+#include "MainWindow.h"
 #include "PlainText.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
@@ -11,13 +12,28 @@
 #include "TestMain.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QByteArray>
+#include <QChar>
 #include <QDir>
+#include <QFile>
+#include <QFileDevice>
+#include <QFileInfo>
+#include <QIODevice>
 #include <QLabel>
+#include <QList>
+#include <QObject>
+#include <QPair>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
+#include <QTest>
+#include <QVariantList>
 
 using namespace kix::ui;
 

@@ -1,12 +1,40 @@
 // The run table model and its sort/filter proxy: cells, roles, persistent indexes through a sort, and many
 // rows sorted off the UI thread.
-#include "GuiTestSupport.h"
+#include "CatalogFixture.h"
+#include "GuiTest.h"
+#include "Palette.h"
+#include "Problem.h"
+#include "ProblemCodes.h"
 #include "RecordFixtures.h"
+#include "Roles.h"
+#include "RunFilterProxy.h"
+#include "RunStore.h"
+#include "RunTableModel.h"
 #include "TestMain.h"
+#include "TestSupport.h"
 
+#include <QAbstractItemModel>
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QDir>
+#include <QItemSelection>
+#include <QItemSelectionModel>
+#include <QLatin1Char>
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QPersistentModelIndex>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QVariant>
 #include <algorithm>
 
 using namespace kixtest;
+using kixfix::Json;
 
 namespace {
 // A store, its run table and the filter proxy over it; both models under QAbstractItemModelTester from the

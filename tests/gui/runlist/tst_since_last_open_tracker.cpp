@@ -2,16 +2,30 @@
 // the banner; opened again after it gained a faster run, the banner names the changed cohort, and the
 // "Changed since last open" filter shows only that cohort's runs (QSignalSpy on the proxy's passes,
 // QAbstractItemModelTester on the proxy throughout); Close all clears it; a cancelled load compares nothing.
-#include "GuiTestSupport.h"
+#include "CatalogFixture.h"
+#include "GuiTest.h"
+#include "RunFilterProxy.h"
 #include "RunListPane.h"
+#include "RunStore.h"
+#include "RunTableModel.h"
+#include "Settings.h"
 #include "SinceLastOpen.h"
 #include "SinceLastOpenTracker.h"
 #include "TestMain.h"
 
+#include <QAbstractItemModelTester>
+#include <QByteArray>
 #include <QCheckBox>
 #include <QLabel>
+#include <QObject>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
 
 using namespace kixtest;
+using kixfix::Json;
 
 namespace {
 

@@ -2,10 +2,49 @@
 // #1"), the comparison of 2–8 runs, exports in every format parsed back, Ctrl+C, missing values last in
 // both sort directions, palette-aware colours, Close all, and untrusted text shown inert. Every new item
 // model runs under QAbstractItemModelTester.
-#include "GuiTestSupport.h"
+#include "CatalogFixture.h"
+#include "CsvReader.h"
+#include "DiffReport.h"
+#include "DiffWidget.h"
+#include "FieldDiffModel.h"
+#include "GuiTest.h"
+#include "Leaderboard.h"
+#include "LeaderboardWidget.h"
+#include "MainWindow.h"
+#include "Palette.h"
+#include "PlotWidget.h"
+#include "RecordFixtures.h"
+#include "RunFilterProxy.h"
+#include "RunTableModel.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "TextSanitizer.h"
+#include "WindowFixtures.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QByteArray>
+#include <QChar>
+#include <QColor>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QKeySequence>
+#include <QLabel>
+#include <QObject>
+#include <QPalette>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWidget>
+#include <sys/stat.h>
 
 using namespace kixtest;
+using kixfix::Json;
 
 class TestBoard : public QObject {
     Q_OBJECT
@@ -20,7 +59,7 @@ private slots:
         QTemporaryDir dir;
         const QString csv = dir.filePath(QStringLiteral("runs.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, csv), QString());
-        const auto rows = parseCsv(QString::fromUtf8(readFile(csv)));
+        const auto rows = parseCsv(readText(csv));
         QCOMPARE(rows.size(), allRows(w.proxy()) + 1); // suites with their case runs
         QCOMPARE(rows[0].first(), QStringLiteral("Implementation"));
         QCOMPARE(rows[1], [&] {
@@ -31,11 +70,10 @@ private slots:
         }());
         const QString md = dir.filePath(QStringLiteral("runs.md"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, md), QString());
-        QCOMPARE(QString::fromUtf8(readFile(md)).split(u'\n', Qt::SkipEmptyParts).size(),
-                 allRows(w.proxy()) + 2);
+        QCOMPARE(readText(md).split(u'\n', Qt::SkipEmptyParts).size(), allRows(w.proxy()) + 2);
         const QString json = dir.filePath(QStringLiteral("runs.json"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, json), QString());
-        const Json parsed = Json::parse(readFile(json).toStdString());
+        const Json parsed = Json::parse(readText(json).toStdString());
         QCOMPARE(int(parsed.size()), allRows(w.proxy()));
         QVERIFY(parsed[0].contains("Latency"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, dir.filePath(QStringLiteral("runs.xlsx"))),
@@ -46,8 +84,7 @@ private slots:
         QVERIFY(!updated.isEmpty() || updated.wait(20000));
         const QString board = dir.filePath(QStringLiteral("board.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Leaderboard, board), QString());
-        QCOMPARE(parseCsv(QString::fromUtf8(readFile(board))).size(),
-                 allRows(w.leaderboard()->model()) + 1);
+        QCOMPARE(parseCsv(readText(board)).size(), allRows(w.leaderboard()->model()) + 1);
         // A comparison: its JSON is `kix diff --json`'s.
         w.selectRows({0, 1});
         w.compareSelected();
@@ -55,11 +92,10 @@ private slots:
         const QString cmp = dir.filePath(QStringLiteral("cmp.json"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::Comparison, cmp), QString());
         const auto& runs = w.diff()->comparison().runs;
-        QVERIFY(Json::parse(readFile(cmp).toStdString()) == diffReportJson(*runs[0], *runs[1]));
+        QVERIFY(Json::parse(readText(cmp).toStdString()) == diffReportJson(*runs[0], *runs[1]));
         const QString fields = dir.filePath(QStringLiteral("fields.csv"));
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::ComparisonFields, fields), QString());
-        QCOMPARE(parseCsv(QString::fromUtf8(readFile(fields))).size(),
-                 w.diff()->fieldModel()->rowCount() + 1);
+        QCOMPARE(parseCsv(readText(fields)).size(), w.diff()->fieldModel()->rowCount() + 1);
         QCOMPARE(w.exportTo(MainWindow::ExportWhat::RunTable, QStringLiteral("/nonexistent/dir/x.csv")),
                  QStringLiteral("cannot write /nonexistent/dir/x.csv: No such file or directory"));
         // A FIFO is refused before anything opens it (opening it to write would block the window until a

@@ -1,16 +1,25 @@
 // The citation dialog shows exactly what the model produces, and copies it.
 #include "Citation.h"
 #include "CitationDialog.h"
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
 #include "ManifestParser.h"
 #include "TestMain.h"
+#include "TestSupport.h"
 
+#include <QByteArray>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDate>
 #include <QDateEdit>
+#include <QFile>
 #include <QGuiApplication>
+#include <QIODevice>
 #include <QLineEdit>
+#include <QObject>
+#include <QString>
+#include <QStringLiteral>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace kix;
 

@@ -2,14 +2,25 @@
 // offscreen platform: --screenshot with the bundled samples and with given files writes a PNG of the
 // window and exits 0; a bad command line or a screenshot that cannot be written says why on stderr,
 // sanitized, and exits non-zero.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
 #include "TestMain.h"
+#include "TestSupport.h"
 
+#include <QChar>
 #include <QFileInfo>
 #include <QImage>
+#include <QLatin1String>
+#include <QObject>
 #include <QProcess>
+#include <QProcessEnvironment>
+#include <QRgb>
 #include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
+#include <QTest>
 
 namespace {
 

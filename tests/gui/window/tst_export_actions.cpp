@@ -1,6 +1,20 @@
 // File ▸ Export and Run ▸ Export plot from the window: what is written, where, and what is said.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
+#include "PlainText.h"
+#include "RunFilterProxy.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "WindowFixtures.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QObject>
+#include <QStatusBar>
+#include <QString>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QWidget>
 
 using namespace kixtest;
 

@@ -2,11 +2,32 @@
 // case runs, filters and sorting on both levels, a case run opened alone still a row, the seed selected
 // first, the essential columns in view at the default window size, a banner that says what is loaded, and
 // column widths remembered per user.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "LeaderboardModel.h"
+#include "LeaderboardWidget.h"
+#include "MainWindow.h"
+#include "PlotWidget.h"
+#include "Roles.h"
+#include "RunFilterProxy.h"
 #include "RunListPane.h"
+#include "RunTableModel.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "WindowFixtures.h"
 
+#include <QAbstractItemModel>
+#include <QAbstractItemModelTester>
 #include <QDirIterator>
+#include <QHeaderView>
+#include <QList>
+#include <QModelIndex>
+#include <QObject>
+#include <QSet>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTest>
 #include <QTreeView>
 
 using namespace kixtest;

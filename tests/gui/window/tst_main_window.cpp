@@ -1,9 +1,85 @@
 // The explorer window as a user drives it: open manifests and a catalog export (File ▸ Open, drop, the
 // command line), browse, compare by KernelIndex's policy, verify, and a corrupt file among good ones.
-#include "GuiTestSupport.h"
+#include "CaseDiffModel.h"
+#include "CaseTableModel.h"
+#include "CatalogFixture.h"
+#include "Citation.h"
+#include "CitationDialog.h"
+#include "DiffWidget.h"
+#include "DigestModel.h"
+#include "DigestPanel.h"
+#include "ExplorerCommandLine.h"
+#include "FieldDiffModel.h"
+#include "GuiTest.h"
+#include "LeaderboardWidget.h"
+#include "MainWindow.h"
+#include "PairsModel.h"
+#include "PlainText.h"
+#include "PlotWidget.h"
+#include "ProblemModel.h"
+#include "RunDetailsWidget.h"
+#include "RunFilterProxy.h"
+#include "RunTableModel.h"
+#include "Settings.h"
 #include "TestMain.h"
+#include "TestSupport.h"
+#include "WindowFixtures.h"
+#include "kix_config.h"
+
+#include <QAbstractItemModel>
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QDate>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDevice>
+#include <QIODevice>
+#include <QLatin1String>
+#include <QList>
+#include <QMimeData>
+#include <QModelIndex>
+#include <QObject>
+#include <QPoint>
+#include <QPointF>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QWidget>
+#include <sys/stat.h>
 
 using namespace kixtest;
+
+namespace {
+
+// A folder with a catalog export of the fixture world.
+struct CatalogFolder {
+    QTemporaryDir dir;
+    kixfix::Catalog c;
+    QString catalog = dir.filePath(QStringLiteral("catalog.jsonl"));
+    QString compressed = dir.filePath(QStringLiteral("catalog.jsonl.zst"));
+    CatalogFolder() {
+        kixfix::writeFile(catalog, c.text());
+        kixfix::writeFile(compressed, kixfix::zstd(c.text()));
+    }
+};
+
+QStringList overviewLines(const MainWindow& w) {
+    const PairsModel* overview = w.details()->overviewModel();
+    QStringList fields;
+    for (int r = 0; r < overview->rowCount(); ++r)
+        fields << overview->index(r, 0).data().toString() + QStringLiteral(": ") +
+                      overview->index(r, 1).data().toString();
+    return fields;
+}
+
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT

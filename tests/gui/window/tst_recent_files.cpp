@@ -1,11 +1,20 @@
 // Recent files: newest first, no duplicates, capped at nine with Ctrl+1..9, missing files pruned
 // on start, Clear; kept in the (isolated) settings between windows.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
 #include "RecentFiles.h"
 #include "Settings.h"
 #include "TestMain.h"
 
+#include <QAction>
+#include <QFile>
+#include <QIODevice>
+#include <QKeySequence>
 #include <QMenu>
+#include <QObject>
+#include <QSignalSpy>
+#include <QString>
+#include <QStringList>
+#include <QStringLiteral>
 #include <QTemporaryDir>
 
 using namespace kix::ui;

@@ -1,12 +1,21 @@
 // Renders the explorer with the bundled samples to PNGs (offscreen). With KIX_SCREENSHOT_DIR set,
 // the images go there (the README's screenshot is made this way); otherwise to a temporary folder.
-#include "GuiTestSupport.h"
+#include "GuiTest.h"
+#include "MainWindow.h"
 #include "PlotWidget.h"
 #include "TestMain.h"
 
 #include <QImage>
+#include <QObject>
+#include <QRgb>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSize>
+#include <QString>
+#include <QStringLiteral>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace kix::ui;
 
