@@ -7,6 +7,7 @@
 #include "PlainText.h"
 #include "ProblemModel.h"
 #include "RejectedLinks.h"
+#include "RooflineRun.h"
 #include "TableViews.h"
 #include "TextSanitizer.h"
 
@@ -133,6 +134,8 @@ Pairs overviewOf(const Manifest& m) {
                                        ? QString()
                                        : QStringLiteral(" (%1)").arg(m.environmentSpec.architecture)));
     p << qMakePair(tr("Latency"), latencyText(m));
+    // The model's rule, as the run table's "× floor" and the Digests tab apply it.
+    p << qMakePair(tr("Roofline"), rooflineOfRun(m, GpuBandwidthTable::bundled()).summary());
     for (const Measurement& x : r.measurements)
         p << qMakePair(
             tr("Measurement"),

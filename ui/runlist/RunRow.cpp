@@ -3,7 +3,7 @@
 #include "Format.h"
 #include "Manifest.h"
 #include "RejectedLinks.h"
-#include "Roofline.h"
+#include "RooflineRun.h"
 #include "SpeedOfLight.h"
 #include "Statistics.h"
 #include "TextSanitizer.h"
@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QObject>
 #include <limits>
+#include <optional>
 
 namespace kix::ui {
 
@@ -68,25 +69,6 @@ QString solScoreText(const RunSpec& s, const QString& gpu, double& number) {
         return formatNumber(sol, 4) + QObject::tr(" (published)");
     }
     return QStringLiteral("—");
-}
-
-// The run's latency against the memory roofline of its workload on its GPU (model/Roofline), when the
-// operation, the workload and a GPU the bandwidth table knows are all loaded.
-std::optional<RooflineVerdict> floorOf(const RecordIndex& index, const RunEntry& e, double latencyNs) {
-    const ResourceEntry* op = index.operationOf(e);
-    const ResourceEntry* workload = index.workloadOf(e);
-    const ResourceEntry* env = index.environmentOf(e);
-    if (!op || !workload || !env || std::isnan(latencyNs))
-        return std::nullopt;
-    QString why;
-    const auto gpu = gpuFromEnvironment(env->resource->json(), GpuBandwidthTable::bundled(), why);
-    if (!gpu)
-        return std::nullopt;
-    const ResourceEntry* protocol = index.protocolOf(e);
-    const ProtocolFacts facts = protocol ? protocolFactsFrom(protocol->resource->json()) : ProtocolFacts{};
-    return rooflineFor(op->resource->json(), workload->resource->json(), latencyNs,
-                       suiteAggregationFrom(e.run->spec.aggregation), *gpu, facts)
-        .verdict;
 }
 
 } // namespace
@@ -149,7 +131,7 @@ QString benchmarkText(const RecordIndex& index, const RunEntry& e) {
 
 } // namespace
 
-RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
+RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests, RunRooflines* floors) {
     RunRow row;
     row.storeRow = storeRow;
     row.number.fill(kNone);
@@ -168,11 +150,16 @@ RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests) {
     row.text[Latency] = primaryText(s, row.number[Latency]);
     row.text[SolScore] = solScoreText(s, row.text[Gpu], row.number[SolScore]);
     row.text[Floor] = QStringLiteral("—");
-    if (withDigests && !row.invalid)
-        if (const auto v = floorOf(index, e, row.number[Latency])) {
+    if (withDigests) {
+        // The model's one rule (RooflineRun.h), as the Digests tab, Details and `kix verify` apply it: no
+        // floor for a run that did not pass; kix's bundled problem for a workload or operation not loaded.
+        std::optional<RunRooflines> own;
+        RunRooflines& rooflines = floors ? *floors : own.emplace(index, GpuBandwidthTable::bundled());
+        if (const std::optional<RooflineVerdict>& v = rooflines.of(r.index).overall.verdict) {
             row.number[Floor] = v->ratio;
             row.text[Floor] = v->label();
         }
+    }
     const std::optional<double> speedup = speedupOf(s);
     row.text[Speedup] = formatRatio(speedup);
     if (speedup)

@@ -10,6 +10,10 @@
 #include <array>
 #include <cmath>
 
+namespace kix {
+class RunRooflines;
+}
+
 namespace kix::ui {
 
 enum RunColumn {
@@ -43,9 +47,12 @@ struct RunRow {
 
 // `withDigests`: also verify the run's digests for the Digests column and compute its memory-roofline
 // floor (the costly parts); rows appended while a load runs leave them for the recomputation when the load
-// ends, since both depend on what else gets loaded. Every text is sanitized (TextSanitizer) here, once, so
-// no view lays out a control character or a 15 MiB title.
-RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests = true);
+// ends, since both depend on what else gets loaded. `floors`: the floors of `index`'s runs, which caches
+// the resources it parses and is not shared between threads (one per thread, reused for its rows); null:
+// one of its own. Every text is sanitized (TextSanitizer) here, once, so no view lays out a control
+// character or a 15 MiB title.
+RunRow computeRunRow(const RecordIndex& index, int storeRow, bool withDigests = true,
+                     RunRooflines* floors = nullptr);
 QString runColumnName(int column);
 bool isNumericColumn(int column);
 

@@ -5,6 +5,7 @@
 #include "ParallelFor.h"
 #include "PlainText.h"
 #include "Roles.h"
+#include "RooflineRun.h"
 #include "RunGroups.h"
 #include "ThreadPriority.h"
 #include "WorkPool.h"
@@ -80,8 +81,9 @@ void RunTableModel::buildPending(bool sliced, bool withDigests) {
     const RecordIndex& index = m_store->index();
     QElapsedTimer clock;
     clock.start();
+    RunRooflines floors(index, GpuBandwidthTable::bundled());
     for (int r = int(m_rows.size() + m_built.size()); r < m_storeRows; ++r) {
-        m_built.append(computeRunRow(index, r, withDigests));
+        m_built.append(computeRunRow(index, r, withDigests, &floors));
         if (sliced && clock.elapsed() >= kSliceMs)
             break;
     }
@@ -109,8 +111,9 @@ void RunTableModel::refresh() {
             QList<RunRow> rows(count);
             RunRow* out = rows.data();
             parallelFor(count, 256, [&snapshot, out](int begin, int end) {
+                RunRooflines floors(snapshot, GpuBandwidthTable::bundled()); // its cache is this range's
                 for (int r = begin; r < end; ++r)
-                    out[r] = computeRunRow(snapshot, r);
+                    out[r] = computeRunRow(snapshot, r, true, &floors);
             });
             return std::pair{rows, groupRuns(snapshot).parentRow.mid(0, count)};
         },
