@@ -5,9 +5,7 @@
 // Timelines and series are built off the UI thread (model/analysis/history/) from a snapshot of the store.
 #pragma once
 
-#include "RecordIndex.h"
-#include "RecordTimeline.h"
-#include "RunSeries.h"
+#include "HistoryData.h"
 
 #include <QWidget>
 
@@ -17,17 +15,6 @@ class QLabel;
 class QTreeWidget;
 
 namespace kix::ui {
-
-struct HistoryData {
-    RecordTimelines timelines;
-    QList<RunSeries> series;
-    QStringList keys;   // every cohort with a timeline or a series: timelines' order, then the series'
-    QStringList labels; // "12 records · 40 runs · operation · … · metric"
-    qint64 buildMs = 0; // how long building took, off the UI thread
-};
-
-// Builds what the tab shows (what refresh() runs off the UI thread).
-HistoryData buildHistoryData(const RecordIndex& index);
 
 class HistoryWidget : public QWidget {
     Q_OBJECT
