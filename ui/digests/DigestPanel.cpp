@@ -1,5 +1,6 @@
 #include "DigestPanel.h"
 
+#include "Actions.h"
 #include "DigestModel.h"
 #include "KeyStore.h"
 #include "OffUiThread.h"
@@ -9,6 +10,7 @@
 #include "TableViews.h"
 #include "TextSanitizer.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -24,7 +26,10 @@ DigestPanel::DigestPanel(RunStore* store, QWidget* parent)
     , m_model(new DigestModel(this))
     , m_caption(new QLabel(this))
     , m_trust(new QLabel(this))
-    , m_all(new QPushButton(tr("Verify all loaded runs"), this)) {
+    , m_all(new QPushButton(tr("Verify all loaded runs"), this))
+    , m_verifyAll(namedAction(this, QStringLiteral("verifyAll"), tr("&Verify all digests"),
+                              QKeySequence(QStringLiteral("Ctrl+Shift+V")))) {
+    connect(m_verifyAll, &QAction::triggered, this, &DigestPanel::verifyAll);
     holdUntrustedText(m_caption);
     holdUntrustedText(m_trust);
     QTableView* view = makeReadOnlyTable(m_model, this);

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -23,6 +24,8 @@ public:
     void showRun(int storeIndex);
     bool isChecking() const { return m_checking; } // a showRun() result is still to come
     void verifyAll();                              // asynchronous; emits verified() when the rows are in
+    // Run ▸ Verify all digests (Ctrl+Shift+V), the tab's own; the window places it.
+    QAction* verifyAllAction() const { return m_verifyAll; }
     DigestModel* model() const { return m_model; }
     // What the line under the caption says: the evidence level and the roofline check of the selected run.
     QString trustText() const;
@@ -37,6 +40,7 @@ private:
     QLabel* m_caption;
     QLabel* m_trust;
     QPushButton* m_all;
+    QAction* m_verifyAll;
     quint64 m_job = 0;
     bool m_checking = false;
 };

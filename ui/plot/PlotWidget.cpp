@@ -1,9 +1,12 @@
 #include "PlotWidget.h"
 
+#include "Actions.h"
+
 #include "HistogramDialog.h"
 #include "PlainText.h"
 #include "SpeedOfLight.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -24,7 +27,10 @@ PlotWidget::PlotWidget(QWidget* parent)
     , m_order(new QComboBox(this))
     , m_sol(new QComboBox(this))
     , m_scale(new QComboBox(this))
-    , m_distributions(new QCheckBox(tr("Distributions"), this)) {
+    , m_distributions(new QCheckBox(tr("Distributions"), this))
+    , m_logScale(namedAction(this, QStringLiteral("logScale"), tr("Toggle &log scale"),
+                             QKeySequence(QStringLiteral("Ctrl+L")))) {
+    connect(m_logScale, &QAction::triggered, this, &PlotWidget::toggleLogScale);
     m_mode->addItems({tr("Latency per case"), tr("Speedup per case"), tr("fast_p curve (suite)")});
     m_mode->setItemData(2,
                         tr("The fraction of each run's cases that are correct and faster than its reference "

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 
@@ -25,6 +26,8 @@ public:
     QComboBox* scaleBox() const { return m_scale; }
     QCheckBox* distributionsBox() const { return m_distributions; }
     void toggleLogScale();
+    // View ▸ Toggle log scale (Ctrl+L), the plot's own; the window places it.
+    QAction* logScaleAction() const { return m_logScale; }
     // Opens the histogram of data().boxes[box]'s samples (non-modal, deleted on close); nullptr for no box.
     HistogramDialog* showHistogram(int box);
 
@@ -40,6 +43,7 @@ private:
     QComboBox* m_sol;
     QComboBox* m_scale;
     QCheckBox* m_distributions;
+    QAction* m_logScale;
 };
 
 } // namespace kix::ui

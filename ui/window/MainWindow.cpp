@@ -1,23 +1,20 @@
 #include "MainWindow.h"
 
+#include "Actions.h"
 #include "CitationDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
-#include "HistoryWidget.h"
-#include "LeaderboardWidget.h"
 #include "PlainText.h"
-#include "PlotCompanions.h"
 #include "PlotWidget.h"
-#include "PublishedFiguresView.h"
 #include "QCustomPlotInclude.h"
 #include "RecentFiles.h"
 #include "RerunActions.h"
 #include "RerunController.h"
 #include "Roles.h"
-#include "RunDetailsWidget.h"
 #include "RunFilterProxy.h"
 #include "RunListPane.h"
 #include "RunTableModel.h"
+#include "RunTabs.h"
 #include "SourceExtensions.h"
 #include "kix_config.h"
 
@@ -77,11 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_store, &RunStore::loadFinished, this, &MainWindow::onLoadFinished);
     connect(m_store, &RunStore::cleared, this, [this] {
-        // Nothing that was loaded stays on screen after Close all: not the comparison, not the ranks.
-        m_diff->clear();
-        m_leaderboard->clear();
-        m_history->clear();
-        m_plot->plot()->showRun(nullptr, {});
+        m_tabs->clear();
         m_runList->setBanner({});
         m_runList->clearChanges();
         updateStatus();
@@ -112,13 +105,9 @@ void MainWindow::startClusterRun(const ClusterSettings& settings) {
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
-                               const QKeySequence& shortcut, void (MainWindow::*slot)()) const {
-    QAction* a = menu->addAction(text);
-    a->setObjectName(name);
-    a->setShortcut(shortcut);
-    if (!shortcut.isEmpty())
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(QString(text).remove(u'&').remove(QStringLiteral("…")),
-                                                    shortcut.toString(QKeySequence::NativeText)));
+                               const QKeySequence& shortcut, void (MainWindow::*slot)()) {
+    QAction* a = namedAction(this, name, text, shortcut);
+    menu->addAction(a);
     if (slot)
         connect(a, &QAction::triggered, this, slot);
     return a;
@@ -129,6 +118,19 @@ QAction* MainWindow::action(const QString& objectName) const {
 }
 
 void MainWindow::buildActions() {
+    buildFileMenu();
+    buildRunMenu();
+    buildViewMenu();
+    buildHelpMenu();
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    for (const char* name :
+         {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally", "runOnCluster"})
+        bar->addAction(action(QString::fromLatin1(name)));
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open =
         addAction(file, QStringLiteral("open"), tr("&Open files or catalog…"), QKeySequence::Open, nullptr);
@@ -177,21 +179,25 @@ void MainWindow::buildActions() {
     QAction* quit =
         addAction(file, QStringLiteral("quit"), tr("&Quit"), QKeySequence(QStringLiteral("Ctrl+Q")), nullptr);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+    QAction* copy = namedAction(m_table, QStringLiteral("copyRows"), tr("&Copy rows"), QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, m_exports, &ExportActions::copySelectedRows);
+    m_table->addAction(copy);
+}
 
+void MainWindow::buildRunMenu() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     addAction(run, QStringLiteral("compare"), tr("&Compare selected"), QKeySequence(QStringLiteral("Ctrl+D")),
               &MainWindow::compareSelected);
-    QAction* verify = addAction(run, QStringLiteral("verifyAll"), tr("&Verify all digests"),
-                                QKeySequence(QStringLiteral("Ctrl+Shift+V")), nullptr);
-    connect(verify, &QAction::triggered, this, [this] {
-        m_tabs->setCurrentWidget(m_digests);
-        m_digests->verifyAll();
-    });
+    QAction* verify = digests()->verifyAllAction();
+    run->addAction(verify);
+    connect(verify, &QAction::triggered, m_tabs, [this] { m_tabs->setCurrentWidget(digests()); });
     addAction(run, QStringLiteral("cite"), tr("C&ite…"), QKeySequence(QStringLiteral("Ctrl+Shift+C")),
               &MainWindow::cite);
     QAction* plotExport = addAction(run, QStringLiteral("exportPlot"), tr("&Export plot…"),
                                     QKeySequence(QStringLiteral("Ctrl+E")), nullptr);
     connect(plotExport, &QAction::triggered, m_exports, &ExportActions::exportPlot);
+    findChild<QMenu*>(QStringLiteral("exportMenu"))->addAction(plotExport);
     run->addSeparator();
     QAction* local = addAction(run, QStringLiteral("runLocally"), tr("Run &locally…"),
                                QKeySequence(QStringLiteral("Ctrl+R")), &MainWindow::runLocally);
@@ -202,7 +208,9 @@ void MainWindow::buildActions() {
     connect(cluster, &QAction::triggered, m_reruns, &RerunActions::runOnCluster);
     cluster->setEnabled(false);
     cluster->setToolTip(tr("Unavailable: checking for sbatch…"));
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* filter =
         addAction(view, QStringLiteral("focusFilter"), tr("&Filter runs"), QKeySequence::Find, nullptr);
@@ -210,9 +218,7 @@ void MainWindow::buildActions() {
         m_filter->setFocus();
         m_filter->selectAll();
     });
-    QAction* log = addAction(view, QStringLiteral("logScale"), tr("Toggle &log scale"),
-                             QKeySequence(QStringLiteral("Ctrl+L")), nullptr);
-    connect(log, &QAction::triggered, m_plot, &PlotWidget::toggleLogScale);
+    view->addAction(plot()->logScaleAction());
     for (int i = 0; i < m_tabs->count(); ++i) {
         QAction* tab = addAction(view, QStringLiteral("tab%1").arg(i), m_tabs->tabText(i),
                                  QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), nullptr);
@@ -221,26 +227,14 @@ void MainWindow::buildActions() {
     QAction* reset = addAction(view, QStringLiteral("resetLayout"), tr("&Reset layout"), {}, nullptr);
     connect(reset, &QAction::triggered, this,
             [this] { restoreState(m_defaultState, Settings::kStateVersion); });
+}
 
+void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     addAction(help, QStringLiteral("about"), tr("&About kix"), QKeySequence(QStringLiteral("F1")),
               &MainWindow::about);
     QAction* aboutQt = help->addAction(tr("About &Qt"));
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
-
-    QToolBar* bar = addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    exportMenu->addAction(action(QStringLiteral("exportPlot")));
-    QAction* copy = new QAction(tr("&Copy rows"), m_table);
-    copy->setObjectName(QStringLiteral("copyRows"));
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copy, &QAction::triggered, m_exports, &ExportActions::copySelectedRows);
-    m_table->addAction(copy);
-    for (const char* name :
-         {"open", "openFolder", "compare", "verifyAll", "cite", "exportPlot", "runLocally", "runOnCluster"})
-        bar->addAction(action(QString::fromLatin1(name)));
 }
 
 void MainWindow::buildLayout() {
@@ -259,32 +253,16 @@ void MainWindow::buildLayout() {
     connect(m_table, &QAbstractItemView::pressed, this, [this] { m_selectTopRow = false; });
     connect(m_runList, &RunListPane::filterEdited, this, [this] { m_selectTopRow = false; });
 
-    m_details = new RunDetailsWidget(this);
-    m_diff = new DiffWidget(this);
-    m_plot = new PlotWidget(this);
-    m_digests = new DigestPanel(m_store, this);
-    m_leaderboard = new LeaderboardWidget(this);
-    connect(m_leaderboard, &LeaderboardWidget::compareRequested, this, [this](int run, int leader) {
+    m_tabs = new RunTabs(m_store, this);
+    connect(m_tabs, &RunTabs::compareRequested, this, [this](int run, int leader) {
         compareRuns({leader, run});
     });
-    connect(m_leaderboard, &LeaderboardWidget::runActivated, this,
+    connect(m_tabs, &RunTabs::runActivated, this,
             [this](int run) { selectStoreRows({m_store->index().rowOfRun(run)}); });
-    m_exports = new ExportActions({m_proxy, m_table, m_leaderboard, m_diff, m_plot}, &m_settings, this);
-    connect(m_exports, &ExportActions::viewsNeeded, this, [this] { refreshStaleViews(true); });
+    m_exports = new ExportActions({m_proxy, m_table, leaderboard(), diff(), plot()}, &m_settings, this);
+    connect(m_exports, &ExportActions::viewsNeeded, m_tabs, [this] { m_tabs->refreshStale(true); });
     connect(m_exports, &ExportActions::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(m_plot, &PlotWidget::exportRequested, m_exports, &ExportActions::exportPlot);
-    m_tabs = new QTabWidget(this);
-    m_tabs->addTab(m_details, tr("Details"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] { refreshStaleViews(false); });
-    m_tabs->addTab(m_diff, tr("Compare"));
-    m_tabs->addTab(m_plot, tr("Plot"));
-    m_tabs->addTab(m_digests, tr("Digests"));
-    m_tabs->addTab(m_leaderboard, tr("Leaderboard"));
-    m_history = new HistoryWidget(this);
-    m_tabs->addTab(m_history, tr("History"));
-    m_published = new PublishedFiguresView(this);
-    m_published->showFile(QString::fromLatin1(kBundledPublished013));
-    m_tabs->addTab(m_published, tr("Published"));
+    connect(plot(), &PlotWidget::exportRequested, m_exports, &ExportActions::exportPlot);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -336,7 +314,7 @@ void MainWindow::openBundledSamples() {
     m_runList->setBanner(RunListPane::bundledSamplesBanner());
     if (m_store->size() == 0) { // the first screen: the run the user came for, on the plot
         m_selectAfterLoad = {QString::fromLatin1(kBundledSeed)};
-        m_tabs->setCurrentWidget(m_plot);
+        m_tabs->setCurrentWidget(plot());
     }
     openPaths(paths);
 }
@@ -351,9 +329,7 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
             (problemRows ? tr(", %n input(s) with problems", nullptr, problemRows) : QString()),
         8000);
     updateStatus();
-    m_digests->showRun(selectedStoreIndices().value(0, -1));
-    m_leaderboard->refresh(m_store->snapshot());
-    m_history->refresh(m_store->snapshot());
+    m_tabs->loadFinished();
     m_runList->noteLoaded(m_store->snapshot(), cancelled);
     if (!m_pending.isEmpty()) {
         const QStringList next = m_pending;
@@ -429,53 +405,13 @@ void MainWindow::selectRows(const QList<int>& rows) {
         m_table->scrollTo(m_proxy->index(rows.first(), 0));
 }
 
-QList<ManifestPtr> MainWindow::plotCompanions() const {
-    // Chosen from the typed records; only the runs drawn are built as bundle views (and kept: the next
-    // selection draws them again).
-    const QList<int> selected = selectedStoreIndices();
-    auto runOf = [this, &selected](int i) {
-        const StoreRow row = i < selected.size() ? m_store->row(selected[i]) : StoreRow{};
-        return row.kind == StoreRow::Kind::Run ? row.index : -1;
-    };
-    QList<ManifestPtr> out;
-    for (const int run :
-         kix::plotCompanions(m_store->index(), runOf(0), selected.size() == 2 ? runOf(1) : -1))
-        out << m_store->at(m_store->index().rowOfRun(run));
-    return out;
-}
-
 void MainWindow::onSelectionChanged() {
     const QList<int> selected = selectedStoreIndices();
+    m_tabs->showSelection(selected, m_comparingRuns);
     const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
-    m_details->setManifest(first);
-    m_stale = StalePlot | StaleDigests;
-    if (selected.size() == 2 && !m_comparingRuns)
-        m_stale |= StaleCompare;
-    refreshStaleViews(false);
-    const StoreRow row = first ? m_store->row(selected.first()) : StoreRow{};
-    m_leaderboard->setSelectedRun(first && row.kind == StoreRow::Kind::Run ? row.index : -1);
     action(QStringLiteral("cite"))->setEnabled(first && first->hasRun());
     action(QStringLiteral("compare"))
         ->setEnabled(selected.size() >= kMinCompareRuns && selected.size() <= kMaxCompareRuns);
-}
-
-void MainWindow::refreshStaleViews(bool all) {
-    const QWidget* shown = m_tabs->currentWidget();
-    const QList<int> selected = selectedStoreIndices();
-    const ManifestPtr first = selected.isEmpty() ? nullptr : m_store->at(selected.first());
-    if ((m_stale & StalePlot) && (all || shown == m_plot)) {
-        m_stale &= ~StalePlot;
-        m_plot->plot()->showRun(first, plotCompanions());
-    }
-    if ((m_stale & StaleDigests) && (all || shown == m_digests)) {
-        m_stale &= ~StaleDigests;
-        m_digests->showRun(selected.value(0, -1));
-    }
-    if ((m_stale & StaleCompare) && (all || shown == m_diff)) {
-        m_stale &= ~StaleCompare;
-        if (selected.size() == 2)
-            m_diff->setRuns(first, m_store->at(selected[1]));
-    }
 }
 
 void MainWindow::compareSelected() {
@@ -484,31 +420,21 @@ void MainWindow::compareSelected() {
         statusBar()->showMessage(tr("Select two to eight runs to compare (Ctrl+click)."), 6000);
         return;
     }
-    QList<ManifestPtr> runs;
-    for (const int i : selected)
-        runs << m_store->at(i);
-    m_stale &= ~StaleCompare;
-    m_diff->setRunList(runs, 0);
-    m_tabs->setCurrentWidget(m_diff);
+    m_tabs->compare(selected);
 }
 
 void MainWindow::compareRuns(const QList<int>& runIndices) {
-    QList<ManifestPtr> runs;
     QList<int> rows;
-    for (const int run : runIndices) {
+    for (const int run : runIndices)
         rows << m_store->index().rowOfRun(run);
-        runs << m_store->at(rows.last());
-    }
     m_comparingRuns = true; // the selection below must not compare the first two on its own
     selectStoreRows(rows);
     m_comparingRuns = false;
-    m_diff->setRunList(runs, 0);
-    m_tabs->setCurrentWidget(m_diff);
+    m_tabs->compare(rows);
 }
 
 bool MainWindow::isSettling() const {
-    return m_diff->isPreparing() || m_digests->isChecking() || m_plot->plot()->isBuilding() ||
-           m_leaderboard->isBusy() || m_history->isBusy();
+    return m_tabs->isSettling();
 }
 
 CitationDialog* MainWindow::makeCitationDialog() {

@@ -1,9 +1,10 @@
-// The explorer window: run table with filter on the left; details, compare, plot, digests and the
-// published leaderboard figures on the right; menus, toolbar and shortcuts for every main action.
+// The explorer window, a frame: the run list on the left, the tabs on the right (RunTabs), menus, toolbar
+// and shortcuts for every main action, the status bar and the load lifecycle.
 #pragma once
 
 #include "ExportActions.h"
 #include "RunStore.h"
+#include "RunTabs.h"
 #include "Settings.h"
 
 #include <QMainWindow>
@@ -65,13 +66,13 @@ public:
     RunListPane* runList() const { return m_runList; }
     QLineEdit* filterEdit() const { return m_filter; }
     QTabWidget* tabs() const { return m_tabs; }
-    RunDetailsWidget* details() const { return m_details; }
-    DiffWidget* diff() const { return m_diff; }
-    PlotWidget* plot() const { return m_plot; }
-    DigestPanel* digests() const { return m_digests; }
-    LeaderboardWidget* leaderboard() const { return m_leaderboard; }
-    HistoryWidget* history() const { return m_history; }
-    PublishedFiguresView* published() const { return m_published; }
+    RunDetailsWidget* details() const { return m_tabs->details(); }
+    DiffWidget* diff() const { return m_tabs->diff(); }
+    PlotWidget* plot() const { return m_tabs->plot(); }
+    DigestPanel* digests() const { return m_tabs->digests(); }
+    LeaderboardWidget* leaderboard() const { return m_tabs->leaderboard(); }
+    HistoryWidget* history() const { return m_tabs->history(); }
+    PublishedFiguresView* published() const { return m_tabs->published(); }
     RerunController* rerun() const;
     RerunController* clusterRerun() const;
     ExportActions* exports() const { return m_exports; }
@@ -103,21 +104,20 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void buildActions();
+    void buildActions(); // the menus, one function each, and the toolbar
+    void buildFileMenu();
+    void buildRunMenu();
+    void buildViewMenu();
+    void buildHelpMenu();
     void buildLayout();
     void onSelectionChanged();
-    // Brings the plot, digest and compare tabs up to the selection: the tab in view at once, the others
-    // when shown (or all, for an export). A run of 10,000 cases costs each of them 100–300 ms; a
-    // selection paid all three on every click.
-    void refreshStaleViews(bool all);
     void onLoadFinished(int loaded, int problemRows, bool cancelled);
     void updateStatus();
     void cite();
     void runLocally();
     void about();
-    QList<ManifestPtr> plotCompanions() const;
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
-                       void (MainWindow::*slot)()) const;
+                       void (MainWindow::*slot)());
 
     RunStore* m_store;
     RunTableModel* m_runs;
@@ -126,18 +126,9 @@ private:
     QTreeView* m_table = nullptr;
     QSplitter* m_splitter = nullptr;
     bool m_comparingRuns = false; // compareRuns() is selecting the runs it compares
-    enum StaleView { StalePlot = 1, StaleDigests = 2, StaleCompare = 4 };
-    int m_stale = 0; // StaleView flags: views the selection changed that are not redrawn yet
     QLineEdit* m_filter = nullptr;
     QTimer m_statusDelay;
-    QTabWidget* m_tabs = nullptr;
-    RunDetailsWidget* m_details = nullptr;
-    DiffWidget* m_diff = nullptr;
-    PlotWidget* m_plot = nullptr;
-    DigestPanel* m_digests = nullptr;
-    LeaderboardWidget* m_leaderboard = nullptr;
-    HistoryWidget* m_history = nullptr;
-    PublishedFiguresView* m_published = nullptr;
+    RunTabs* m_tabs = nullptr; // the tabs right of the run list
     Settings m_settings;
     RerunActions* m_reruns;
     ExportActions* m_exports = nullptr; // made once the views it exports are
