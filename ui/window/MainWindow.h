@@ -22,17 +22,10 @@ class QToolButton;
 
 namespace kix::ui {
 
-class CitationDialog;
-class DiffWidget;
-class DigestPanel;
-class HistoryWidget;
-class LeaderboardWidget;
-class PlotWidget;
-class PublishedFiguresView;
+class CitationDialog; // the panes are declared in RunTabs.h
 class RecentFiles;
 class RerunActions;
 class RerunController;
-class RunDetailsWidget;
 class RunFilterProxy;
 class RunListPane;
 class RunTableModel;
