@@ -17,7 +17,8 @@ SetReference refused(const QString& reference, const QString& why) {
 }
 
 bool inside(const QString& canonicalFolder, const QString& canonicalPath) {
-    return canonicalPath.startsWith(canonicalFolder + u'/');
+    const QString prefix = canonicalFolder.endsWith(u'/') ? canonicalFolder : canonicalFolder + u'/'; // "/"
+    return canonicalPath.startsWith(prefix);
 }
 
 } // namespace

@@ -81,8 +81,9 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::SignatureInvalid, "signature-invalid", "a signature does not verify",
      UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::SubjectMismatch, "subject-mismatch",
-     "a signed file was edited after signing (subject digest does not match)", UsedByVerify | UsedByKeyVerify,
-     nullptr},
+     "a signed file was edited after signing (subject digest does not match), or the envelope beside a file "
+     "does not name it",
+     UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::EnvelopeMalformed, "envelope-malformed",
      "an envelope is not a readable DSSE in-toto envelope", UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::NotSigned, "not-signed", "not signed: no envelope beside the manifest", UsedByKeyVerify,

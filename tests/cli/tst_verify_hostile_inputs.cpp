@@ -4,9 +4,11 @@
 // written here; each case asserts the exact line and exit status, and finishes in seconds.
 #include "CliFixtures.h"
 #include "Commands.h"
+#include "EnvelopeFixtures.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -14,6 +16,7 @@
 #include <sys/stat.h>
 
 using namespace kixcli;
+using namespace kix::cli;
 
 namespace {
 
@@ -51,21 +54,6 @@ QString suiteRun(const QTemporaryDir& dir, const QString& uri, const std::option
 // The stderr line that locates a problem at the run's raw-samples reference.
 QString evidenceLine(const QString& manifest, const QString& member, const QString& message) {
     return QStringLiteral("%1: run.spec.evidence.rawSamples.%2: %3").arg(manifest, member, message);
-}
-
-// One unsigned envelope line naming `subjects` (name, sha256 hex) pairs.
-QByteArray plantedEnvelope(const QList<QPair<QString, QString>>& subjects) {
-    Json list = Json::array();
-    for (const auto& [name, hex] : subjects)
-        list.push_back({{"name", name.toStdString()}, {"digest", {{"sha256", hex.toStdString()}}}});
-    const Json statement = {{"_type", "https://in-toto.io/Statement/v1"},
-                            {"subject", list},
-                            {"predicateType", "urn:kix:predicate:local-rerun:v1"},
-                            {"predicate", Json::object()}};
-    const Json envelope = {{"payload", QByteArray::fromStdString(statement.dump()).toBase64().toStdString()},
-                           {"payloadType", "application/vnd.in-toto+json"},
-                           {"signatures", {{{"keyid", "sha256:" + std::string(64, 'e')}, {"sig", "AAAA"}}}}};
-    return QByteArray::fromStdString(envelope.dump()) + '\n';
 }
 
 } // namespace
@@ -200,7 +188,7 @@ private slots:
                "give 58207.9999149 ns (tolerance 0.1% and 1 ns)";
         QTest::newRow("mean 1% up")
             << "mean" << 1.01
-            << "cases[0].latencyNs.mean: states 58711.0577203 ns, the 200 samplesNs give "
+            << "cases[0].latencyNs.mean: states 58711.0577213 ns, the 200 samplesNs give "
                "58129.7601201 ns (tolerance 0.1% and 1 ns)";
         QTest::newRow("count") << "samples" << 0.0
                                << "cases[0].latencyNs.samples: states 201 samples, samplesNs holds 200";
@@ -236,7 +224,7 @@ private slots:
         big.close();
         QList<QPair<QString, QString>> subjects(25000, {QStringLiteral("big.json"), QString(64, u'0')});
         subjects.append({manifestName(), QString(64, u'0')});
-        kixfix::writeFile(manifest + QStringLiteral(".intoto.jsonl"), plantedEnvelope(subjects));
+        kixfix::writeFile(manifest + QStringLiteral(".intoto.jsonl"), kixsign::plantedEnvelope(subjects));
         QElapsedTimer clock;
         clock.start();
         const Result r = run({QStringLiteral("verify"), manifest});
@@ -258,8 +246,8 @@ private slots:
         QVERIFY(big.open(QIODevice::WriteOnly) && big.resize(qint64{20} << 30)); // sparse: nothing written
         big.close();
         kixfix::writeFile(manifest + QStringLiteral(".intoto.jsonl"),
-                          plantedEnvelope({{QStringLiteral("big.json"), QString(64, u'0')},
-                                           {manifestName(), QString(64, u'0')}}));
+                          kixsign::plantedEnvelope({{QStringLiteral("big.json"), QString(64, u'0')},
+                                                    {manifestName(), QString(64, u'0')}}));
         QElapsedTimer clock;
         clock.start();
         const Result r = run({QStringLiteral("verify"), manifest});

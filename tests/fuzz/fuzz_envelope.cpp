@@ -5,6 +5,7 @@
 // Nothing may crash, hang or trip a sanitizer; every check says what and why, none is trusted (the trust
 // store is empty and no key is carried), and a check that names a manifest it is not bound to is never
 // better than a subject mismatch.
+#include "EnvelopeFixtures.h"
 #include "Signing.h"
 
 #include <QDir>
@@ -28,14 +29,6 @@ struct Folder {
     }
 };
 
-QByteArray wrapped(const QByteArray& payload) {
-    const nlohmann::json envelope = {
-        {"payload", payload.toBase64().toStdString()},
-        {"payloadType", "application/vnd.in-toto+json"},
-        {"signatures", {{{"keyid", "sha256:" + std::string(64, 'e')}, {"sig", "AAAA"}}}}};
-    return QByteArray::fromStdString(envelope.dump()) + '\n';
-}
-
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -43,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0)
         return 0;
     const QByteArray rest(reinterpret_cast<const char*>(data) + 1, qsizetype(size - 1));
-    const QByteArray file = data[0] == '1' ? wrapped(rest) : rest;
+    const QByteArray file = data[0] == '1' ? kixsign::unsignedEnvelopeLine(rest) : rest;
     {
         QFile f(folder.manifest + QStringLiteral(".intoto.jsonl"));
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))

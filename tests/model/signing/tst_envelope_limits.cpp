@@ -1,6 +1,7 @@
 // Hostile envelopes (issue 40): an envelope copied beside a file it does not name, subjects that lead out
 // of the folder or are not regular files, a statement of 25,000 subjects, a sparse 20 GB subject. Each is
 // refused with its exact reason, quickly, and a genuine envelope still verifies as trusted.
+#include "EnvelopeFixtures.h"
 #include "EnvelopeLimits.h"
 #include "FileHashes.h"
 #include "InToto.h"
@@ -20,22 +21,8 @@ using kix::SignatureState;
 
 namespace {
 
-kix::SigningKey newKey() {
-    QString error;
-    auto key = kix::SigningKey::generate(error);
-    if (!key)
-        qFatal("cannot generate a key: %s", qPrintable(error));
-    return *key;
-}
-
-kix::TrustStore trusting(const kix::SigningKey& key) {
-    kix::TrustStore t;
-    kix::TrustedKey k;
-    k.key = key.publicKey();
-    k.label = QStringLiteral("alice");
-    t.add(k);
-    return t;
-}
+using kixsign::newKey;
+using kixsign::trusting;
 
 void writeFile(const QString& path, const QByteArray& bytes) {
     QFile f(path);
@@ -60,23 +47,6 @@ struct SignedRun {
         envelope = out.envelopeFile;
     }
 };
-
-// One unsigned envelope line whose statement names `subjects` subjects, all `name` with `sha256`.
-QByteArray plantedEnvelope(int subjects, const QString& name, const QString& sha256) {
-    nlohmann::json list = nlohmann::json::array();
-    for (int i = 0; i < subjects; ++i)
-        list.push_back({{"name", name.toStdString()}, {"digest", {{"sha256", sha256.toStdString()}}}});
-    const nlohmann::json statement = {{"_type", kix::kStatementType},
-                                      {"subject", list},
-                                      {"predicateType", kix::kRerunPredicateType},
-                                      {"predicate", nlohmann::json::object()}};
-    const QByteArray payload = QByteArray::fromStdString(statement.dump());
-    const nlohmann::json envelope = {
-        {"payload", payload.toBase64().toStdString()},
-        {"payloadType", "application/vnd.in-toto+json"},
-        {"signatures", {{{"keyid", "sha256:" + std::string(64, 'e')}, {"sig", "AAAA"}}}}};
-    return QByteArray::fromStdString(envelope.dump()) + '\n';
-}
 
 } // namespace
 
@@ -182,7 +152,8 @@ private slots:
         QVERIFY(big.resize(qint64{64} * 1024 * 1024));
         big.close();
         writeFile(manifest + QStringLiteral(".intoto.jsonl"),
-                  plantedEnvelope(25000, QStringLiteral("big.json"), QString(64, u'0')));
+                  kixsign::plantedEnvelope(QList<QPair<QString, QString>>(
+                      25000, {QStringLiteral("big.json"), QString(64, u'0')})));
         QElapsedTimer clock;
         clock.start();
         const auto checks = kix::verifyEnvelopesBeside(manifest, kix::TrustStore());

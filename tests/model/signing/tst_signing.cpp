@@ -2,6 +2,7 @@
 // state of an envelope beside a manifest (trusted, unknown key, signature invalid, subject mismatch,
 // malformed), each with its exact message.
 #include "Dsse.h"
+#include "EnvelopeFixtures.h"
 #include "InToto.h"
 #include "Signing.h"
 #include "SigningKey.h"
@@ -17,22 +18,8 @@ using kix::SignatureState;
 
 namespace {
 
-kix::SigningKey newKey() {
-    QString error;
-    auto key = kix::SigningKey::generate(error);
-    if (!key)
-        qFatal("cannot generate a key: %s", qPrintable(error));
-    return *key;
-}
-
-kix::TrustStore trusting(const kix::SigningKey& key, const QString& label = QStringLiteral("alice")) {
-    kix::TrustStore t;
-    kix::TrustedKey k;
-    k.key = key.publicKey();
-    k.label = label;
-    t.add(k);
-    return t;
-}
+using kixsign::newKey;
+using kixsign::trusting;
 
 void writeFile(const QString& path, const QByteArray& bytes) {
     QFile f(path);
