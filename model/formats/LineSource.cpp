@@ -93,6 +93,24 @@ struct LineSource::Impl {
         return n;
     }
 
+    // Counts the text one decompression step made; true (reading stopped) once it expands beyond the bound
+    // of LineSource.h over the compressed bytes used so far (compressedUsed).
+    bool overExpanded(qint64 made) {
+        decoded += made;
+        if (decoded <= kZstdExpansionAllowance || decoded <= compressedUsed * kMaxZstdExpansion)
+            return false;
+        stop(problem(codes::readZstdRatio,
+                     QStringLiteral(
+                         "the zstd data expands more than %1-fold, kix's limit (%2 bytes from %3 compressed "
+                         "bytes, in line %4: a decompression bomb?); the lines before it were read, the "
+                         "rest is not")
+                         .arg(kMaxZstdExpansion)
+                         .arg(decoded)
+                         .arg(compressedUsed)
+                         .arg(lineNumber + 1)));
+        return true;
+    }
+
     // Fills `out` with the next decoded text; false at the end of the text or when reading stopped.
     bool refill() {
         pos = end = 0;
@@ -134,21 +152,9 @@ struct LineSource::Impl {
             if (progressed) // a call that did nothing reports the next frame's header size, not a cut
                 frameRemaining = r;
             compressedUsed += qint64(ib.pos) - qint64(ibStart);
-            decoded += qint64(ob.pos);
-            if (decoded > kZstdExpansionAllowance && decoded > compressedUsed * kMaxZstdExpansion) {
-                stop(problem(codes::readZstdRatio,
-                             QStringLiteral("the zstd data expands more than %1-fold, kix's limit (%2 bytes "
-                                            "from %3 compressed bytes, in line %4: a decompression bomb?); "
-                                            "the lines before it were read, the rest is not")
-                                 .arg(kMaxZstdExpansion)
-                                 .arg(decoded)
-                                 .arg(compressedUsed)
-                                 .arg(lineNumber + 1)));
-                return false;
-            }
             if (ob.pos > 0) {
                 end = ob.pos;
-                return true;
+                return !overExpanded(qint64(ob.pos));
             }
             if (inPos == inEnd && inputEof) {
                 textEof = true;

@@ -120,6 +120,23 @@ bool bindsTo(SignatureCheck& c, const QString& boundTo) {
     return false;
 }
 
+// Step 3 of Signing.h: the binding, then every subject's file; else `c` says which failed and how.
+bool subjectsHold(SignatureCheck& c, const Statement& statement, const CheckContext& context, bool verified) {
+    if (!bindsTo(c, context.boundTo))
+        return false;
+    const QStringList mismatches =
+        subjectMismatches(statement, QFileInfo(c.envelopeFile).absolutePath(), context.hashes);
+    if (mismatches.isEmpty())
+        return true;
+    c.state = SignatureState::SubjectMismatch;
+    c.summary = signatureStateName(c.state);
+    c.detail = mismatches.join(QStringLiteral("; "));
+    if (!verified)
+        c.detail += QStringLiteral(" (signature not checked: no public key for %1)")
+                        .arg(c.fingerprint.isEmpty() ? QStringLiteral("an empty keyid") : c.fingerprint);
+    return false;
+}
+
 // Checks one signature of a well-formed envelope, in the order Signing.h gives.
 SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, const QString& file, int line,
                               const CheckContext& context) {
@@ -165,19 +182,8 @@ SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, c
     for (const Subject& s : st.statement->subjects)
         c.subjects << s.name;
     c.predicateType = st.statement->predicateType;
-    if (!bindsTo(c, context.boundTo))
+    if (!subjectsHold(c, *st.statement, context, verified))
         return c;
-    const QStringList mismatches =
-        subjectMismatches(*st.statement, QFileInfo(file).absolutePath(), context.hashes);
-    if (!mismatches.isEmpty()) {
-        c.state = SignatureState::SubjectMismatch;
-        c.summary = signatureStateName(c.state);
-        c.detail = mismatches.join(QStringLiteral("; "));
-        if (!verified)
-            c.detail += QStringLiteral(" (signature not checked: no public key for %1)")
-                            .arg(c.fingerprint.isEmpty() ? QStringLiteral("an empty keyid") : c.fingerprint);
-        return c;
-    }
     if (trusted && verified) {
         c.state = SignatureState::Trusted;
         c.signerLabel = trusted->label;

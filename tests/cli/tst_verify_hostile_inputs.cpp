@@ -46,7 +46,7 @@ QString suiteRun(const QTemporaryDir& dir, const QString& uri, const std::option
         m["run"]["spec"]["evidence"]["rawSamples"]["digest"] = sha256(*digestOf).toStdString();
     if (samples)
         kixfix::writeFile(dir.filePath(samplesName()), *samples);
-    const QString path = dir.filePath(manifestName());
+    QString path = dir.filePath(manifestName());
     kixfix::writeFile(path, QByteArray::fromStdString(m.dump(2)));
     return path;
 }
