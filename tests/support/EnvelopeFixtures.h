@@ -1,4 +1,4 @@
-// What the signing tests (and the envelope fuzz target) write: a fresh key, a trust store of one key, and
+// What the signing tests (and the envelope fuzz target) write: fixture files, a fresh key, a trust store of one key, and
 // envelope lines that no key signed (a signature without a public key: checkable only up to its subjects),
 // as an attacker plants them beside a manifest.
 #pragma once
@@ -8,12 +8,21 @@
 #include "SigningKey.h"
 
 #include <QByteArray>
+#include <QFile>
 #include <QList>
 #include <QPair>
 #include <QString>
 #include <nlohmann/json.hpp>
 
 namespace kixsign {
+
+// Writes a fixture file; a test that cannot write its fixture cannot go on.
+inline void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(bytes);
+}
 
 inline kix::SigningKey newKey() {
     QString error;

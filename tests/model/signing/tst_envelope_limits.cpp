@@ -23,13 +23,7 @@ namespace {
 
 using kixsign::newKey;
 using kixsign::trusting;
-
-void writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
+using kixsign::writeFile;
 
 // Run A, signed: its manifest and implementation, and the envelope beside them.
 struct SignedRun {

@@ -20,13 +20,7 @@ namespace {
 
 using kixsign::newKey;
 using kixsign::trusting;
-
-void writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
+using kixsign::writeFile;
 
 // A signed manifest (and implementation file) in a fresh folder.
 struct Signed {
