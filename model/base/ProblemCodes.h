@@ -19,6 +19,7 @@ inline constexpr char readLineTooLong[] = "read.line_too_long";    // one JSON L
 inline constexpr char readZstdMagic[] = "read.zstd_magic";         // .zst without the zstd magic number
 inline constexpr char readZstdCorrupt[] = "read.zstd_corrupt";     // the decompressor refused the data
 inline constexpr char readZstdTruncated[] = "read.zstd_truncated"; // the data ends inside a frame
+inline constexpr char readZstdRatio[] = "read.zstd_ratio"; // expands past kMaxZstdExpansion (LineSource.h)
 // Inputs and folders (the record store):
 inline constexpr char readNoInput[] = "read.no_input";         // nothing to read was given
 inline constexpr char readEmptyFolder[] = "read.empty_folder"; // a folder holds no file kix reads
@@ -142,6 +143,10 @@ inline constexpr char traceArgument[] = "trace.argument";
 inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read
 inline constexpr char evidenceDigestMismatch[] = "evidence.digest_mismatch"; // its bytes hash differently
 inline constexpr char evidenceFormat[] = "evidence.format";                  // not a kix raw-samples file
+// a URI that leaves the set's folder (absolute, "..", a link out) or names a FIFO or device (SetReference.h)
+inline constexpr char evidenceReference[] = "evidence.reference";
+// a case's samplesNs disagree with the count or the statistics stated for it (RawSamples.h)
+inline constexpr char evidenceStatistics[] = "evidence.statistics";
 
 // data: kix's own bundled data files (problem definitions, published figures; docs/problem-format.md)
 // no "format", or one this kix does not read

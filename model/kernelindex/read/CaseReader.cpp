@@ -2,6 +2,7 @@
 
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
+#include "SampleStatistics.h"
 
 #include <QHash>
 #include <algorithm>
@@ -152,6 +153,7 @@ void readCase(FieldReader fr, CaseResult& c) {
     readOutputs(fr.object("correctness"), c);
     c.timer = fr.string("timer").value_or(QString());
     c.samplesNs = readSampleList(fr, "samplesNs");
+    checkSampleStatistics(fr, c);
     // {"latencyNs", "samplesNs"}, or {"unavailable": why} when CUPTI could not time the case.
     FieldReader cupti = fr.object("cupti");
     if (cupti.valid())
