@@ -159,7 +159,7 @@ private slots:
             << "kix history: expected at least 1 file argument(s), got 0 (see kix history --help)\n";
         const auto badEffect = [](const char* row, const QString& value) {
             QTest::newRow(row) << QStringList{QStringLiteral("--min-effect"), value, QStringLiteral("@")} << 2
-                               << "kix history: --min-effect expects a percentage above 0, such as 2, 0.5 or "
+                               << "kix history: --min-effect expects a percentage from 0.1 to 50, such as 2, 0.5 or "
                                   "2%, got \"" +
                                       value + "\"\n";
         };

@@ -1,5 +1,7 @@
 #include "Bootstrap.h"
 
+#include "InputLimits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -56,9 +58,14 @@ double medianInPlace(std::vector<double>& values) {
     return 0.5 * (*middle + *std::max_element(values.begin(), middle));
 }
 
-// The median of one resample of `samples` drawn with replacement into `scratch`.
+std::size_t drawsOf(std::span<const double> samples) {
+    return std::min(samples.size(), std::size_t(limits::kBootstrapMaxDrawsPerSide));
+}
+
+// The median of one resample of `samples` drawn with replacement into `scratch` (at most
+// kBootstrapMaxDrawsPerSide draws: an m-out-of-n resample of a large side).
 double resampledMedian(std::span<const double> samples, std::vector<double>& scratch, std::mt19937_64& rng) {
-    scratch.resize(samples.size());
+    scratch.resize(drawsOf(samples));
     for (double& v : scratch)
         v = samples[drawIndex(rng, samples.size())];
     return medianInPlace(scratch);
@@ -91,6 +98,13 @@ double sampleMedian(std::span<const double> samples) {
     return medianInPlace(copy);
 }
 
+std::int64_t bootstrapDrawsPerResample(const std::vector<SamplePair>& cases) {
+    std::int64_t draws = 0;
+    for (const SamplePair& c : cases)
+        draws += std::int64_t(drawsOf(c.a) + drawsOf(c.b));
+    return draws;
+}
+
 std::optional<BootstrapRatio> bootstrapMedianRatio(std::span<const double> a, std::span<const double> b,
                                                    const BootstrapOptions& options) {
     return bootstrapGeomeanRatio({SamplePair{a, b}}, options);
@@ -98,7 +112,8 @@ std::optional<BootstrapRatio> bootstrapMedianRatio(std::span<const double> a, st
 
 std::optional<BootstrapRatio> bootstrapGeomeanRatio(const std::vector<SamplePair>& cases,
                                                     const BootstrapOptions& options) {
-    if (cases.empty() || !validOptions(options))
+    if (cases.empty() || !validOptions(options) ||
+        bootstrapDrawsPerResample(cases) > limits::kBootstrapMaxDrawsPerResample)
         return std::nullopt;
     double observedLogSum = 0;
     for (const SamplePair& c : cases) {
