@@ -62,10 +62,22 @@ std::size_t drawsOf(std::span<const double> samples) {
     return std::min(samples.size(), std::size_t(limits::kBootstrapMaxDrawsPerSide));
 }
 
-// The median of one resample of `samples` drawn with replacement into `scratch` (at most
-// kBootstrapMaxDrawsPerSide draws: an m-out-of-n resample of a large side).
+// A side of more than kBootstrapMaxDrawsPerSide launches, thinned to a systematic subsample of that many
+// (every n/m-th in the order recorded, so drift within the run is kept), which is then resampled: reads
+// from 40 KB instead of random reads across a 64 MB side, whose cache misses were most of the time.
+std::span<const double> thinned(std::span<const double> samples, std::vector<double>& storage) {
+    const std::size_t m = drawsOf(samples);
+    if (m == samples.size())
+        return samples;
+    storage.resize(m);
+    for (std::size_t i = 0; i < m; ++i)
+        storage[i] = samples[i * samples.size() / m];
+    return storage;
+}
+
+// The median of one resample of `samples` drawn with replacement into `scratch`.
 double resampledMedian(std::span<const double> samples, std::vector<double>& scratch, std::mt19937_64& rng) {
-    scratch.resize(drawsOf(samples));
+    scratch.resize(samples.size());
     for (double& v : scratch)
         v = samples[drawIndex(rng, samples.size())];
     return medianInPlace(scratch);
@@ -122,13 +134,18 @@ std::optional<BootstrapRatio> bootstrapGeomeanRatio(const std::vector<SamplePair
         observedLogSum += std::log(sampleMedian(c.b) / sampleMedian(c.a));
     }
     const double caseCount = double(cases.size());
+    std::vector<std::vector<double>> storage(2 * cases.size());
+    std::vector<SamplePair> drawn;
+    drawn.reserve(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        drawn.push_back({thinned(cases[i].a, storage[2 * i]), thinned(cases[i].b, storage[2 * i + 1])});
     // Work on logs: the geometric mean is the exponential of the mean log ratio.
     std::mt19937_64 rng(options.seed);
     std::vector<double> scratch;
     std::vector<double> logRatios(std::size_t(options.resamples));
     for (double& logRatio : logRatios) {
         double logSum = 0;
-        for (const SamplePair& c : cases) {
+        for (const SamplePair& c : drawn) {
             const double medianA = resampledMedian(c.a, scratch, rng);
             const double medianB = resampledMedian(c.b, scratch, rng);
             logSum += std::log(medianB / medianA);

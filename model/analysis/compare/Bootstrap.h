@@ -58,8 +58,9 @@ struct SamplePair {
 // limits::kBootstrapMaxDrawsPerResample values (bootstrapDrawsPerResample).
 //
 // The work is capped (docs/verdicts.md, "Limits"): a side of more than limits::kBootstrapMaxDrawsPerSide
-// samples is resampled that many at a time (an m-out-of-n bootstrap: the median of m draws varies more
-// than that of n, so the interval is wider than the full count's, never narrower).
+// samples is resampled from a systematic subsample of that many (every n/m-th launch): the median of m
+// draws varies more than that of n, so the interval is wider than the full count's, never narrower. The
+// ratio itself is always of the medians of every sample.
 std::optional<BootstrapRatio> bootstrapGeomeanRatio(const std::vector<SamplePair>& cases,
                                                     const BootstrapOptions& options = {});
 
