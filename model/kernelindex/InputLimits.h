@@ -39,7 +39,7 @@ inline constexpr std::int64_t kBootstrapMaxDrawsPerResample = 100000;
 
 // record_events rows one catalog may hold for kix history and the History tab: KernelIndex's export holds
 // a few thousand; beyond this the rows are refused with the limit named, not held.
-inline constexpr std::int64_t kMaxRecordEvents = 200000;
+inline constexpr std::int64_t kMaxRecordEvents = 50000;
 // Warnings of one kind (a column kix does not know) reported per file before they are only counted.
 inline constexpr int kMaxRepeatedWarnings = 20;
 
