@@ -244,8 +244,8 @@ int diffCommand(const QStringList& args, Io io) {
     parser.addOption(
         {QStringLiteral("fail-if"),
          QStringLiteral("slower or slower:PCT (default PCT: --min-effect). Exit with status slower "
-                        "when the suite verdict at PCT is slower, cant-tell when it is can't tell "
-                        "or the runs are not comparable; for CI."),
+                        "when the suite verdict at PCT (or A's noise floor where larger; never B's) is "
+                        "slower, cant-tell when it is can't tell or the runs are not comparable; for CI."),
          QStringLiteral("slower[:pct]")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("diff"), args, io, 2, 2, code))
