@@ -36,12 +36,4 @@ void checkRawSampleCounts(FieldReader& spec, const RunSpec& run, const QList<Cas
                        .arg(cases.size()));
 }
 
-void checkCaseSampleCount(FieldReader& fr, const LatencyStats& stats, std::size_t listed) {
-    if (!stats.samples || listed == 0 || std::size_t(*stats.samples) == listed)
-        return;
-    fr.error(
-        evidenceFormat, fr.pathOf(QStringLiteral("samplesNs")),
-        QStringLiteral("%1 samples listed, but latencyNs.samples states %2").arg(listed).arg(*stats.samples));
-}
-
 } // namespace kix

@@ -1,6 +1,7 @@
 // The counts a run states against the raw samples its evidence file holds (issue 40 item 6): a file whose
 // counts disagree with its manifest is a located error, so no verdict rests on samples the run did not
-// report, or on a run that reports samples its file does not hold.
+// report, or on a run that reports samples its file does not hold. (A case's own latencyNs.samples
+// against its samplesNs is checked with its other statistics where the case is read.)
 #pragma once
 
 #include "FieldReader.h"
@@ -15,8 +16,5 @@ namespace kix {
 // run's primary measurement's sampleCount the number of cases the file holds.
 void checkRawSampleCounts(FieldReader& spec, const RunSpec& run, const QList<CaseResult>& cases,
                           std::optional<qsizetype> only, const QString& relative);
-
-// A case's latencyNs.samples against the launches its samplesNs lists (`listed`), reported through `fr`.
-void checkCaseSampleCount(FieldReader& fr, const LatencyStats& stats, std::size_t listed);
 
 } // namespace kix
