@@ -73,6 +73,18 @@ struct EnvGuard {
     EnvGuard& operator=(const EnvGuard&) = delete;
 };
 
+// Writes `trace` as `name` in `dir` and imports it into dir/out; the two paths in `in` and `out`.
+Result importWritten(const QTemporaryDir& dir, const char* name, const QByteArray& trace, QString& in,
+                     QString& out) {
+    in = dir.filePath(QString::fromLatin1(name));
+    QFile f(in);
+    if (!f.open(QIODevice::WriteOnly) || f.write(trace) != trace.size())
+        qFatal("cannot write %s", name);
+    f.close();
+    out = dir.filePath(QStringLiteral("out"));
+    return run({QStringLiteral("-o"), out, in});
+}
+
 QStringList files(const QString& dir) {
     return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
                                QDir::Name);
@@ -309,14 +321,8 @@ private slots:
         QFETCH(QByteArray, trace);
         QFETCH(QString, error);
         QTemporaryDir dir;
-        const QString in = dir.filePath(QStringLiteral("axes.traces.jsonl"));
-        {
-            QFile f(in);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            QCOMPARE(f.write(trace), trace.size());
-        }
-        const QString out = dir.filePath(QStringLiteral("out"));
-        const Result r = run({QStringLiteral("-o"), out, in});
+        QString in, out;
+        const Result r = importWritten(dir, "axes.traces.jsonl", trace, in, out);
         QCOMPARE(r.code, int(kix::cli::ExitInput));
         // Only the error (warnings of a definition kix does not know may come before it), then nothing.
         QStringList errors;
@@ -357,14 +363,8 @@ private slots:
         QFETCH(QString, message);
         const EnvGuard limit("KIX_MAX_RECORD_BYTES", recordLimit);
         QTemporaryDir dir;
-        const QString in = dir.filePath(QStringLiteral("big.traces.jsonl"));
-        {
-            QFile f(in);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            QCOMPARE(f.write(trace), trace.size());
-        }
-        const QString out = dir.filePath(QStringLiteral("out"));
-        const Result r = run({QStringLiteral("-o"), out, in});
+        QString in, out;
+        const Result r = importWritten(dir, "big.traces.jsonl", trace, in, out);
         QCOMPARE(r.code, int(kix::cli::ExitInput));
         // Before the error, the warnings of arguments without a dtype and shape (no problem file of big_op).
         const QRegularExpression expected(
