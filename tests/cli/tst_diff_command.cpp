@@ -65,7 +65,7 @@ QString editedKixRun(const QString& dir, const QString& name, const std::functio
     ref["uri"] = QString(name + QStringLiteral(".samples.json")).toStdString();
     ref["digest"] =
         "sha256:" + QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex().toStdString();
-    const QString manifestPath = dir + u'/' + name + QStringLiteral(".manifest.json");
+    QString manifestPath = dir + u'/' + name + QStringLiteral(".manifest.json");
     if (!kixfix::writeJson(manifestPath, manifest))
         qFatal("cannot write %s", qPrintable(manifestPath));
     return manifestPath;
@@ -592,7 +592,7 @@ private slots:
         };
         const QString a = editedKixRun(dir.path(), QStringLiteral("a"), oneHugeCase(1));
         const QString b = editedKixRun(dir.path(), QStringLiteral("b"), oneHugeCase(2));
-        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("b.samples.json"))).size() < 16 * 1024 * 1024);
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("b.samples.json"))).size() < qint64(16) * 1024 * 1024);
         QElapsedTimer clock;
         clock.start();
         const Result r = run({QStringLiteral("diff"), a, b});

@@ -42,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         f.write(bytes);
     }
     const std::string digest =
-        "sha256:" + kix::sha256Hex(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        "sha256:" +
+        kix::sha256Hex(std::string_view(bytes.constData(), std::size_t(bytes.size()))).toStdString();
     // A BenchmarkRun whose evidence is the fuzzed file: what kix run writes, less everything optional.
     const QByteArray manifest = QByteArray::fromStdString(
         R"({"apiVersion": "kernelindex.dev/v1alpha1", "kind": "BenchmarkRun", "metadata": {"name": "fuzz"},
