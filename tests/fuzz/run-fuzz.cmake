@@ -136,6 +136,16 @@ elseif(FUZZ_TARGET STREQUAL "fuzz_envelope")
   # The envelope reader: the committed seeds (first byte '0' an envelope file, '1' a statement payload).
   file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_envelope/*)
   set(max_len 16384)
+elseif(FUZZ_TARGET STREQUAL "fuzz_record_events" OR FUZZ_TARGET STREQUAL "fuzz_raw_samples"
+       OR FUZZ_TARGET STREQUAL "fuzz_settings_snapshot")
+  # The history's record_events reader, the raw-samples reader (with the bundled kix runs' samples files)
+  # and the explorer's kept snapshot: their committed seeds.
+  file(GLOB seeds ${REPO}/tests/fuzz/corpus/${FUZZ_TARGET}/*)
+  if(FUZZ_TARGET STREQUAL "fuzz_raw_samples")
+    file(GLOB bundled ${REPO}/resources/samples/kix/*.samples.json)
+    list(APPEND seeds ${bundled})
+  endif()
+  set(max_len 65536)
 else()
   file(GLOB seeds ${REPO}/tests/fuzz/corpus/fuzz_line_source/*)
   set(max_len 65536)

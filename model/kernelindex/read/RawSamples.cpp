@@ -4,6 +4,7 @@
 #include "JsonPath.h"
 #include "JsonReader.h"
 #include "ProblemCodes.h"
+#include "SampleCounts.h"
 #include "SetReference.h"
 #include "Sha256.h"
 
@@ -129,6 +130,7 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
             return;
         }
     }
+    checkRawSampleCounts(spec, run, cases, only, relative);
     run.cases = std::move(cases);
     run.gpu = readGpuRunState(file.object("gpu"));
 }
