@@ -310,6 +310,7 @@ CaseReport Harness::runCase(const Workload& w, int caseIndex, const std::functio
     if (const std::string why = unsupportedReason(rep.rows, rep.hidden); !why.empty())
         return fail(why);
     rep.plan = planFusedBackward(rep.rows, rep.hidden, h.options.launch);
+    rep.planName = rep.plan.name();
     const cudaStream_t s = h.stream;
 
     CaseData d;

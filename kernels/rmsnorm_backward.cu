@@ -23,6 +23,7 @@
 #include "kix/rmsnorm_backward.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cuda_bf16.h>
 
@@ -354,7 +355,35 @@ ReduceFn reduceKernelFor(int quads) {
 //  * one row per thread, the next one prefetched; default cache policies (6-7% faster than
 //    evict-first hints on the cases above 800 MB, 2026-12-02); contiguous columns (the two-halves
 //    mapping was 7-10% slower on the large cases, 2026-12-03).
+//  * from 2048 rows, the row lanes per block come from the card table below (kCardPlans).
 constexpr std::int64_t kColumnPassRows = 2048;
+
+// Per-card choices, keyed by what the kernel can query (SM count, L2 size), each with its evidence. A
+// card in no row gets the defaults the H200 was tuned with (one row lane: three 320-thread blocks per
+// SM, 396 partial rows). A row is added only where a sweep on that card measured the gain, and only
+// where it cannot reach another card (the H200 has 132 SMs too, but 60 MB of L2).
+struct CardPlan {
+    int sms;
+    int l2MiB;
+    int partialsRowLanes;
+    const char* card; // recorded with each case's plan (LaunchConfig::card)
+};
+// H100 80GB HBM3: two row lanes (one 640-thread block per SM, 132 partial rows; the second kernel reads
+// a third of the partials): the cases of 87 MB-13.4 GB went from 1.031-1.061 of the same-run copy to
+// 1.015-1.034 (kix-kernel-bench --sweep, each plan twice, alternating, 2026-12-07,
+// kernels/bench/results/2026-12-07-h100-k2-*; BENCHMARKS.md).
+constexpr std::array<CardPlan, 1> kCardPlans = {{{132, 50, 2, "H100 (132 SMs, 50 MB L2)"}}};
+
+const CardPlan* cardPlan() {
+    int device = 0, sms = 0, l2 = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
+    for (const CardPlan& c : kCardPlans)
+        if (c.sms == sms && c.l2MiB == l2 >> 20)
+            return &c;
+    return nullptr;
+}
 constexpr int kColumnUnits = 4;
 constexpr int kColumnAhead = 0;
 constexpr int kReduceQuads = 0;
@@ -398,7 +427,7 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     plan.rowsPerIteration = 1;
     plan.prefetch = true;
     plan.columnPass = plan.smallProblemPath;
-    plan.rowLanes = 1;
+    plan.rowLanes = 0; // chosen once the finish is known (below)
     plan.streaming = false;
     plan.secondKernel = !plan.columnPass;
     plan.columnUnits = kColumnUnits;
@@ -435,6 +464,11 @@ LaunchConfig planFusedBackward(std::int64_t rows, int hidden, const LaunchOverri
     if (overrides.reduceQuads >= 0 && overrides.reduceQuads <= 8 &&
         (overrides.reduceQuads & (overrides.reduceQuads - 1)) == 0)
         plan.reduceQuads = overrides.reduceQuads;
+    if (plan.rowLanes == 0) { // the column pass and the bulk-copy kernel were fastest with one row lane
+        const CardPlan* card = plan.columnPass || plan.stages > 0 ? nullptr : cardPlan();
+        plan.rowLanes = card ? card->partialsRowLanes : 1;
+        plan.card = card ? card->card : "";
+    }
     plan.laneThreads = std::max(32, ((std::max(hidden, kVec) / kVec + 31) / 32) * 32);
     if (plan.stages > 0) { // one row per block and step, `stages` of them in flight in shared memory
         plan.rowsPerIteration = plan.rowLanes = 1;

@@ -1,6 +1,7 @@
 #include "CommandSupport.h"
 
 #include "BundleView.h"
+#include "InputLimits.h"
 #include "LoadJob.h"
 #include "Policy.h"
 #include "RunStore.h"
@@ -92,9 +93,12 @@ std::optional<double> parsePercentArgument(QString text) {
         text.chop(1);
     bool ok = false;
     const double pct = text.toDouble(&ok);
-    if (!ok || !std::isfinite(pct) || !(pct > 0))
+    // 1e308, a denormal or 1e-9 parse, but no minimum effect is that large or small (InputLimits.h).
+    const double fraction = pct / 100.0;
+    if (!ok || !std::isfinite(pct) || !(fraction >= limits::kMinMinimumEffect) ||
+        !(fraction <= limits::kMaxMinimumEffect))
         return std::nullopt;
-    return pct / 100.0;
+    return fraction;
 }
 
 QString column(const QString& text, int width) {

@@ -6,6 +6,7 @@
 #include "DiffReport.h"
 #include "Format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -43,11 +44,23 @@ std::optional<double> parseFailIf(const QString& text, double minimumEffect) {
     return parsePercentArgument(text.mid(withPct.size()));
 }
 
+// The gate judges at PCT, or at the baseline's (A's) measured noise floor where that is larger; never at
+// the candidate's, which would let the run under test set its own tolerance.
 struct Gate {
-    double effect = 0; // PCT as a fraction
-    CaseVerdict suite; // judged at `effect`
+    double effect = 0;                    // PCT as a fraction
+    std::optional<double> floorA, floorB; // the runs' own A/A noise floors
+    CaseVerdict suite;                    // judged at threshold()
     bool comparable = false;
+    double threshold() const { return std::max(effect, floorA.value_or(0)); }
 };
+
+std::optional<double> noiseFloorOf(const Manifest& m) {
+    return m.runSpec.gpu ? m.runSpec.gpu->noiseFloor : std::nullopt;
+}
+
+QString percentLabel(double fraction) {
+    return QString::number(fraction * kPercent, 'g', 3) + u'%';
+}
 
 // What --fail-if makes of the comparison. It asks one question, "is B slower than A beyond PCT?", so it is
 // one-sided: slower when the suite's interval lies wholly above 1 + PCT; ok when the verdict is same or
@@ -67,7 +80,7 @@ int gateStatus(const Gate& g) {
         break;
     }
     // Only the bootstrap and Welch methods give an interval.
-    const bool ruledOut = g.suite.interval && g.suite.interval->hi <= 1 + g.effect;
+    const bool ruledOut = g.suite.interval && g.suite.interval->hi <= 1 + g.threshold();
     return ruledOut ? ExitOk : ExitCantTell;
 }
 
@@ -75,16 +88,25 @@ QString gateStatusName(int status) {
     return QString::fromLatin1(protocol::exitStatusInfo(status)->name);
 }
 
-// "--fail-if slower:2%: exit 12 (slower): the suite verdict at 2% is slower"
+// "--fail-if slower:2%: exit 12 (slower): the suite verdict at 2% is slower"; the threshold named as A's
+// noise floor where that decided it, and a larger floor of B's named as not used.
 QString gateLine(const Gate& g) {
     const int status = gateStatus(g);
-    const QString pct = QString::number(g.effect * kPercent, 'g', 3) + u'%';
+    const QString pct = percentLabel(g.effect);
+    const QString at =
+        g.threshold() > g.effect
+            ? QStringLiteral("%1 (A's noise floor, above %2)").arg(percentLabel(g.threshold()), pct)
+            : pct;
     QString why = g.comparable
-                      ? QStringLiteral("the suite verdict at %1 is %2").arg(pct, verdictName(g.suite.verdict))
+                      ? QStringLiteral("the suite verdict at %1 is %2").arg(at, verdictName(g.suite.verdict))
                       : QStringLiteral("the runs are not comparable");
     if (g.comparable && g.suite.verdict == Verdict::CantTell && status == ExitOk)
         why += QStringLiteral(", but its interval stays below 1 + %1 (upper end %2): not slower beyond %1")
-                   .arg(pct, QString::number(g.suite.interval->hi, 'f', 3));
+                   .arg(percentLabel(g.threshold()), QString::number(g.suite.interval->hi, 'f', 3));
+    if (g.floorB && *g.floorB > g.threshold())
+        why += QStringLiteral("; B's own %1 noise floor is not used: the run under test does not set the "
+                              "gate's tolerance")
+                   .arg(percentLabel(*g.floorB));
     return QStringLiteral("--fail-if slower:%1: exit %2 (%3): %4")
         .arg(pct)
         .arg(status)
@@ -94,6 +116,7 @@ QString gateLine(const Gate& g) {
 Json gateJson(const Gate& g) {
     const int status = gateStatus(g);
     return {{"minimumEffect", g.effect},
+            {"threshold", g.threshold()},
             {"comparable", g.comparable},
             {"verdict", verdictToken(g.suite.verdict).toStdString()},
             {"reason", g.suite.reason.toStdString()},
@@ -168,6 +191,23 @@ void printDiff(const ManifestPtr& a, const ManifestPtr& b, const ComparabilityVe
     }
 }
 
+// A verdict the engine refused (non-finite arithmetic: Verdict.h) is no comparison to print: each is named
+// with the files and the case, and kix diff exits with the input status.
+bool refuseNonFinite(const CaseComparison& cases, const QString& pathA, const QString& pathB, Io io) {
+    bool any = false;
+    const auto refuse = [&](const QString& where, const CaseVerdict& v) {
+        if (!v.refused)
+            return;
+        io.err << "kix diff: " << terminalLine(pathA) << " vs " << terminalLine(pathB) << ", " << where
+               << ": " << terminalLine(v.reason) << "\n";
+        any = true;
+    };
+    for (const CaseDelta& d : cases.rows)
+        refuse(QStringLiteral("case ") + (d.axes.isEmpty() ? d.id : d.axes), d.verdict);
+    refuse(QStringLiteral("suite"), cases.suite);
+    return any;
+}
+
 } // namespace
 
 int diffCommand(const QStringList& args, Io io) {
@@ -204,8 +244,8 @@ int diffCommand(const QStringList& args, Io io) {
     parser.addOption(
         {QStringLiteral("fail-if"),
          QStringLiteral("slower or slower:PCT (default PCT: --min-effect). Exit with status slower "
-                        "when the suite verdict at PCT is slower, cant-tell when it is can't tell "
-                        "or the runs are not comparable; for CI."),
+                        "when the suite verdict at PCT (or A's noise floor where larger; never B's) is "
+                        "slower, cant-tell when it is can't tell or the runs are not comparable; for CI."),
          QStringLiteral("slower[:pct]")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("diff"), args, io, 2, 2, code))
@@ -215,7 +255,7 @@ int diffCommand(const QStringList& args, Io io) {
     if (const auto effect = parsePercentArgument(minEffect)) {
         options.minimumEffect = *effect;
     } else {
-        io.err << "kix diff: --min-effect expects a percentage above 0, such as 2 or 0.5, got \""
+        io.err << "kix diff: --min-effect expects a percentage from 0.1 to 50, such as 2 or 0.5, got \""
                << terminalLine(minEffect) << "\"\n";
         return ExitUsage;
     }
@@ -224,7 +264,8 @@ int diffCommand(const QStringList& args, Io io) {
         const QString text = parser.value(QStringLiteral("fail-if"));
         failIf = parseFailIf(text, options.minimumEffect);
         if (!failIf) {
-            io.err << "kix diff: --fail-if expects slower or slower:PCT with PCT a percentage above 0, got \""
+            io.err << "kix diff: --fail-if expects slower or slower:PCT with PCT a percentage from 0.1 to "
+                      "50, got \""
                    << terminalLine(text) << "\"\n";
             return ExitUsage;
         }
@@ -244,13 +285,19 @@ int diffCommand(const QStringList& args, Io io) {
     const ComparabilityVerdict verdict = assessComparability(*a, *b);
     const CaseComparison cases = compareCases(*a, *b, options);
     const QList<FieldChange> fields = diffManifests(*a, *b);
+    if (refuseNonFinite(cases, pathA, pathB, io))
+        return ExitInput;
     std::optional<Gate> gate;
     if (failIf) {
+        // The suite judged at PCT, or A's floor where larger; the cases are shown at --min-effect with the
+        // larger floor of the two runs (docs/verdicts.md).
+        gate = Gate{*failIf, noiseFloorOf(*a), noiseFloorOf(*b), {}, verdict.comparable};
         VerdictOptions at = options;
         at.minimumEffect = *failIf;
-        // The suite judged at PCT; the cases are shown at --min-effect.
-        gate = Gate{*failIf, *failIf == options.minimumEffect ? cases.suite : compareCases(*a, *b, at).suite,
-                    verdict.comparable};
+        at.noiseFloor = gate->floorA.value_or(0);
+        const bool same =
+            at.minimumEffect == cases.options.minimumEffect && at.threshold() == cases.options.threshold();
+        gate->suite = same ? cases.suite : compareCases(*a, *b, at).suite;
     }
     if (parser.isSet(QStringLiteral("json"))) {
         Json j = diffReportJson(*a, *b, verdict, cases, fields);

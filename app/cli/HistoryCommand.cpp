@@ -190,8 +190,9 @@ int historyCommand(const QStringList& args, Io io) {
     const QString minEffect = parser.value(QStringLiteral("min-effect"));
     const auto effect = parsePercentArgument(minEffect);
     if (!effect) {
-        io.err << "kix history: --min-effect expects a percentage above 0, such as 2, 0.5 or 2%, got \""
-               << terminalLine(minEffect) << "\"\n";
+        io.err
+            << "kix history: --min-effect expects a percentage from 0.1 to 50, such as 2, 0.5 or 2%, got \""
+            << terminalLine(minEffect) << "\"\n";
         return ExitUsage;
     }
     changeOptions.minimumEffect = *effect;

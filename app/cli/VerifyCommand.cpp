@@ -100,10 +100,15 @@ private:
     bool wasRead(const ProblemRow& p) const {
         return m_readOrigins.contains(originKey(p.origin.file, p.origin.line));
     }
+    // What kix recomputed and found different: a catalog's published values, a raw-samples file's digest,
+    // and a case's stated statistics against its samples (issue 40: these exited 0).
     static bool isMismatchProblem(const Problem& p) {
-        static const QStringList mismatches = {
-            QString::fromLatin1(codes::catalogDigest), QString::fromLatin1(codes::catalogKey),
-            QString::fromLatin1(codes::catalogStatus), QString::fromLatin1(codes::catalogPrimary)};
+        static const QStringList mismatches = {QString::fromLatin1(codes::catalogDigest),
+                                               QString::fromLatin1(codes::catalogKey),
+                                               QString::fromLatin1(codes::catalogStatus),
+                                               QString::fromLatin1(codes::catalogPrimary),
+                                               QString::fromLatin1(codes::evidenceDigestMismatch),
+                                               QString::fromLatin1(codes::evidenceStatistics)};
         return mismatches.contains(p.code);
     }
 

@@ -81,10 +81,16 @@ Json caseResultJson(const kernels::CaseReport& r, double copyGBps, bool withLaun
         if (own.mean && *own.mean > 0)
             c["speedup"] = *ref.mean / *own.mean;
     }
-    if (withLaunch)
+    if (withLaunch) {
         c["launch"] = {{"blocks", r.plan.blocks},
                        {"threads", r.plan.threads},
                        {"rowsPerIteration", r.plan.rowsPerIteration}};
+        // Which plan ran, and which row of the kernel's card table chose it (issue 38).
+        if (!r.planName.empty())
+            c["launch"]["plan"] = r.planName;
+        if (!r.plan.card.empty())
+            c["launch"]["card"] = r.plan.card;
+    }
     Json outputs = Json::array();
     for (const auto& check : r.checks)
         outputs.push_back(outputJson(check));

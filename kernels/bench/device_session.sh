@@ -12,6 +12,10 @@
 #   kixrun   `kix run` on the bundled suite twice ($KIX_RUN_BIN, built elsewhere, Qt libraries in
 #            $KIX_TEST_LIBS); both output folders to $OUT/kixrun.tar.gz, a table of each to the log
 #   sass     cuobjdump -sass of the kernels' library, to $OUT/sass.txt
+#   ncu      Nsight Compute on one timed launch per case ($KIX_NCU_CASES, default all 16): the kernels of
+#            the case, the sections of $KIX_NCU_SECTIONS; each report imported back as CSV (raw page),
+#            as `kix profile import` reads it; with KIX_NCU_LOAD=1 again beside a device-copy load in
+#            another process; all to $OUT/ncu.tar.gz (never changes clocks: --clock-control none)
 # Results: $OUT/log.txt and the JSON files (at most 8 files come back from the device machine).
 set -u -o pipefail
 out=${OUT:-device-out}
@@ -65,6 +69,32 @@ for step in ${KIX_STEPS:-check harness torch}; do
       done
       python3 kernels/bench/kix_run_table.py /tmp/kixrun/run1 /tmp/kixrun/run2 2>&1 | tee -a "$log"
       tar czf "$out/kixrun.tar.gz" -C /tmp kixrun ;;
+    ncu)
+      say "ncu: $(ncu --version | tail -1)"
+      mkdir -p /tmp/ncu
+      sections=${KIX_NCU_SECTIONS:-SpeedOfLight MemoryWorkloadAnalysis Occupancy LaunchStats WarpStateStats}
+      secargs=""; for s in $sections; do secargs="$secargs --section $s"; done
+      profile() { # case, tag
+        ncu --clock-control none -k 'regex:fusedBackwardKernel|reduce(Partials|Quads)Kernel|bulkBackwardKernel' \
+          --launch-skip 4 --launch-count 2 $secargs \
+          --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum -f -o "/tmp/ncu/$2" \
+          /tmp/kb/bin/kix-kernel-bench --cases "$1" --no-cupti --no-copy-floor --no-reference --iterations 8 \
+          --settle-ms 20 > "/tmp/ncu/$2.log" 2>&1 || { say "ncu $2 failed"; tail -5 "/tmp/ncu/$2.log" | tee -a "$log"; }
+        ncu --import "/tmp/ncu/$2.ncu-rep" --csv --page raw > "/tmp/ncu/$2.csv" 2>> "/tmp/ncu/$2.log"
+        ncu --import "/tmp/ncu/$2.ncu-rep" --csv --page details > "/tmp/ncu/$2-details.csv" 2>> "/tmp/ncu/$2.log"
+        echo "$2: $(grep -c . "/tmp/ncu/$2.csv") lines" | tee -a "$log"
+      }
+      for c in ${KIX_NCU_CASES:-0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15}; do profile "$c" "case$c"; done
+      if [ "${KIX_NCU_LOAD:-0}" = 1 ]; then
+        python3 -c 'import torch,time
+a=torch.empty(1<<30,dtype=torch.uint8,device="cuda"); b=torch.empty_like(a); t=time.time()
+while time.time()-t<float(__import__("sys").argv[1]): b.copy_(a)
+torch.cuda.synchronize()' 600 > /tmp/ncu/load.log 2>&1 &
+        load=$!; sleep 8
+        for c in ${KIX_NCU_LOAD_CASES:-12 1}; do profile "$c" "case$c-load"; done
+        kill $load; wait $load 2>/dev/null
+      fi
+      tar czf "$out/ncu.tar.gz" -C /tmp ncu ;;
     sass)
       say "sass"
       cuobjdump -sass /tmp/kb/libkix_kernels.a > "$out/sass.txt" 2>&1 || say "cuobjdump failed" ;;

@@ -19,6 +19,7 @@ inline constexpr char readLineTooLong[] = "read.line_too_long";    // one JSON L
 inline constexpr char readZstdMagic[] = "read.zstd_magic";         // .zst without the zstd magic number
 inline constexpr char readZstdCorrupt[] = "read.zstd_corrupt";     // the decompressor refused the data
 inline constexpr char readZstdTruncated[] = "read.zstd_truncated"; // the data ends inside a frame
+inline constexpr char readZstdRatio[] = "read.zstd_ratio"; // expands past kMaxZstdExpansion (LineSource.h)
 // Inputs and folders (the record store):
 inline constexpr char readNoInput[] = "read.no_input";         // nothing to read was given
 inline constexpr char readEmptyFolder[] = "read.empty_folder"; // a folder holds no file kix reads
@@ -142,6 +143,10 @@ inline constexpr char traceArgument[] = "trace.argument";
 inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read
 inline constexpr char evidenceDigestMismatch[] = "evidence.digest_mismatch"; // its bytes hash differently
 inline constexpr char evidenceFormat[] = "evidence.format";                  // not a kix raw-samples file
+// a URI that leaves the set's folder (absolute, "..", a link out) or names a FIFO or device (SetReference.h)
+inline constexpr char evidenceReference[] = "evidence.reference";
+// a case's samplesNs disagree with the count or the statistics stated for it (RawSamples.h)
+inline constexpr char evidenceStatistics[] = "evidence.statistics";
 
 // data: kix's own bundled data files (problem definitions, published figures; docs/problem-format.md)
 // no "format", or one this kix does not read
@@ -164,5 +169,17 @@ inline constexpr char kDataInvalidDate[] = "data.invalid_date";
 inline constexpr char kDataInconsistent[] = "data.inconsistent";
 // a KernelIndex resource built from the facts hashes differently from the digest the file records
 inline constexpr char kDataDigestMismatch[] = "data.digest_mismatch";
+
+// profile: Nsight Compute reports attached to runs (model/profile, docs/profiles.md)
+inline constexpr char profileTooLarge[] = "profile.too_large";   // over NcuLimits' byte limit
+inline constexpr char profileCsvSyntax[] = "profile.csv_syntax"; // an unclosed quote, a short row, a bad ID
+inline constexpr char profileNotNcu[] = "profile.not_ncu";       // not ncu's raw-page CSV (or its details page)
+inline constexpr char profileNoLaunch[] = "profile.no_launch";   // the report holds no profiled launch
+inline constexpr char profileBadValue[] = "profile.bad_value";   // a metric cell that is not a number of its unit
+inline constexpr char profileMissingMetric[] = "profile.missing_metric"; // warning: a metric of the set not collected
+inline constexpr char profileUnmatched[] = "profile.unmatched";  // warning: a launch or a case left unmatched
+inline constexpr char profileOtherGpu[] = "profile.other_gpu";   // the report's GPU is not the run's
+inline constexpr char profileOtherKernel[] = "profile.other_kernel"; // the report's kernels are not the run's
+inline constexpr char profileFormat[] = "profile.format";        // a profile artifact kix cannot read
 
 } // namespace kix::codes

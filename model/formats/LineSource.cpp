@@ -47,7 +47,8 @@ struct LineSource::Impl {
     std::vector<char> in;
     std::size_t inPos = 0, inEnd = 0;
     bool inputEof = false;
-    std::size_t frameRemaining = 0; // ZSTD_decompressStream's last hint: 0 at a frame boundary
+    std::size_t frameRemaining = 0;         // ZSTD_decompressStream's last hint: 0 at a frame boundary
+    qint64 compressedUsed = 0, decoded = 0; // for the expansion bound (LineSource.h)
     ZSTD_DStream* zstd = nullptr;
 
     // Decoded text not yet split into lines.
@@ -92,6 +93,24 @@ struct LineSource::Impl {
         return n;
     }
 
+    // Counts the text one decompression step made; true (reading stopped) once it expands beyond the bound
+    // of LineSource.h over the compressed bytes used so far (compressedUsed).
+    bool overExpanded(qint64 made) {
+        decoded += made;
+        if (decoded <= kZstdExpansionAllowance || decoded <= compressedUsed * kMaxZstdExpansion)
+            return false;
+        stop(problem(codes::readZstdRatio,
+                     QStringLiteral(
+                         "the zstd data expands more than %1-fold, kix's limit (%2 bytes from %3 compressed "
+                         "bytes, in line %4: a decompression bomb?); the lines before it were read, the "
+                         "rest is not")
+                         .arg(kMaxZstdExpansion)
+                         .arg(decoded)
+                         .arg(compressedUsed)
+                         .arg(lineNumber + 1)));
+        return true;
+    }
+
     // Fills `out` with the next decoded text; false at the end of the text or when reading stopped.
     bool refill() {
         pos = end = 0;
@@ -115,6 +134,7 @@ struct LineSource::Impl {
                 inEnd = std::size_t(n);
                 inputEof = n == 0;
             }
+            const std::size_t ibStart = inPos;
             ZSTD_inBuffer ib{in.data(), inEnd, inPos};
             ZSTD_outBuffer ob{out.data(), out.size(), 0};
             const std::size_t r = ZSTD_decompressStream(zstd, &ob, &ib);
@@ -131,9 +151,10 @@ struct LineSource::Impl {
             }
             if (progressed) // a call that did nothing reports the next frame's header size, not a cut
                 frameRemaining = r;
+            compressedUsed += qint64(ib.pos) - qint64(ibStart);
             if (ob.pos > 0) {
                 end = ob.pos;
-                return true;
+                return !overExpanded(qint64(ob.pos));
             }
             if (inPos == inEnd && inputEof) {
                 textEof = true;

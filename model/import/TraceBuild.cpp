@@ -13,6 +13,7 @@
 #include "RawSamples.h"
 #include "Statistics.h"
 #include "Timestamp.h"
+#include "TraceAxes.h"
 #include "TraceMapping.h"
 #include "WorkloadSuiteBuilder.h"
 
@@ -291,7 +292,8 @@ void Builder::buildWorkloads(const Group& g, Built& b) {
 
     // Operation, workload cases and the suite of this solution's cases.
     const Json& operation = operationSpec(first.definition);
-    if (operation.is_null())
+    if (operation.is_null() || !traceAxesAgree(g, definitions.at(first.definition),
+                                               knownDefinition(first.definition), file, problems))
         return; // the trace contradicts the definition: reported, nothing is written
     b.operationDigest = utf8(resourceDigest(operation));
     const std::string& operationDigest = b.operationDigest;

@@ -7,6 +7,7 @@
 #include "TraceMapping.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace kix::trace {
 
@@ -39,6 +40,18 @@ std::optional<double> errorValue(const FieldReader& fr, const char* key) {
     if (v && v->is_number() && std::isfinite(v->get<double>()) && v->get<double>() >= 0)
         return v->get<double>();
     return std::nullopt;
+}
+
+// An axis is an extent: a positive integer a qint64 holds (nlohmann keeps 2^63 and above as unsigned,
+// which a signed read would wrap to a negative extent). Empty when the value is one.
+QString axisValueProblem(const Json& value) {
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
+        return QStringLiteral("expected a positive integer of at most 2^63 - 1, got %1")
+            .arg(QString::fromStdString(value.dump()));
+    if (value.get<qint64>() <= 0)
+        return QStringLiteral("expected a positive integer, got %1")
+            .arg(QString::fromStdString(value.dump()));
+    return {};
 }
 
 } // namespace
@@ -82,6 +95,9 @@ bool TraceLineReader::readWorkload(FieldReader& workload, TraceLine& t) {
             } else if (!value.is_number_integer()) {
                 error(fieldType, t.line, axes.pathOf(name),
                       QStringLiteral("expected an integer, got %1").arg(jsonTypeName(value)));
+                ok = false;
+            } else if (const QString why = axisValueProblem(value); !why.isEmpty()) {
+                error(fieldRange, t.line, axes.pathOf(name), why);
                 ok = false;
             } else {
                 t.axes.append({name, value.get<qint64>()});

@@ -57,8 +57,8 @@ struct ExitStatusInfo {
 inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Ok, "ok", "success; for run, every case passed", UsedByAll, "finished: every case passed"},
     {ExitStatus::Mismatch, "mismatch",
-     "a digest, or a catalog's published digest, key, status or primary value, does not match what kix "
-     "recomputes",
+     "a digest (a raw-samples file's too), a catalog's published digest, key, status or primary value, or a "
+     "case's stated statistics against its samples, does not match what kix recomputes",
      UsedByVerify, nullptr},
     {ExitStatus::Usage, "usage", "bad command line (for run also an --output that cannot be written)",
      UsedByAll, "the runner rejected its arguments"},
@@ -81,8 +81,9 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::SignatureInvalid, "signature-invalid", "a signature does not verify",
      UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::SubjectMismatch, "subject-mismatch",
-     "a signed file was edited after signing (subject digest does not match)", UsedByVerify | UsedByKeyVerify,
-     nullptr},
+     "a signed file was edited after signing (subject digest does not match), or the envelope beside a file "
+     "does not name it",
+     UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::EnvelopeMalformed, "envelope-malformed",
      "an envelope is not a readable DSSE in-toto envelope", UsedByVerify | UsedByKeyVerify, nullptr},
     {ExitStatus::NotSigned, "not-signed", "not signed: no envelope beside the manifest", UsedByKeyVerify,
@@ -101,7 +102,8 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "or for import-trace a manifest it would write (then nothing is written)",
      UsedByVerify | UsedByImportTrace, nullptr},
     {ExitStatus::Regression, "regression",
-     "with --fail-on-regression, a cohort's latest segment of runs is slower than the segment before it beyond "
+     "with --fail-on-regression, a cohort's latest segment of runs is slower than the segment before it "
+     "beyond "
      "the minimum effect (a change point, docs/history.md)",
      UsedByHistory, nullptr},
 };

@@ -1,5 +1,7 @@
 #include "InToto.h"
 
+#include "EnvelopeLimits.h"
+
 #include <QRegularExpression>
 
 namespace kix {
@@ -37,11 +39,17 @@ StatementRead readStatement(const nlohmann::json& value) {
     const auto type = value.find("_type");
     if (type == value.end() || !type->is_string() || type->get<std::string>() != kStatementType)
         return statementFailure(QStringLiteral("_type"),
-                       QStringLiteral("must be \"%1\"").arg(QString::fromLatin1(kStatementType)));
+                                QStringLiteral("must be \"%1\"").arg(QString::fromLatin1(kStatementType)));
     const auto subjects = value.find("subject");
     if (subjects == value.end() || !subjects->is_array() || subjects->empty())
         return statementFailure(QStringLiteral("subject"),
-                       QStringLiteral("must be a non-empty array of {name, digest} objects"));
+                                QStringLiteral("must be a non-empty array of {name, digest} objects"));
+    if (subjects->size() > std::size_t(kMaxSubjectsPerStatement))
+        return statementFailure(QStringLiteral("subject"),
+                                QStringLiteral("names %1 subjects, over the limit of %2 per statement (a kix "
+                                               "rerun names 2; docs/trust.md, \"Limits\")")
+                                    .arg(subjects->size())
+                                    .arg(kMaxSubjectsPerStatement));
     static const QRegularExpression hex64(QStringLiteral("^[0-9a-f]{64}$"));
     Statement st;
     for (std::size_t i = 0; i < subjects->size(); ++i) {
@@ -55,14 +63,15 @@ StatementRead readStatement(const nlohmann::json& value) {
         Subject sub;
         sub.name = QString::fromStdString(name->get<std::string>());
         if (!isPlainFileName(sub.name))
-            return statementFailure(at + QStringLiteral(".name"),
-                           QStringLiteral("must be a file name beside the envelope, without folders"));
+            return statementFailure(
+                at + QStringLiteral(".name"),
+                QStringLiteral("must be a file name beside the envelope, without folders"));
         const auto digest = s.find("digest");
         const auto sha = digest != s.end() && digest->is_object() ? digest->find("sha256") : s.end();
         if (digest == s.end() || !digest->is_object() || sha == digest->end() || !sha->is_string() ||
             !hex64.match(QString::fromStdString(sha->get<std::string>())).hasMatch())
             return statementFailure(at + QStringLiteral(".digest.sha256"),
-                           QStringLiteral("must be 64 lowercase hex digits"));
+                                    QStringLiteral("must be 64 lowercase hex digits"));
         sub.sha256 = QString::fromStdString(sha->get<std::string>());
         st.subjects.append(sub);
     }

@@ -36,7 +36,8 @@ struct StatementRead {
 };
 // Requires _type = Statement/v1, a non-empty subject list whose entries have a name and a 64-hex
 // sha256 digest (other algorithms are allowed and ignored), a string predicateType, and an object
-// predicate when present. Subject names must be plain file names: no folders, no "." or "..".
+// predicate when present. Subject names must be plain file names: no folders, no "." or "..". At most
+// kMaxSubjectsPerStatement subjects (EnvelopeLimits.h).
 StatementRead readStatement(const nlohmann::json& value);
 
 // What a rerun signs about itself (issue 10): kix version and source digest, kernel source digest,

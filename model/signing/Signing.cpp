@@ -1,7 +1,10 @@
 #include "Signing.h"
 
 #include "Canonical.h"
+#include "EnvelopeLimits.h"
+#include "FileHashes.h"
 #include "JsonReader.h"
+#include "SetReference.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -14,31 +17,14 @@ namespace kix {
 
 namespace {
 
-constexpr qint64 kMaxEnvelopeFileBytes = qint64{4} * 1024 * 1024; // one envelope is a few KB
-constexpr int kMaxEnvelopeFilesBeside = 256;
-
-// Lowercase hex SHA-256 of a file, streamed; empty with `error` set when it cannot be read.
+// Lowercase hex SHA-256 of a file kix is about to sign, streamed; empty with `error` set when it cannot be
+// read.
 QString fileSha256(const QString& path, QString& error) {
-    QFile f(path);
     const QFileInfo info(path);
-    if (!info.exists()) {
-        error = QStringLiteral("missing");
-        return {};
-    }
-    if (!info.isFile()) {
-        error = QStringLiteral("not a regular file");
-        return {};
-    }
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = QStringLiteral("cannot be read: %1").arg(f.errorString());
-        return {};
-    }
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!hash.addData(&f)) {
-        error = QStringLiteral("cannot be read: %1").arg(f.errorString());
-        return {};
-    }
-    return QString::fromLatin1(hash.result().toHex());
+    FileHashes hashes;
+    const FileHashes::Hash& h = hashes.of(info.absolutePath(), info.fileName());
+    error = h.error;
+    return h.hex;
 }
 
 QString shortHex(const QString& hex) {
@@ -47,6 +33,9 @@ QString shortHex(const QString& hex) {
 
 std::optional<QString> readSmallFile(const QString& path, QByteArray& bytes) {
     const QFileInfo info(path);
+    // The envelope beside a manifest is a file of its folder like any it names (a link out is refused).
+    if (const SetReference ref = resolveSetReference(info.absolutePath(), info.fileName()); ref.refusal)
+        return *ref.refusal;
     if (!info.exists())
         return QStringLiteral("no such file");
     if (!info.isFile())
@@ -85,13 +74,13 @@ StatementRead statementOf(const DsseEnvelope& e, const QString& source) {
 }
 
 // Every subject whose file beside the envelope is missing or no longer hashes to its recorded sha256.
-QStringList subjectMismatches(const Statement& statement, const QDir& dir) {
+QStringList subjectMismatches(const Statement& statement, const QString& dir, FileHashes& hashes) {
     QStringList mismatches;
     for (const Subject& s : statement.subjects) {
-        QString why;
-        const QString now = fileSha256(dir.filePath(s.name), why);
+        const FileHashes::Hash& h = hashes.of(dir, s.name);
+        const QString& now = h.hex;
         if (now.isEmpty())
-            mismatches << QStringLiteral("%1: named in the statement but %2").arg(s.name, why);
+            mismatches << QStringLiteral("%1: named in the statement but %2").arg(s.name, h.error);
         else if (now != s.sha256)
             mismatches << QStringLiteral(
                               "%1: the statement records sha256:%2, the file now hashes to sha256:%3 "
@@ -101,9 +90,57 @@ QStringList subjectMismatches(const Statement& statement, const QDir& dir) {
     return mismatches;
 }
 
+// "a.json, b.json and 998 more": the subjects an envelope names, bounded for a message.
+QString subjectList(const QStringList& names) {
+    constexpr qsizetype shown = 3;
+    if (names.size() <= shown)
+        return names.join(QStringLiteral(", "));
+    return QStringLiteral("%1 and %2 more")
+        .arg(names.mid(0, shown).join(QStringLiteral(", ")))
+        .arg(names.size() - shown);
+}
+
+// What decides which file a check is about and how its subjects are hashed.
+struct CheckContext {
+    const TrustStore& trust;
+    QString boundTo; // the file name the envelope must name as a subject (the manifest asked about)
+    FileHashes& hashes;
+};
+
+// Binding (issue 40): an envelope copied beside another file must not vouch for it. The file asked about
+// must be a subject by name (its sha256 is then compared with the rest); else `c` says so.
+bool bindsTo(SignatureCheck& c, const QString& boundTo) {
+    if (boundTo.isEmpty() || c.subjects.contains(boundTo))
+        return true;
+    c.state = SignatureState::SubjectMismatch;
+    c.summary = QStringLiteral("the envelope does not name this file");
+    c.detail = QStringLiteral("%1 is not a subject of the envelope's statement, which names %2: the envelope "
+                              "signs other files and says nothing about this one")
+                   .arg(boundTo, subjectList(c.subjects));
+    return false;
+}
+
+// Step 3 of Signing.h: the binding, then every subject's file; else `c` says which failed and how.
+bool subjectsHold(SignatureCheck& c, const Statement& statement, const CheckContext& context, bool verified) {
+    if (!bindsTo(c, context.boundTo))
+        return false;
+    const QStringList mismatches =
+        subjectMismatches(statement, QFileInfo(c.envelopeFile).absolutePath(), context.hashes);
+    if (mismatches.isEmpty())
+        return true;
+    c.state = SignatureState::SubjectMismatch;
+    c.summary = signatureStateName(c.state);
+    c.detail = mismatches.join(QStringLiteral("; "));
+    if (!verified)
+        c.detail += QStringLiteral(" (signature not checked: no public key for %1)")
+                        .arg(c.fingerprint.isEmpty() ? QStringLiteral("an empty keyid") : c.fingerprint);
+    return false;
+}
+
 // Checks one signature of a well-formed envelope, in the order Signing.h gives.
 SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, const QString& file, int line,
-                              const TrustStore& trust) {
+                              const CheckContext& context) {
+    const TrustStore& trust = context.trust;
     SignatureCheck c;
     c.envelopeFile = file;
     c.line = line;
@@ -145,16 +182,8 @@ SignatureCheck checkSignature(const DsseEnvelope& e, const DsseSignature& sig, c
     for (const Subject& s : st.statement->subjects)
         c.subjects << s.name;
     c.predicateType = st.statement->predicateType;
-    const QStringList mismatches = subjectMismatches(*st.statement, QFileInfo(file).absoluteDir());
-    if (!mismatches.isEmpty()) {
-        c.state = SignatureState::SubjectMismatch;
-        c.summary = signatureStateName(c.state);
-        c.detail = mismatches.join(QStringLiteral("; "));
-        if (!verified)
-            c.detail += QStringLiteral(" (signature not checked: no public key for %1)")
-                            .arg(c.fingerprint.isEmpty() ? QStringLiteral("an empty keyid") : c.fingerprint);
+    if (!subjectsHold(c, *st.statement, context, verified))
         return c;
-    }
     if (trusted && verified) {
         c.state = SignatureState::Trusted;
         c.signerLabel = trusted->label;
@@ -192,7 +221,7 @@ QList<EnvelopeLine> envelopeLines(const QByteArray& bytes) {
     return lines;
 }
 
-QList<SignatureCheck> checkLine(const EnvelopeLine& l, const QString& file, const TrustStore& trust) {
+QList<SignatureCheck> checkLine(const EnvelopeLine& l, const QString& file, const CheckContext& context) {
     const JsonReadResult read = parseJson(l.bytes, QStringLiteral("%1:%2").arg(file).arg(l.number));
     if (!read.value)
         return {malformed(file, l.number,
@@ -215,7 +244,20 @@ QList<SignatureCheck> checkLine(const EnvelopeLine& l, const QString& file, cons
                               .arg(QString::fromLatin1(kInTotoPayloadType)))};
     QList<SignatureCheck> out;
     for (const DsseSignature& sig : env.envelope->signatures)
-        out << checkSignature(*env.envelope, sig, file, l.number, trust);
+        out << checkSignature(*env.envelope, sig, file, l.number, context);
+    return out;
+}
+
+QList<SignatureCheck> checkEnvelopeFile(const QString& envelopePath, const CheckContext& context) {
+    QByteArray bytes;
+    if (auto problem = readSmallFile(envelopePath, bytes))
+        return {malformed(envelopePath, 0, *problem)};
+    const QList<EnvelopeLine> lines = envelopeLines(bytes);
+    if (lines.isEmpty())
+        return {malformed(envelopePath, 0, QStringLiteral("the file holds no envelope (it is empty)"))};
+    QList<SignatureCheck> out;
+    for (const EnvelopeLine& l : lines)
+        out << checkLine(l, envelopePath, context);
     return out;
 }
 
@@ -290,25 +332,20 @@ SignOutcome signWrittenResources(const QStringList& paths, const nlohmann::json&
     return out;
 }
 
-QList<SignatureCheck> verifyEnvelopeFile(const QString& envelopePath, const TrustStore& trust) {
-    QByteArray bytes;
-    if (auto problem = readSmallFile(envelopePath, bytes))
-        return {malformed(envelopePath, 0, *problem)};
-    const QList<EnvelopeLine> lines = envelopeLines(bytes);
-    if (lines.isEmpty())
-        return {malformed(envelopePath, 0, QStringLiteral("the file holds no envelope (it is empty)"))};
-    QList<SignatureCheck> out;
-    for (const EnvelopeLine& l : lines)
-        out << checkLine(l, envelopePath, trust);
-    return out;
+QList<SignatureCheck> verifyEnvelopeFile(const QString& envelopePath, const TrustStore& trust,
+                                         const QString& boundTo) {
+    FileHashes hashes;
+    return checkEnvelopeFile(envelopePath, {trust, boundTo, hashes});
 }
 
 QList<SignatureCheck> verifyEnvelopesBeside(const QString& manifestPath, const TrustStore& trust) {
     const QFileInfo manifest(manifestPath);
     const QString own = manifest.absoluteFilePath() + QLatin1String(kEnvelopeSuffix);
     QList<SignatureCheck> out;
+    FileHashes hashes;
+    const CheckContext context{trust, manifest.fileName(), hashes};
     if (QFileInfo(own).exists() || QFileInfo(own).isSymLink())
-        out << verifyEnvelopeFile(own, trust);
+        out << checkEnvelopeFile(own, context);
     const QDir dir = manifest.absoluteDir();
     const QStringList others = dir.entryList({QStringLiteral("*") + QLatin1String(kEnvelopeSuffix)},
                                              QDir::Files | QDir::Hidden, QDir::Name);
@@ -332,7 +369,7 @@ QList<SignatureCheck> verifyEnvelopesBeside(const QString& manifestPath, const T
                 std::any_of(st.statement->subjects.begin(), st.statement->subjects.end(),
                             [&](const Subject& s) { return s.name == manifest.fileName(); });
             if (concerns)
-                out << checkLine(l, path, trust);
+                out << checkLine(l, path, context);
         }
     }
     return out;
@@ -367,9 +404,11 @@ QList<EnvelopeIndex::EnvelopeFile>& EnvelopeIndex::folder(const QString& dirPath
     return *m_folders.insert(dirPath, files);
 }
 
-QList<SignatureCheck> EnvelopeIndex::checksOf(const QString& envelopePath, Line& line) {
+QList<SignatureCheck> EnvelopeIndex::checksOf(const QString& envelopePath, Line& line,
+                                              const QString& boundTo) {
     if (!line.checked) {
-        line.checks = checkLine({line.number, line.bytes}, envelopePath, m_trust);
+        // Every manifest that asks names this line's subjects, so the first one's check holds for all.
+        line.checks = checkLine({line.number, line.bytes}, envelopePath, {m_trust, boundTo, m_hashes});
         line.checked = true;
     }
     return line.checks;
@@ -381,14 +420,14 @@ QList<SignatureCheck> EnvelopeIndex::beside(const QString& manifestPath) {
     QList<SignatureCheck> out;
     // Its own envelope file is read whole (every line, malformed ones too), as verifyEnvelopesBeside does.
     if (QFileInfo(own).exists() || QFileInfo(own).isSymLink())
-        out << verifyEnvelopeFile(own, m_trust);
+        out << checkEnvelopeFile(own, {m_trust, manifest.fileName(), m_hashes});
     int examined = 0;
     for (EnvelopeFile& f : folder(manifest.absolutePath())) {
         if (f.path == own || ++examined > kMaxEnvelopeFilesBeside)
             continue;
         for (Line& l : f.lines)
             if (l.concerns.contains(manifest.fileName()))
-                out << checksOf(f.path, l);
+                out << checksOf(f.path, l, manifest.fileName());
     }
     return out;
 }

@@ -9,12 +9,15 @@
 //   1. the envelope and its statement must be well formed                 else Malformed
 //   2. the signature must verify over PAE(payloadType, payload) with the key its keyid names
 //      (from the trust store, else the public key the signature carries)  else SignatureInvalid
-//   3. every subject's file must exist and hash to its recorded sha256    else SubjectMismatch
+//   3. the manifest asked about must be one of the statement's subjects (binding), and every subject's
+//      file must be a regular file of the envelope's folder (SetReference.h) and hash to its recorded
+//      sha256, each file hashed once (FileHashes.h)                      else SubjectMismatch
 //   4. the key must be in the trust store                                  else UnknownKey, else Trusted
 // A signature whose key is neither trusted nor carried cannot be checked: it is UnknownKey at best.
 #pragma once
 
 #include "Dsse.h"
+#include "FileHashes.h"
 #include "FileSuffixes.h"
 #include "InToto.h"
 #include "KeyStore.h"
@@ -60,8 +63,11 @@ struct SignatureCheck {
 // Every envelope beside `manifestPath` that concerns it: all lines of "<manifest>.intoto.jsonl", and
 // lines of other *.intoto.jsonl files in its folder whose statement names the manifest's file.
 QList<SignatureCheck> verifyEnvelopesBeside(const QString& manifestPath, const TrustStore& trust);
-// Every line of one envelope file, each checked on its own.
-QList<SignatureCheck> verifyEnvelopeFile(const QString& envelopePath, const TrustStore& trust);
+// Every line of one envelope file, each checked on its own. With `boundTo` (a file name in the envelope's
+// folder), an envelope whose statement does not name that file is a SubjectMismatch ("the envelope does
+// not name this file"): an envelope copied beside another file vouches for nothing there.
+QList<SignatureCheck> verifyEnvelopeFile(const QString& envelopePath, const TrustStore& trust,
+                                         const QString& boundTo = QString());
 
 // The same checks as verifyEnvelopesBeside() for many manifests: each folder is listed once, each envelope
 // file read once and each envelope line checked once, the first time a manifest it concerns asks (a folder
@@ -87,9 +93,10 @@ private:
         QList<Line> lines;
     };
     QList<EnvelopeFile>& folder(const QString& dir);
-    QList<SignatureCheck> checksOf(const QString& envelopePath, Line& line);
+    QList<SignatureCheck> checksOf(const QString& envelopePath, Line& line, const QString& boundTo);
 
     TrustStore m_trust;
+    FileHashes m_hashes;
     QHash<QString, QList<EnvelopeFile>> m_folders;
 };
 

@@ -1,6 +1,7 @@
 #include "RecordEventsReader.h"
 
 #include "FieldReader.h"
+#include "InputLimits.h"
 #include "JsonPath.h"
 #include "LineSource.h"
 #include "Timestamp.h"
@@ -10,6 +11,8 @@ namespace kix {
 using namespace codes;
 
 namespace {
+
+constexpr qsizetype kNamedColumns = 5; // unknown columns named in a row's warning
 
 // A required instant column: RFC 3339, or KernelIndex's own instant form.
 std::optional<QString> recordEventInstant(FieldReader& fr, const char* key) {
@@ -53,12 +56,23 @@ std::optional<CatalogRecordEvent> readRecordEventRow(const Json& row, const QStr
     const auto cause = fr.string("cause", FieldReader::Required);
     const auto at = recordEventInstant(fr, "at");
     const auto created = recordEventInstant(fr, "createdAt");
+    QStringList unknown;
     for (auto it = row.begin(); it != row.end(); ++it) {
         const QString column = QString::fromStdString(it.key());
         if (!recordEventColumns().contains(column))
-            fr.warning(fieldIgnored, fr.pathOf(column),
-                       QStringLiteral("a record_events column kix does not know; its value is not used"));
+            unknown << column;
     }
+    // One warning per row, however many columns: a row of 10,000 unknown columns made as many problems.
+    if (unknown.size() == 1)
+        fr.warning(fieldIgnored, fr.pathOf(unknown.first()),
+                   QStringLiteral("a record_events column kix does not know; its value is not used"));
+    else if (unknown.size() > 1)
+        fr.warning(
+            fieldIgnored, fr.path(),
+            QStringLiteral("%1 record_events columns kix does not know (%2%3); their values are not used")
+                .arg(unknown.size())
+                .arg(unknown.mid(0, kNamedColumns).join(QStringLiteral(", ")),
+                     unknown.size() > kNamedColumns ? QStringLiteral(", …") : QString()));
     if (hasErrors(problems.mid(before)) || !id || !key || !runId || !policy || !cause || !at || !created)
         return std::nullopt;
     return CatalogRecordEvent{*id,
@@ -80,6 +94,7 @@ RecordEventsRead readRecordEvents(const QString& path, const JsonLimits& limits)
         return out;
     }
     SourceLine line;
+    qint64 warnings = 0;
     while (source.next(line)) {
         // A record_events line names its table in quotes; any other line is the catalog reader's.
         if (line.problem || !line.text.contains("\"record_events\""))
@@ -92,10 +107,28 @@ RecordEventsRead readRecordEvents(const QString& path, const JsonLimits& limits)
         const auto row = root.find("row");
         if (table == root.end() || *table != "record_events" || row == root.end() || !row->is_object())
             continue;
-        ++out.rows;
-        if (auto event = readRecordEventRow(*row, path, line.number, out.problems))
+        if (++out.rows > limits::kMaxRecordEvents) {
+            out.refused = makeProblem(
+                Problem::Severity::Error, catalogRecordEvent, path, QString(),
+                QStringLiteral("more than %1 record_events rows: kix reads at most %1 for a history "
+                               "(KernelIndex's export holds about 3,000); none is used")
+                    .arg(limits::kMaxRecordEvents),
+                line.number);
+            out.events.clear();
+            return out;
+        }
+        Problems rowProblems;
+        if (auto event = readRecordEventRow(*row, path, line.number, rowProblems))
             out.events.append(std::move(*event));
+        for (Problem& p : rowProblems)
+            if (p.isError() || ++warnings <= limits::kMaxRepeatedWarnings)
+                out.problems.append(std::move(p));
     }
+    if (warnings > limits::kMaxRepeatedWarnings)
+        out.problems.append(
+            makeProblem(Problem::Severity::Warning, fieldIgnored, path, QString(),
+                        QStringLiteral("%1 more warnings of record_events rows are not listed")
+                            .arg(warnings - limits::kMaxRepeatedWarnings)));
     if (auto problem = source.error())
         out.problems.append(*problem);
     return out;

@@ -31,11 +31,18 @@ std::optional<CatalogRecordEvent> readRecordEventRow(const Json& row, const QStr
 
 struct RecordEventsRead {
     QList<CatalogRecordEvent> events; // in row order
-    Problems problems; // of the rows (and the file): what the catalog reader also reports as it loads
-    int rows = 0;      // record_events rows seen, good or bad
+    // Of the rows (and the file): what the catalog reader also reports as it loads; of the warnings only the
+    // first limits::kMaxRepeatedWarnings, then one that counts the rest.
+    Problems problems;
+    int rows = 0; // record_events rows seen, good or bad
+    // Set when the file holds more than limits::kMaxRecordEvents rows: then no event is kept (a history of
+    // part of them would be wrong), and this error names the limit. Not a row problem, so the catalog
+    // reader has not reported it.
+    std::optional<Problem> refused;
 };
 
-// Every record_events row of a catalog export (.jsonl or .jsonl.zst), streamed line by line.
+// Every record_events row of a catalog export (.jsonl or .jsonl.zst), streamed line by line, at most
+// limits::kMaxRecordEvents of them (InputLimits.h): the memory a history holds is bounded by them.
 RecordEventsRead readRecordEvents(const QString& path, const JsonLimits& limits = {});
 
 } // namespace kix

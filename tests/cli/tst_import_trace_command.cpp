@@ -29,14 +29,16 @@ QString statuses() {
 }
 
 // One SOL-ExecBench trace line of solution "big" for workload `uuid`, naming `inputs` and carrying `log`.
+// `axes` replaces the workload's axes (013's two variable axes by default).
 QByteArray traceLine(const QString& uuid, const QStringList& inputs, const QString& log,
-                     const char* definition = "013_fused_residual_rms_norm_backward") {
+                     const char* definition = "013_fused_residual_rms_norm_backward",
+                     const kix::Json& axes = {{"batch_size", 4}, {"seq_len", 1973}}) {
     kix::Json in = kix::Json::object();
     for (const QString& name : inputs)
         in[name.toStdString()] = {{"type", "random"}};
     const kix::Json line = {
         {"definition", definition},
-        {"workload", {{"uuid", uuid.toStdString()}, {"axes", {{"batch_size", 4}}}, {"inputs", in}}},
+        {"workload", {{"uuid", uuid.toStdString()}, {"axes", axes}, {"inputs", in}}},
         {"solution", "big"},
         {"evaluation",
          {{"status", "PASSED"},
@@ -70,6 +72,18 @@ struct EnvGuard {
     EnvGuard(const EnvGuard&) = delete;
     EnvGuard& operator=(const EnvGuard&) = delete;
 };
+
+// Writes `trace` as `name` in `dir` and imports it into dir/out; the two paths in `in` and `out`.
+Result importWritten(const QTemporaryDir& dir, const char* name, const QByteArray& trace, QString& in,
+                     QString& out) {
+    in = dir.filePath(QString::fromLatin1(name));
+    QFile f(in);
+    if (!f.open(QIODevice::WriteOnly) || f.write(trace) != trace.size())
+        qFatal("cannot write %s", name);
+    f.close();
+    out = dir.filePath(QStringLiteral("out"));
+    return run({QStringLiteral("-o"), out, in});
+}
 
 QStringList files(const QString& dir) {
     return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
@@ -264,6 +278,63 @@ private slots:
 
     // Issue 13 item 10: a document the import would write over KernelIndex's 1 MiB manifest limit, or over
     // the readers' record limit (evidence), is refused with its size, and nothing at all is written.
+    // Issue 40 item 7: an axis that is no extent, or that contradicts the definition, is a located error
+    // and nothing is written (main wrote all 15 files and exited 0 for each of these).
+    void refusesAxesThatAreNotTheDefinitions_data() {
+        QTest::addColumn<QByteArray>("trace");
+        QTest::addColumn<QString>("error"); // after "<file>:"
+        const QStringList inputs{QStringLiteral("grad_output")};
+        const auto line = [&](const kix::Json& axes,
+                              const char* definition = "013_fused_residual_rms_norm_backward") {
+            return traceLine(QStringLiteral("u1"), inputs, QString(), definition, axes);
+        };
+        QTest::newRow("constant axis conflicts")
+            << line({{"batch_size", 4}, {"seq_len", 1973}, {"hidden_size", 4096}})
+            << QStringLiteral(
+                   "1: workload.axes.hidden_size: axis \"hidden_size\" is 4096, but definition "
+                   "\"013_fused_residual_rms_norm_backward\" fixes it at 2560 (kix's problem file)");
+        QTest::newRow("negative") << line({{"batch_size", -4}, {"seq_len", 1973}})
+                                  << QStringLiteral(
+                                         "1: workload.axes.batch_size: expected a positive integer, got -4");
+        QTest::newRow("zero") << line({{"batch_size", 4}, {"seq_len", 0}})
+                              << QStringLiteral(
+                                     "1: workload.axes.seq_len: expected a positive integer, got 0");
+        QTest::newRow("above 2^63")
+            << line({{"batch_size", std::uint64_t(9223372036854775809ULL)}, {"seq_len", 1973}})
+            << QStringLiteral(
+                   "1: workload.axes.batch_size: expected a positive integer of at most 2^63 - 1, got "
+                   "9223372036854775809");
+        QTest::newRow("missing")
+            << line({{"batch_size", 4}})
+            << QStringLiteral("1: workload.axes.seq_len: axis \"seq_len\" is missing: a variable axis "
+                              "of definition \"013_fused_residual_rms_norm_backward\" as kix's "
+                              "problem file states it");
+        QTest::newRow("missing, definition kix does not know")
+            << traceLine(QStringLiteral("u1"), inputs, QString(), "other_op",
+                         {{"batch_size", 4}, {"seq_len", 8}}) +
+                   traceLine(QStringLiteral("u2"), inputs, QString(), "other_op", {{"batch_size", 8}})
+            << QStringLiteral("2: workload.axes.seq_len: axis \"seq_len\" is missing: definition "
+                              "\"other_op\" names it at "
+                              "line 1");
+    }
+    void refusesAxesThatAreNotTheDefinitions() {
+        QFETCH(QByteArray, trace);
+        QFETCH(QString, error);
+        QTemporaryDir dir;
+        QString in, out;
+        const Result r = importWritten(dir, "axes.traces.jsonl", trace, in, out);
+        QCOMPARE(r.code, int(kix::cli::ExitInput));
+        // Only the error (warnings of a definition kix does not know may come before it), then nothing.
+        QStringList errors;
+        for (const QString& l : r.err.split(u'\n', Qt::SkipEmptyParts))
+            if (!l.contains(QLatin1String(": warning: ")))
+                errors << l;
+        QCOMPARE(errors,
+                 QStringList({in + u':' + error, QStringLiteral("kix import-trace: nothing was written")}));
+        QCOMPARE(r.out, QString());
+        QVERIFY(!QFileInfo::exists(out));
+    }
+
     void refusesDocumentsOverTheLimits_data() {
         QTest::addColumn<QByteArray>("trace");
         QTest::addColumn<QByteArray>("recordLimit"); // KIX_MAX_RECORD_BYTES; empty: unset
@@ -292,14 +363,8 @@ private slots:
         QFETCH(QString, message);
         const EnvGuard limit("KIX_MAX_RECORD_BYTES", recordLimit);
         QTemporaryDir dir;
-        const QString in = dir.filePath(QStringLiteral("big.traces.jsonl"));
-        {
-            QFile f(in);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            QCOMPARE(f.write(trace), trace.size());
-        }
-        const QString out = dir.filePath(QStringLiteral("out"));
-        const Result r = run({QStringLiteral("-o"), out, in});
+        QString in, out;
+        const Result r = importWritten(dir, "big.traces.jsonl", trace, in, out);
         QCOMPARE(r.code, int(kix::cli::ExitInput));
         // Before the error, the warnings of arguments without a dtype and shape (no problem file of big_op).
         const QRegularExpression expected(

@@ -43,8 +43,10 @@ runner::LocalRunFacts facts(bool correct) {
         r.rows = r.workload.rows();
         r.seed = 7 + std::uint64_t(i);
         r.bytes = double(r.rows) * r.hidden * 10; // Harness::minimumBytes is only linked in a CUDA build
-        r.plan.blocks = 396;
-        r.plan.threads = 320;
+        r.plan.blocks = i == 0 ? 132 : 396;
+        r.plan.threads = i == 0 ? 640 : 320;
+        r.planName = i == 0 ? "r1 prefetch k2 plain +reduce kernel" : "";
+        r.plan.card = i == 0 ? "H100 (132 SMs, 50 MB L2)" : "";
         r.fusedNs = {60000, 61000, 62000};
         r.referenceNs = {500000, 510000};
         // Both methods for the kernel and its copy floor; the second case as if CUPTI had failed.
@@ -173,7 +175,13 @@ private slots:
         // The events' own numbers stay where they were, not repeated.
         QVERIFY(!first.contains("cuda_events"));
         QCOMPARE(first["latencyNs"]["median"].get<double>(), 61000.0);
+        // Which plan each case ran and which row of the kernel's card table chose it (issue 38); a report
+        // without them (the default plan, an older harness) writes neither.
+        QCOMPARE(first["launch"].dump(),
+                 std::string(R"x({"blocks":132,"card":"H100 (132 SMs, 50 MB L2)","plan":"r1 prefetch k2 plain )x"
+                             R"x(+reduce kernel","rowsPerIteration":2,"threads":640})x"));
         const Json& second = evidence["cases"][1];
+        QCOMPARE(second["launch"].dump(), std::string(R"({"blocks":396,"rowsPerIteration":2,"threads":320})"));
         QCOMPARE(second["cupti"].dump(),
                  std::string(R"({"unavailable":"CUPTI dropped 3 activity records"})"));
         QCOMPARE(second["copyFloor"]["cupti"]["unavailable"].get<std::string>(),

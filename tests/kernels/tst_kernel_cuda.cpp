@@ -119,6 +119,13 @@ private slots:
         QCOMPARE(tiny.workspaceBytes, std::size_t(256)); // the ticket header only: no partials
         // Many rows: partials finished by the second kernel, every SM from the queried count.
         QVERIFY(!large.columnPass && large.secondKernel);
+        // The card table (issue 38): two row lanes on an H100 (132 SMs, 50 MB of L2), one elsewhere.
+        const DeviceInfo device = queryDevice();
+        const bool h100 = device.multiprocessors == 132 && (device.l2Bytes >> 20) == 50;
+        QCOMPARE(large.rowLanes, h100 ? 2 : 1);
+        QCOMPARE(large.card.empty(), !h100);
+        QCOMPARE(tiny.rowLanes, 1);
+        QVERIFY(tiny.card.empty()); // the column pass is not in the table
         QVERIFY(large.blocks >= sms);
         QCOMPARE(large.blocks % sms, 0);
         QCOMPARE(large.workspaceBytes, std::size_t(256) + std::size_t(large.blocks) * kHiddenSize * 4);
@@ -138,10 +145,10 @@ private slots:
         QTest::newRow("second kernel, trigger, halves") << "r1 pf1 k2 hv1 fin=kernel trig1"
                                                         << ""
                                                         << "r1 prefetch k2 plain halves +reduce kernel trig";
-        QTest::newRow("second kernel with 2 column groups") << "fin=kernel rq2"
+        QTest::newRow("second kernel with 2 column groups") << "fin=kernel rq2 k1"
                                                             << ""
                                                             << "r1 prefetch k1 plain +reduce q2";
-        QTest::newRow("second kernel with 8 column groups") << "fin=kernel rq8 pf0"
+        QTest::newRow("second kernel with 8 column groups") << "fin=kernel rq8 pf0 k1"
                                                             << ""
                                                             << "r1 k1 plain +reduce q8";
         QTest::newRow("column blocks spread") << "fin=cols cmix1"
@@ -150,13 +157,13 @@ private slots:
         QTest::newRow("one launch") << " r2  pf0 k3 fin=launch "
                                     << ""
                                     << "r2 k3 plain";
-        QTest::newRow("no finish") << "fin=none cs1"
+        QTest::newRow("no finish") << "fin=none cs1 k1"
                                    << ""
                                    << "r1 prefetch k1 nofinish";
         QTest::newRow("bulk") << "s3 fin=kernel"
                               << ""
                               << "bulk s3 plain +reduce kernel";
-        QTest::newRow("trigger without a second kernel is off") << "fin=launch trig1"
+        QTest::newRow("trigger without a second kernel is off") << "fin=launch trig1 k1"
                                                                 << ""
                                                                 << "r1 prefetch k1 plain";
         QTest::newRow("unknown token")

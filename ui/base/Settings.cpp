@@ -1,17 +1,39 @@
 #include "Settings.h"
 
+#include "SinceLastOpen.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 
 namespace kix::ui {
+
+namespace {
+// Where QSettings() keeps the settings on Linux (its native format is this INI file).
+QString defaultSettingsPath() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation) + u'/' +
+           QCoreApplication::organizationName() + u'/' + QCoreApplication::applicationName() +
+           QStringLiteral(".conf");
+}
+} // namespace
 
 Settings::Settings() {
     QString file = qEnvironmentVariable("KIX_SETTINGS_FILE");
     if (file.isEmpty() && qEnvironmentVariableIsSet("KIX_SETTINGS_ISOLATED"))
         file = QDir::temp().filePath(
             QStringLiteral("kix-test-settings-%1.ini").arg(QCoreApplication::applicationPid()));
+    // The file is checked before QSettings opens it: a FIFO would block the start, a huge file be read whole
+    // (SinceLastOpen.h, settingsFileProblem). One that must not be read is left alone; settings start clean.
+    const QString checked = file.isEmpty() ? defaultSettingsPath() : file;
+    if (const QString why = settingsFileProblem(checked); !why.isEmpty()) {
+        qWarning("kix-explorer: the settings file %s is not used, %s; starting with default settings",
+                 qPrintable(checked), qPrintable(why));
+        file = QDir::temp().filePath(
+            QStringLiteral("kix-clean-settings-%1.ini").arg(QCoreApplication::applicationPid()));
+        QFile::remove(file);
+    }
     m_settings = file.isEmpty() ? std::make_unique<QSettings>()
                                 : std::make_unique<QSettings>(file, QSettings::IniFormat);
 }
@@ -96,13 +118,10 @@ QString snapshotKey(const QString& identity) {
 } // namespace
 
 QByteArray Settings::cohortSnapshot(const QString& identity) const {
-    const QByteArray stored = m_settings->value(snapshotKey(identity)).toByteArray();
-    // qUncompress gives an empty array for data that is not its own (a corrupt value): read as a first
-    // open, with a reason, by parseCohortSnapshot — so a damaged value becomes a text it rejects.
-    if (stored.isEmpty())
-        return {};
-    const QByteArray text = qUncompress(stored);
-    return text.isEmpty() ? QByteArray("(not a compressed snapshot)") : text;
+    // Kept as text, not compressed: qUncompress inflates a value that claims or holds gigabytes (it doubles
+    // its buffer until the data fits), and the explorer aborted at start. A damaged or oversized text is
+    // rejected by parseCohortSnapshot with its reason, which makes the opening the first.
+    return m_settings->value(snapshotKey(identity)).toByteArray();
 }
 
 void Settings::setCohortSnapshot(const QString& identity, const QByteArray& snapshot) {
@@ -113,7 +132,7 @@ void Settings::setCohortSnapshot(const QString& identity, const QByteArray& snap
     while (order.size() > kMaxSnapshots)
         m_settings->remove(order.takeLast());
     m_settings->setValue(QStringLiteral("lastOpen/order"), order);
-    m_settings->setValue(key, qCompress(snapshot, 9));
+    m_settings->setValue(key, snapshot);
 }
 
 } // namespace kix::ui

@@ -37,8 +37,8 @@ public:
     void setViewState(const QString& view, const QByteArray& state);
     QString lastFolder() const;
     void setLastFolder(const QString& folder);
-    // The cohort snapshot kept for a source's identity (model/analysis/history/SinceLastOpen.h), stored
-    // zlib-compressed; empty when none is kept. The last kMaxSnapshots identities are kept.
+    // The cohort snapshot kept for a source's identity (model/analysis/history/SinceLastOpen.h), stored as
+    // its text; empty when none is kept. The last kMaxSnapshots identities are kept.
     QByteArray cohortSnapshot(const QString& identity) const;
     void setCohortSnapshot(const QString& identity, const QByteArray& snapshot);
 

@@ -86,6 +86,7 @@ struct CaseReport {
     int hidden = kHiddenSize;
     std::uint64_t seed = 0;
     LaunchConfig plan;
+    std::string planName; // plan.name(), set by the harness (LaunchConfig::name lives in the CUDA library)
     std::vector<OutputCheck> checks;
     bool gradWeightStable = false; // grad_weight bits unchanged over every timed launch
     Timing fused;

@@ -60,6 +60,7 @@ struct LaunchConfig {
     bool halves = false;            // a thread's 8 columns as 4 + 4, half a row apart (every load and
                                     // store instruction of a warp covers whole 32-byte sectors)
     bool smallProblemPath = false;  // few rows (planFusedBackward): the column pass by default
+    std::string card;               // the card-table row that chose a field ("" = the defaults)
     std::string name() const;       // e.g. "r1 prefetch k2 plain +reduce kernel" or "r1 k1 cols4"
 };
 

@@ -54,8 +54,17 @@ struct SamplePair {
 // The geometric mean over the cases of median(b) / median(a), and its percentile interval: each resample
 // redraws every case's two sides with replacement and recomputes the geometric mean of the median ratios
 // (cases are fixed, samples vary: the interval is about these cases measured again, not other cases).
-// nullopt as bootstrapMedianRatio, or when there are no cases.
+// nullopt as bootstrapMedianRatio, when there are no cases, or when one resample would draw more than
+// limits::kBootstrapMaxDrawsPerResample values (bootstrapDrawsPerResample).
+//
+// The work is capped (docs/verdicts.md, "Limits"): a side of more than limits::kBootstrapMaxDrawsPerSide
+// samples is resampled from a systematic subsample of that many (every n/m-th launch): the median of m
+// draws varies more than that of n, so the interval is wider than the full count's, never narrower. The
+// ratio itself is always of the medians of every sample.
 std::optional<BootstrapRatio> bootstrapGeomeanRatio(const std::vector<SamplePair>& cases,
                                                     const BootstrapOptions& options = {});
+
+// The values one resample of `cases` draws: each side's count, capped at kBootstrapMaxDrawsPerSide.
+std::int64_t bootstrapDrawsPerResample(const std::vector<SamplePair>& cases);
 
 } // namespace kix

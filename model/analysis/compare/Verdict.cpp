@@ -1,6 +1,7 @@
 #include "Verdict.h"
 
 #include "Distributions.h"
+#include "InputLimits.h"
 #include "MannWhitney.h"
 #include "Statistics.h"
 
@@ -135,9 +136,19 @@ CaseVerdict cantTell(const QString& reason, double threshold) {
     return v;
 }
 
+// Whether the arithmetic gave a ratio and an interval that are finite, positive numbers.
+bool finiteOutcome(const CaseVerdict& v) {
+    const bool ratio = !v.ratio || (std::isfinite(*v.ratio) && *v.ratio > 0);
+    const bool interval = !v.interval || (std::isfinite(v.interval->lo) && std::isfinite(v.interval->hi) &&
+                                          v.interval->lo > 0 && v.interval->lo <= v.interval->hi);
+    return ratio && interval;
+}
+
 // What an interval says, and the reason in one line. `statistic` names the ratio ("median"); `method` the
 // way it was formed, with the counts ("bootstrap, n = 50 per side").
 void conclude(CaseVerdict& v, const QString& statistic, const QString& method, const VerdictOptions& o) {
+    if (!finiteOutcome(v))
+        return; // refused by checkedOutcome: no verdict, and no sample count from an infinite width
     const RatioInterval& i = *v.interval;
     v.verdict = decide(i, v.threshold);
     QString relation;
@@ -259,7 +270,10 @@ TimingEvidence TimingEvidence::ofStats(const LatencyStats& stats, const QString&
     return e;
 }
 
-CaseVerdict judgeCase(const TimingEvidence& ea, const TimingEvidence& eb, const VerdictOptions& options) {
+namespace {
+
+CaseVerdict judgeCaseUnchecked(const TimingEvidence& ea, const TimingEvidence& eb,
+                               const VerdictOptions& options) {
     const double threshold = options.threshold();
     if (const QString error = validationError(options); !error.isEmpty())
         return cantTell(QStringLiteral("invalid verdict options: %1").arg(error), threshold);
@@ -300,7 +314,27 @@ CaseVerdict judgeCase(const TimingEvidence& ea, const TimingEvidence& eb, const 
     return v;
 }
 
-SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& options) {
+// A verdict whose arithmetic overflowed (a ratio of 1e300 over 1e-10) or gave NaN (a variance of 1e308
+// squared) becomes a refusal: it names what came out, and nothing else of it is kept.
+CaseVerdict checkedOutcome(CaseVerdict v) {
+    if (finiteOutcome(v))
+        return v;
+    QString what = QStringLiteral("ratio ") + (v.ratio ? QString::number(*v.ratio) : QStringLiteral("none"));
+    if (v.interval)
+        what += QStringLiteral(", interval [%1, %2]")
+                    .arg(QString::number(v.interval->lo), QString::number(v.interval->hi));
+    CaseVerdict refused = cantTell(
+        QStringLiteral("refused: non-finite arithmetic (%1): the timings are too large or too far apart to "
+                       "compare in double precision; no verdict")
+            .arg(what),
+        v.threshold);
+    refused.refused = true;
+    refused.countA = v.countA;
+    refused.countB = v.countB;
+    return refused;
+}
+
+SuiteVerdict judgeSuiteUnchecked(const QList<EvidencePair>& cases, const VerdictOptions& options) {
     SuiteVerdict out;
     const double threshold = options.threshold();
     for (const EvidencePair& c : cases)
@@ -362,6 +396,14 @@ SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& 
         std::vector<SamplePair> pairs;
         for (std::size_t i = 0; i < as.size(); ++i)
             pairs.push_back({as[i].samples, bs[i].samples});
+        if (const std::int64_t draws = bootstrapDrawsPerResample(pairs);
+            draws > limits::kBootstrapMaxDrawsPerResample) {
+            g.reason = QStringLiteral("refused: the bootstrap would draw %1 values per resample, above kix's "
+                                      "limit of %2 (docs/verdicts.md, \"Limits\")")
+                           .arg(draws)
+                           .arg(limits::kBootstrapMaxDrawsPerResample);
+            return out;
+        }
         const auto r =
             bootstrapGeomeanRatio(pairs, BootstrapOptions{options.resamples, options.level, options.seed});
         g.method = VerdictMethod::Bootstrap;
@@ -379,6 +421,18 @@ SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& 
     g.interval = welchInterval(e, double(total), options.level);
     conclude(g, QStringLiteral("geometric mean of mean ratios"), QStringLiteral("Welch on summaries") + over,
              options);
+    return out;
+}
+
+} // namespace
+
+CaseVerdict judgeCase(const TimingEvidence& a, const TimingEvidence& b, const VerdictOptions& options) {
+    return checkedOutcome(judgeCaseUnchecked(a, b, options));
+}
+
+SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& options) {
+    SuiteVerdict out = judgeSuiteUnchecked(cases, options);
+    out.geomean = checkedOutcome(std::move(out.geomean));
     return out;
 }
 

@@ -95,6 +95,9 @@ struct CaseVerdict {
     // Can't tell because the interval is too wide: about how many samples per side would narrow it to
     // ± half the threshold, where an unchanged kernel reads "same" about 95% of the time (docs/verdicts.md).
     std::optional<qint64> samplesToResolve;
+    // The arithmetic gave no finite ratio or interval (values so large or so far apart that a double
+    // overflows, or a NaN from them): no verdict, the reason says so, and kix diff refuses the comparison.
+    bool refused = false;
 };
 
 // A case of a suite: its evidence on side A and side B.

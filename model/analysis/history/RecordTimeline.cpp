@@ -133,13 +133,22 @@ RecordEventsRead loadedRecordEvents(const RecordIndex& index) {
         out.events += std::move(one.events);
         out.problems += std::move(one.problems);
         out.rows += one.rows;
+        if (one.refused) { // one file over the limit: no history of part of the events
+            out.refused = std::move(one.refused);
+            out.events.clear();
+            return out;
+        }
     }
     return out;
 }
 
 RecordTimelines buildRecordTimelines(const RecordIndex& index, const QString& cohortPrefix,
                                      const VerdictOptions& options) {
-    return buildRecordTimelines(index, loadedRecordEvents(index).events, cohortPrefix, options);
+    const RecordEventsRead read = loadedRecordEvents(index);
+    RecordTimelines out = buildRecordTimelines(index, read.events, cohortPrefix, options);
+    if (read.refused)
+        out.problems.prepend(*read.refused);
+    return out;
 }
 
 RecordTimelines buildRecordTimelines(const RecordIndex& index, const QList<CatalogRecordEvent>& events,

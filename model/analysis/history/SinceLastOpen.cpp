@@ -1,11 +1,14 @@
 #include "SinceLastOpen.h"
 
+#include "InputLimits.h"
 #include "Policy.h"
+#include "RegularFile.h"
 
 #include <QDateTime>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <algorithm>
+#include <sys/stat.h>
 
 namespace kix {
 
@@ -44,7 +47,8 @@ bool readSnapshotLine(const QByteArray& line, CohortSnapshot& out, QString& why)
     const int runs = f.size() == 3 ? f[1].toInt(&ok) : 0;
     const QString key = QString::fromLatin1(f.value(0));
     const QString leader = QString::fromLatin1(f.value(2));
-    if (f.size() != 3 || !isShortHex(key) || !ok || runs < 1 || (leader != QLatin1String("-") && !isShortHex(leader))) {
+    if (f.size() != 3 || !isShortHex(key) || !ok || runs < 1 ||
+        (leader != QLatin1String("-") && !isShortHex(leader))) {
         why = QStringLiteral("expected \"KEY RUNS LEADER\" (16 hex digits, a count above 0, 16 hex digits "
                              "or -), got \"%1\"")
                   .arg(QString::fromLatin1(line.left(80)));
@@ -121,8 +125,36 @@ QByteArray serializeCohortSnapshot(const CohortSnapshot& snapshot) {
     return out;
 }
 
+QString settingsFileProblem(const QString& path) {
+    const QFileInfo info(path);
+    if (!info.exists() && !info.isSymLink())
+        return {};
+    struct stat st {};
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return QStringLiteral("it cannot be read (a link to nothing?)");
+    if (!S_ISREG(st.st_mode))
+        return QStringLiteral("it is %1, not a regular file").arg(fileKindName(st.st_mode));
+    if (st.st_size > limits::kMaxSettingsFileBytes)
+        return QStringLiteral("it is %1 bytes, over the limit of %2")
+            .arg(qint64(st.st_size))
+            .arg(limits::kMaxSettingsFileBytes);
+    return {};
+}
+
 CohortSnapshotRead parseCohortSnapshot(const QByteArray& text) {
     CohortSnapshotRead out;
+    if (text.size() > limits::kMaxSnapshotBytes) {
+        out.reason = QStringLiteral("the saved snapshot is %1 bytes, over the limit of %2")
+                         .arg(text.size())
+                         .arg(limits::kMaxSnapshotBytes);
+        return out;
+    }
+    if (text.count('\n') > limits::kMaxSnapshotCohorts + 3) {
+        out.reason = QStringLiteral("the saved snapshot has %1 lines, more than the limit of %2 cohorts")
+                         .arg(text.count('\n'))
+                         .arg(limits::kMaxSnapshotCohorts);
+        return out;
+    }
     QList<QByteArray> lines = text.split('\n');
     if (!lines.isEmpty() && lines.last().isEmpty())
         lines.removeLast();
@@ -141,8 +173,9 @@ CohortSnapshotRead parseCohortSnapshot(const QByteArray& text) {
         return out;
     }
     if (lines.size() < 3) {
-        out.reason = QStringLiteral("the saved snapshot cannot be read: line 3: expected the name of what was "
-                                    "opened, got the end of the text");
+        out.reason =
+            QStringLiteral("the saved snapshot cannot be read: line 3: expected the name of what was "
+                           "opened, got the end of the text");
         return out;
     }
     s.label = QString::fromUtf8(lines[2]);

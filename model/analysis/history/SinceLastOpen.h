@@ -46,11 +46,18 @@ QList<int> runsReadFrom(const RecordIndex& index, const QString& root);
 // The snapshot of those runs' cohorts (runs without a cohort key are left out).
 CohortSnapshot cohortSnapshot(const RecordIndex& index, const QList<int>& runs);
 
+// Why the settings file the snapshot is kept in must not be read (a FIFO would block the explorer's start,
+// a device or a file of gigabytes would be read whole), or empty when it may: absent, or a regular file of
+// at most limits::kMaxSettingsFileBytes. Checked before QSettings opens it.
+QString settingsFileProblem(const QString& path);
+
 // The compact form: a header line "kix-cohort-snapshot 1", the opening's time and label, then one line per
 // cohort "KEY RUNS LEADER" (LEADER "-" when none), sorted by key.
 QByteArray serializeCohortSnapshot(const CohortSnapshot& snapshot);
 // The snapshot, or the reason it cannot be used ("the saved snapshot is from another version of kix
-// (header …)", "… line 4: …"): then the caller treats the opening as the first.
+// (header …)", "… line 4: …", a text over limits::kMaxSnapshotBytes or with more than
+// limits::kMaxSnapshotCohorts cohorts): then the caller treats the opening as the first. Lines are read
+// in place: a text of millions of newlines is refused by its size before any is split off.
 struct CohortSnapshotRead {
     std::optional<CohortSnapshot> snapshot;
     QString reason;

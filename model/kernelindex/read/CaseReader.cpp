@@ -1,7 +1,9 @@
 #include "CaseReader.h"
 
+#include "InputLimits.h"
 #include "JsonPath.h"
 #include "KernelIndexRules.h"
+#include "SampleStatistics.h"
 
 #include <QHash>
 #include <algorithm>
@@ -125,6 +127,13 @@ std::vector<double> readSampleList(FieldReader& fr, const char* key) {
     for (std::size_t i = 0; i < list->size(); ++i) {
         const Json& v = (*list)[i];
         const double d = v.is_number() ? v.get<double>() : 0;
+        if (v.is_number() && d > limits::kMaxSampleNs) {
+            fr.error(fieldRange, jsonPathIndex(path, qsizetype(i)),
+                     QStringLiteral("expected at most %1 ns (1,000 s) for one launch, got %2")
+                         .arg(limits::kMaxSampleNs)
+                         .arg(QString::fromStdString(v.dump())));
+            return {};
+        }
         if (!v.is_number() || !(d > 0) || !std::isfinite(d)) {
             fr.error(v.is_number() ? fieldRange : fieldType, jsonPathIndex(path, qsizetype(i)),
                      QStringLiteral("expected a positive number of nanoseconds, got %1")
@@ -152,6 +161,7 @@ void readCase(FieldReader fr, CaseResult& c) {
     readOutputs(fr.object("correctness"), c);
     c.timer = fr.string("timer").value_or(QString());
     c.samplesNs = readSampleList(fr, "samplesNs");
+    checkSampleStatistics(fr, c);
     // {"latencyNs", "samplesNs"}, or {"unavailable": why} when CUPTI could not time the case.
     FieldReader cupti = fr.object("cupti");
     if (cupti.valid())

@@ -1,12 +1,45 @@
 // The readers of GpuState.h: the raw-samples evidence's case "gpuState" and root "gpu".
 #include "FieldReader.h"
 #include "GpuState.h"
+#include "InputLimits.h"
+#include "ProblemCodes.h"
+
+#include <utility>
 
 namespace kix {
 
 namespace {
 
-std::optional<GpuSpread> readGpuSpread(FieldReader parent, const char* key) {
+// A quantity's plausible range (InputLimits.h) and unit, for the message.
+struct Plausible {
+    double lo, hi;
+    const char* unit;
+};
+constexpr Plausible kClock{0, limits::kMaxClockMHz, "MHz"};
+constexpr Plausible kPower{0, limits::kMaxPowerW, "W"};
+constexpr Plausible kTemperature{limits::kMinTemperatureC, limits::kMaxTemperatureC, "°C"};
+
+// A reading outside its range is a located error, and the spread is not kept: 1e308 MHz, -500 W or -300 °C
+// is a file that is wrong, not a GPU to compare.
+bool plausible(FieldReader& fr, const char* key, double value, const Plausible& range) {
+    if (value >= range.lo && value <= range.hi)
+        return true;
+    fr.error(codes::fieldRange, fr.pathOf(QString::fromLatin1(key)),
+             QStringLiteral("expected %1 to %2 %3, got %4")
+                 .arg(range.lo)
+                 .arg(range.hi)
+                 .arg(QString::fromUtf8(range.unit))
+                 .arg(value));
+    return false;
+}
+
+// An optional number in its range; nullopt (and the error) outside it.
+std::optional<double> plausibleNumber(FieldReader& fr, const char* key, const Plausible& range) {
+    const auto value = fr.number(key);
+    return value && plausible(fr, key, *value, range) ? value : std::nullopt;
+}
+
+std::optional<GpuSpread> readGpuSpread(FieldReader parent, const char* key, const Plausible& range) {
     FieldReader fr = parent.object(key);
     if (!fr.valid())
         return std::nullopt;
@@ -18,7 +51,12 @@ std::optional<GpuSpread> readGpuSpread(FieldReader parent, const char* key) {
     s.first = fr.number("first").value_or(*median);
     s.minimum = fr.number("minimum").value_or(*median);
     s.maximum = fr.number("maximum").value_or(*median);
-    return s;
+    bool ok = true; // each value the file gives checked (the others are the median)
+    for (const auto& [name, value] : {std::pair{"median", s.median}, std::pair{"first", s.first},
+                                      std::pair{"minimum", s.minimum}, std::pair{"maximum", s.maximum}})
+        if (fr.child(name))
+            ok = plausible(fr, name, value, range) && ok;
+    return ok ? std::optional(s) : std::nullopt;
 }
 
 } // namespace
@@ -28,16 +66,23 @@ std::optional<CaseGpuState> readCaseGpuState(FieldReader fr) {
         return std::nullopt;
     CaseGpuState s;
     s.samples = fr.count("samples").value_or(0);
-    s.smClockMHz = readGpuSpread(fr, "smClockMHz");
-    s.memoryClockMHz = readGpuSpread(fr, "memoryClockMHz");
-    s.powerW = readGpuSpread(fr, "powerW");
-    s.powerLimitW = readGpuSpread(fr, "powerLimitW");
-    s.temperatureC = readGpuSpread(fr, "temperatureC");
+    s.smClockMHz = readGpuSpread(fr, "smClockMHz", kClock);
+    s.memoryClockMHz = readGpuSpread(fr, "memoryClockMHz", kClock);
+    s.powerW = readGpuSpread(fr, "powerW", kPower);
+    s.powerLimitW = readGpuSpread(fr, "powerLimitW", kPower);
+    s.temperatureC = readGpuSpread(fr, "temperatureC", kTemperature);
     if (const Json* reasons = fr.array("clocksEventReasons"))
         for (const Json& r : *reasons)
             if (r.is_string())
                 s.clocksEventReasons << QString::fromStdString(r.get<std::string>());
     s.throttledSamples = fr.count("throttledSamples").value_or(0);
+    if (fr.child("samples") && s.throttledSamples > s.samples) {
+        fr.error(codes::fieldRange, fr.pathOf(QStringLiteral("throttledSamples")),
+                 QStringLiteral("%1 throttled samples of %2 samples: expected at most the samples")
+                     .arg(s.throttledSamples)
+                     .arg(s.samples));
+        s.throttledSamples = 0;
+    }
     s.otherProcessesMax = int(fr.count("otherProcessesMax").value_or(0));
     return s;
 }
@@ -55,14 +100,14 @@ std::optional<GpuRunState> readGpuRunState(FieldReader fr) {
         s.driver = id.string("driver").value_or(QString());
         s.eccEnabled = id.boolean("eccEnabled");
         s.persistenceMode = id.boolean("persistenceMode");
-        s.applicationSmClockMHz = id.number("applicationSmClockMHz");
-        s.maxSmClockMHz = id.number("maxSmClockMHz");
-        s.powerLimitW = id.number("powerLimitW");
+        s.applicationSmClockMHz = plausibleNumber(id, "applicationSmClockMHz", kClock);
+        s.maxSmClockMHz = plausibleNumber(id, "maxSmClockMHz", kClock);
+        s.powerLimitW = plausibleNumber(id, "powerLimitW", kPower);
     }
     FieldReader lock = fr.object("clockLock");
     if (lock.valid()) {
         s.clockLockRequested = lock.boolean("requested").value_or(false);
-        s.lockedSmClockMHz = lock.number("smClockMHz");
+        s.lockedSmClockMHz = plausibleNumber(lock, "smClockMHz", kClock);
         s.clockLockError = lock.string("error").value_or(QString());
     }
     FieldReader cal = fr.object("calibration");
@@ -74,8 +119,20 @@ std::optional<GpuRunState> readGpuRunState(FieldReader fr) {
         s.calibrationSuspect = cal.boolean("suspect").value_or(false);
     }
     FieldReader floor = fr.object("noiseFloor");
-    if (floor.valid())
+    if (floor.valid()) {
         s.noiseFloor = floor.nonNegative("relative", FieldReader::Required);
+        // A floor replaces the minimum effect where larger (Verdict.h): an unbounded one would let a file
+        // call any difference "the same".
+        if (s.noiseFloor && *s.noiseFloor > limits::kMaxNoiseFloor) {
+            floor.error(codes::fieldRange, floor.pathOf(QStringLiteral("relative")),
+                        QStringLiteral("a relative A/A noise floor of %1; kix accepts at most %2 (%3%): a "
+                                       "wider floor would call any difference the same")
+                            .arg(*s.noiseFloor)
+                            .arg(limits::kMaxNoiseFloor)
+                            .arg(limits::kMaxNoiseFloor * 100));
+            s.noiseFloor.reset();
+        }
+    }
     return s;
 }
 

@@ -4,9 +4,10 @@
 #include "JsonPath.h"
 #include "JsonReader.h"
 #include "ProblemCodes.h"
+#include "SampleCounts.h"
+#include "SetReference.h"
 #include "Sha256.h"
 
-#include <QDir>
 #include <QFileInfo>
 
 namespace kix {
@@ -73,9 +74,10 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
     const QString relative = hash < 0 ? *uri : uri->left(hash);
     const QString fragment = hash < 0 ? QString() : uri->mid(hash + 1);
     const QString uriPath = ref.pathOf(QStringLiteral("uri"));
-    if (relative.isEmpty() || relative.startsWith(u'/')) {
-        ref.error(evidenceFormat, uriPath,
-                  QStringLiteral("expected a path relative to this file, got \"%1\"").arg(*uri));
+    const SetReference resolved = resolveSetReference(QFileInfo(spec.file()).absolutePath(), relative);
+    if (resolved.refusal) {
+        ref.error(evidenceReference, uriPath,
+                  QStringLiteral("%1; the raw-samples file is not read").arg(*resolved.refusal));
         return;
     }
     std::optional<qsizetype> only;
@@ -88,7 +90,7 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
             return;
         }
     }
-    const QString path = QFileInfo(spec.file()).dir().filePath(relative);
+    const QString& path = resolved.path;
     QByteArray bytes;
     if (const auto problem = readLimitedFile(path, JsonLimits::defaults(), bytes)) {
         ref.warning(evidenceUnreadable, uriPath,
@@ -128,6 +130,7 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
             return;
         }
     }
+    checkRawSampleCounts(spec, run, cases, only, relative);
     run.cases = std::move(cases);
     run.gpu = readGpuRunState(file.object("gpu"));
 }

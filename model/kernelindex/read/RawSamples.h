@@ -31,7 +31,8 @@ Json rawSamplesReference(const QString& fileName, const QByteArray& bytes,
                          std::optional<qsizetype> caseIndex = std::nullopt);
 
 // Reads spec.evidence.rawSamples of a run read from a file (not a catalog line): the file is resolved
-// relative to the run's own file, read within the record limits, its digest checked, and its cases
+// relative to the run's own file and must stay in its folder (resolveSetReference, SetReference.h: else
+// evidence.reference, and nothing is read), read within the record limits, its digest checked, and its cases
 // (or the one case its URI points at) become run.cases when the run carries no legacy cases.
 // A URI with a scheme (https:) is left alone; an unreadable file is a warning (evidence.unreadable),
 // a digest that does not match an error (evidence.digest_mismatch), a malformed file an error

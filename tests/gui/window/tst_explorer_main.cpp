@@ -22,6 +22,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 namespace {
 
 struct Outcome {
@@ -92,6 +94,23 @@ private slots:
             for (int x = 0; x < image.width(); x += 7)
                 colours.insert(image.pixel(x, y));
         QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    }
+
+    // Issue 40 item 5: a settings file that is a FIFO hung the start (QSettings opened it and waited for a
+    // writer); now it is left alone with a warning, and the explorer starts with default settings.
+    void settingsFileThatIsAFifo() {
+        const QTemporaryDir home;
+        const QString settings = home.filePath(QStringLiteral("settings.ini"));
+        QCOMPARE(::mkfifo(QFile::encodeName(settings).constData(), 0600), 0);
+        const QString png = home.filePath(QStringLiteral("window.png"));
+        const Outcome out = runExplorer({QStringLiteral("--screenshot"), png}, home);
+        QVERIFY2(out.exitCode == 0, qPrintable(out.log));
+        QCOMPARE(out.messages,
+                 QStringList{QStringLiteral("kix-explorer: the settings file %1 is not used, it is a "
+                                            "FIFO (named pipe), not a regular file; starting with "
+                                            "default settings")
+                                 .arg(settings)});
+        QVERIFY(QFileInfo(png).size() > 20000);
     }
 
     void failsWithItsReason_data() {

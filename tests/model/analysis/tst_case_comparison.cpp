@@ -210,10 +210,12 @@ private slots:
                    R"(, "stddev": )" + QByteArray::number(stddev) + R"(, "samples": )" +
                    QByteArray::number(samples) + "}}]";
         };
-        const auto samples = [](const char* values, const char* timer = "") -> QByteArray {
+        // `mean`: the mean stated beside the samples, which must agree with them (evidence.statistics).
+        const auto samples = [](const char* values, const char* timer = "",
+                                const char* mean = "100") -> QByteArray {
             // Not a raw string: moc's lexer loses its place in R"(…")".
-            return QByteArray("[{\"id\": \"c\", \"latencyNs\": {\"mean\": 100}, \"timer\": \"") + timer +
-                   "\", \"samplesNs\": [" + values + "]}]";
+            return QByteArray("[{\"id\": \"c\", \"latencyNs\": {\"mean\": ") + mean + "}, \"timer\": \"" +
+                   timer + "\", \"samplesNs\": [" + values + "]}]";
         };
         QTest::newRow("slower, Welch")
             << stats(1000, 10, 100) << stats(1500, 10, 100) << kix::Verdict::Slower
@@ -250,7 +252,7 @@ private slots:
                    "bootstrap, n = 5 per side; about 27 samples per side would narrow the interval "
                    "to ±1%");
         QTest::newRow("timing methods differ")
-            << samples("100, 101", "cuda_events") << samples("200, 201", "device_events")
+            << samples("100, 101", "cuda_events") << samples("200, 201", "device_events", "200.5")
             << kix::Verdict::CantTell << QStringLiteral("none")
             << QStringLiteral("material mismatch: timing method differs: CUDA events vs device events");
         QTest::newRow("no timing on B")

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <sys/stat.h>
 
 using namespace kix;
 using kixfix::Json;
@@ -178,6 +179,15 @@ private slots:
                           "0123456789abcdef 3 -\n")
             << "counted as a first open: the saved snapshot cannot be read: line 5: cohort 0123456789abcdef "
                "is listed twice";
+        // Issue 40 item 5: a kept value too large, or of millions of newlines, is refused before it is split
+        // (main aborted the explorer at start, 2.5-3.3 GB).
+        const QByteArray head("kix-cohort-snapshot 1\n2026-12-01T09:00:00Z\nx\n");
+        QTest::newRow("over the size limit")
+            << head + QByteArray(4 * 1024 * 1024 + 1 - head.size(), 'a')
+            << "counted as a first open: the saved snapshot is 4194305 bytes, over the limit of 4194304";
+        QTest::newRow("newline bomb") << head + QByteArray(200000, '\n')
+                                      << "counted as a first open: the saved snapshot has 200003 lines, more "
+                                         "than the limit of 100000 cohorts";
     }
     void firstOpen() {
         QFETCH(QByteArray, kept);
@@ -192,6 +202,36 @@ private slots:
         QVERIFY(c.changes.isEmpty());
         QVERIFY(c.changedRuns.isEmpty());
         QCOMPARE(c.newRuns, 0);
+    }
+
+    // Issue 40 item 5: the settings file the snapshot is kept in is read only when it is a regular file of
+    // at most 64 MiB: a FIFO hung the explorer's start.
+    void settingsFile_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("absent") << "absent" << QString();
+        QTest::newRow("regular") << "regular" << QString();
+        QTest::newRow("FIFO") << "fifo"
+                              << "it is a FIFO (named pipe), not a regular file";
+        QTest::newRow("folder") << "folder"
+                                << "it is a folder, not a regular file";
+        QTest::newRow("too large") << "large"
+                                   << "it is 67108865 bytes, over the limit of 67108864";
+    }
+    void settingsFile() {
+        QFETCH(QString, kind);
+        QFETCH(QString, problem);
+        const QString path = m_dir.filePath(QStringLiteral("settings-%1.ini").arg(kind));
+        if (kind == QLatin1String("regular") || kind == QLatin1String("large")) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.resize(kind == QLatin1String("large") ? 64 * 1024 * 1024 + 1 : 10)); // sparse
+        } else if (kind == QLatin1String("fifo")) {
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        } else if (kind == QLatin1String("folder")) {
+            QVERIFY(QDir().mkpath(path));
+        }
+        QCOMPARE(settingsFileProblem(path), problem);
     }
 
     // The runs read from under a root: a file, a folder (not its sibling of a longer name), everything.

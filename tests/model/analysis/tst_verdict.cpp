@@ -354,6 +354,69 @@ private slots:
         QVERIFY(!kix::bootstrapMedianRatio(a, std::vector<double>{1, 2}, o));
         QVERIFY(!kix::bootstrapGeomeanRatio({}, {}));
     }
+    // Issue 40 item 5: the bootstrap's work is capped (InputLimits.h). A side over the per-side cap is
+    // resampled from a systematic subsample: its interval is no narrower than the full side's, and its
+    // ratio is still of every sample's median; a suite whose resample would draw more than the cap is
+    // refused with the limit named, never computed for minutes.
+    void bootstrapWorkIsCapped() {
+        const auto a = draw(Shape::Normal, 50000, 1, 41);
+        const auto b = draw(Shape::Normal, 50000, 1.01, 42);
+        kix::BootstrapOptions o;
+        o.resamples = kFastResamples;
+        const auto capped = kix::bootstrapMedianRatio(a, b, o);
+        QVERIFY(capped);
+        QCOMPARE(capped->ratio, kix::sampleMedian(b) / kix::sampleMedian(a));
+        const std::vector<double> fewA(a.begin(), a.begin() + 5000), fewB(b.begin(), b.begin() + 5000);
+        const auto few = kix::bootstrapMedianRatio(fewA, fewB, o);
+        // The subsample's width is that of 5,000 a side: about the same as 5,000 drawn directly.
+        const double width = std::log(capped->interval.hi / capped->interval.lo);
+        const double fewWidth = std::log(few->interval.hi / few->interval.lo);
+        QVERIFY2(width > 0.8 * fewWidth && width < 1.25 * fewWidth,
+                 qPrintable(QString::number(width / fewWidth)));
+        // 11 cases of 5,000 a side: 110,000 draws a resample, over the 100,000 of the limit.
+        std::vector<kix::SamplePair> cases(11, kix::SamplePair{fewA, fewB});
+        QCOMPARE(kix::bootstrapDrawsPerResample(cases), std::int64_t(110000));
+        QVERIFY(!kix::bootstrapGeomeanRatio(cases, o));
+        QList<kix::EvidencePair> pairs;
+        for (int i = 0; i < 11; ++i)
+            pairs.append({TimingEvidence::ofSamples(fewA), TimingEvidence::ofSamples(fewB)});
+        const kix::SuiteVerdict v = kix::judgeSuite(pairs, fastOptions(1));
+        QCOMPARE(v.geomean.verdict, kix::Verdict::CantTell);
+        QCOMPARE(v.geomean.reason,
+                 QStringLiteral("refused: the bootstrap would draw 110000 values per resample, "
+                                "above kix's limit of 100000 (docs/verdicts.md, \"Limits\")"));
+        QVERIFY(!v.geomean.interval);
+    }
+
+    // Issue 40 item 4: arithmetic that overflows or gives NaN is refused, never a verdict.
+    void nonFiniteArithmeticIsRefused_data() {
+        QTest::addColumn<TimingEvidence>("a");
+        QTest::addColumn<TimingEvidence>("b");
+        QTest::addColumn<QString>("what");
+        QTest::newRow("ratio overflows")
+            << TimingEvidence::ofSamples({1e-300, 2e-300}) << TimingEvidence::ofSamples({1e300, 2e300})
+            << QStringLiteral("ratio inf, interval [nan, nan]");
+        QTest::newRow("variance overflows")
+            << TimingEvidence::ofSummary(1e300, 1e300, 30) << TimingEvidence::ofSummary(1e300, 1e300, 30)
+            << QStringLiteral("ratio 1, interval [nan, nan]");
+        QTest::newRow("central values only")
+            << TimingEvidence::ofCentral(1e-300) << TimingEvidence::ofCentral(1e300)
+            << QStringLiteral("ratio inf");
+    }
+    void nonFiniteArithmeticIsRefused() {
+        QFETCH(TimingEvidence, a);
+        QFETCH(TimingEvidence, b);
+        QFETCH(QString, what);
+        const kix::CaseVerdict v = kix::judgeCase(a, b, fastOptions(1));
+        QVERIFY(v.refused);
+        QCOMPARE(v.verdict, kix::Verdict::CantTell);
+        QCOMPARE(v.reason,
+                 QStringLiteral("refused: non-finite arithmetic (%1): the timings are too large or too far "
+                                "apart to compare in double precision; no verdict")
+                     .arg(what));
+        QVERIFY(!v.ratio && !v.interval);
+    }
+
     // A suite of one case is that case; the geometric mean of exact ratios is their geometric mean.
     void bootstrapGeomean() {
         const auto a = draw(Shape::Bimodal, 30, 1, 31);

@@ -221,6 +221,52 @@ private slots:
         }
     }
 
+    // Issue 40: a 1.9 MB file of 20 GB of "{}" lines kept kix verify busy for 50 minutes. Frames of 64 MiB,
+    // one compressed here and repeated, make 1 GiB of text in about 5 KB; reading stops at the expansion
+    // bound, counting lines, keeping none.
+    void anExpansionBombStopsAtTheBound() {
+        const QByteArray frame = compress(QByteArray("{}\n").repeated((qsizetype{64} << 20) / 3));
+        const QString path = write(QStringLiteral("bomb.jsonl.zst"), frame.repeated(16));
+        kix::LineSource source(path);
+        QVERIFY(!source.open());
+        kix::SourceLine line;
+        qint64 lines = 0;
+        while (source.next(line))
+            ++lines;
+        QVERIFY(source.error());
+        QCOMPARE(source.error()->code, QStringLiteral("read.zstd_ratio"));
+        // Stopped within the first chunk of text past the allowance: at most 1 MiB more of 3-byte lines.
+        QVERIFY2(lines * 3 >= kix::kZstdExpansionAllowance - 3 &&
+                     lines * 3 <= kix::kZstdExpansionAllowance + (qint64{1} << 20),
+                 qPrintable(QString::number(lines)));
+        QVERIFY2(source.error()->message.startsWith(
+                     QStringLiteral("the zstd data expands more than 100-fold, kix's limit (")),
+                 qPrintable(source.error()->message));
+        QVERIFY(source.error()->message.endsWith(
+            QStringLiteral(
+                " in line %1: a decompression bomb?); the lines before it were read, the rest is not")
+                .arg(lines + 1)));
+    }
+
+    // Text that expands as much as a real catalog (KernelIndex's export: 15.6-fold) is read whole.
+    void catalogLikeExpansionIsReadWhole() {
+        QByteArray text;
+        for (int i = 0; i < 400000; ++i)
+            text += QByteArray("{\"table\": \"benchmark_runs\", \"row\": {\"id\": ") + QByteArray::number(i) +
+                    ", \"latencyNs\": " + QByteArray::number((i * 7919) % 100003) + "}}\n";
+        QVERIFY(text.size() > kix::kZstdExpansionAllowance);
+        const QByteArray packed = compress(text);
+        QVERIFY(text.size() > packed.size() * 10); // more than the catalog's ratio
+        kix::LineSource source(write(QStringLiteral("catalog-like.jsonl.zst"), packed));
+        QVERIFY(!source.open());
+        kix::SourceLine line;
+        qint64 lines = 0;
+        while (source.next(line))
+            ++lines;
+        QVERIFY2(!source.error(), qPrintable(source.error() ? source.error()->message : QString()));
+        QCOMPARE(lines, qint64{400000});
+    }
+
     void corrupt() {
         const QByteArray first = compress("good\n");
         QByteArray second = compress("bad\n");

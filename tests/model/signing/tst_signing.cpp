@@ -2,6 +2,7 @@
 // state of an envelope beside a manifest (trusted, unknown key, signature invalid, subject mismatch,
 // malformed), each with its exact message.
 #include "Dsse.h"
+#include "EnvelopeFixtures.h"
 #include "InToto.h"
 #include "Signing.h"
 #include "SigningKey.h"
@@ -17,29 +18,9 @@ using kix::SignatureState;
 
 namespace {
 
-kix::SigningKey newKey() {
-    QString error;
-    auto key = kix::SigningKey::generate(error);
-    if (!key)
-        qFatal("cannot generate a key: %s", qPrintable(error));
-    return *key;
-}
-
-kix::TrustStore trusting(const kix::SigningKey& key, const QString& label = QStringLiteral("alice")) {
-    kix::TrustStore t;
-    kix::TrustedKey k;
-    k.key = key.publicKey();
-    k.label = label;
-    t.add(k);
-    return t;
-}
-
-void writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
+using kixsign::newKey;
+using kixsign::trusting;
+using kixsign::writeFile;
 
 // A signed manifest (and implementation file) in a fresh folder.
 struct Signed {
