@@ -70,15 +70,15 @@ MatchResult matchToCases(const NcuTable& table, const MatchRequest& request, con
     const NcuLaunch& first = table.launches.front();
     if (!request.expectedDevice.isEmpty() && !first.device.isEmpty() &&
         !sameGpuModel(first.device, request.expectedDevice))
-        return fail(codes::profileOtherGpu, QStringLiteral("the report was taken on %1, the run on %2")
-                                                .arg(quotedForMessage(first.device),
-                                                     quotedForMessage(request.expectedDevice)));
+        return fail(codes::profileOtherGpu,
+                    QStringLiteral("the report was taken on %1, the run on %2")
+                        .arg(quotedForMessage(first.device), quotedForMessage(request.expectedDevice)));
     if (!request.entryFunctions.isEmpty() && !request.entryFunctions.contains(first.function))
-        return fail(codes::profileOtherKernel,
-                    QStringLiteral("the report's first kernel is %1, but the run's implementation launches %2 "
-                                   "first")
-                        .arg(quotedForMessage(first.function),
-                             request.entryFunctions.join(QStringLiteral(" or "))));
+        return fail(
+            codes::profileOtherKernel,
+            QStringLiteral("the report's first kernel is %1, but the run's implementation launches %2 "
+                           "first")
+                .arg(quotedForMessage(first.function), request.entryFunctions.join(QStringLiteral(" or "))));
     ProfileSet set;
     set.device = first.device;
     set.computeCapability = first.computeCapability;
@@ -116,7 +116,8 @@ MatchResult matchToCases(const NcuTable& table, const MatchRequest& request, con
     for (qsizetype s = matched; s < caseSlots.size(); ++s)
         set.unmatched << QStringLiteral("case %1: the report holds no launch for it").arg(caseSlots[s].label);
     for (const QString& u : set.unmatched)
-        result.problems << makeProblem(Problem::Severity::Warning, codes::profileUnmatched, file, QString(), u);
+        result.problems << makeProblem(Problem::Severity::Warning, codes::profileUnmatched, file, QString(),
+                                       u);
     result.set = std::move(set);
     return result;
 }

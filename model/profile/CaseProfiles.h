@@ -15,8 +15,8 @@
 namespace kix::profile {
 
 struct CaseProfile {
-    QString caseId;           // the run's case id (a workload uuid for kix's runs)
-    QString label;            // its axes: "batch_size=8 seq_len=1024", else the id
+    QString caseId; // the run's case id (a workload uuid for kix's runs)
+    QString label;  // its axes: "batch_size=8 seq_len=1024", else the id
     QList<KernelProfile> kernels;
 
     std::optional<double> durationNs() const; // the kernels' durations added
@@ -25,8 +25,8 @@ struct CaseProfile {
 };
 
 struct ProfileSet {
-    QString device;            // as the report names it: "NVIDIA H100 80GB HBM3"
-    QString computeCapability; // "9.0"
+    QString device;                // as the report names it: "NVIDIA H100 80GB HBM3"
+    QString computeCapability;     // "9.0"
     std::optional<double> l2Bytes; // the GPU's L2 size (device__attribute_l2_cache_size)
     QList<CaseProfile> cases;
     QStringList unmatched; // launches and cases that were not matched, one sentence each

@@ -58,7 +58,8 @@ std::optional<double> unitFactor(const QString& unitText, MetricUnit want) {
     case MetricUnit::BytesPerSecond:
         for (const char* per : {"/s", "/second"})
             if (unit.endsWith(QLatin1String(per)))
-                return prefixFactor(QStringView(unit).left(unit.size() - qsizetype(std::strlen(per))), u"byte");
+                return prefixFactor(QStringView(unit).left(unit.size() - qsizetype(std::strlen(per))),
+                                    u"byte");
         return std::nullopt;
     case MetricUnit::Percent:
         return unit == QStringLiteral("%") ? std::optional<double>(1.0) : std::nullopt;
@@ -132,11 +133,12 @@ KernelProfileResult kernelProfile(const NcuLaunch& launch, const NcuTable& table
         p.metrics[i] = *number * *factor;
     }
     if (!missing.isEmpty())
-        result.problems << makeProblem(Problem::Severity::Warning, codes::profileMissingMetric, file, QString(),
-                                       QStringLiteral("launch %1 (%2): not collected: %3")
-                                           .arg(launch.id)
-                                           .arg(quotedForMessage(launch.function), missing.join(QStringLiteral(", "))),
-                                       launch.line);
+        result.problems << makeProblem(
+            Problem::Severity::Warning, codes::profileMissingMetric, file, QString(),
+            QStringLiteral("launch %1 (%2): not collected: %3")
+                .arg(launch.id)
+                .arg(quotedForMessage(launch.function), missing.join(QStringLiteral(", "))),
+            launch.line);
     const QString prefix = QLatin1String(kStallPrefix), suffix = QLatin1String(kStallSuffix);
     for (const QString& name : table.metricNames) {
         if (!name.startsWith(prefix) || !name.endsWith(suffix))

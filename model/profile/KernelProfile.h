@@ -20,8 +20,8 @@ struct MetricSpec {
     const char* key;     // kix's name, in artifacts and --json: "dramThroughputPct"
     const char* ncuName; // ncu's metric
     MetricUnit unit;
-    const char* label;   // "DRAM throughput"
-    bool ofPeak;         // a percentage of the unit's peak (shown "91% of peak")
+    const char* label; // "DRAM throughput"
+    bool ofPeak;       // a percentage of the unit's peak (shown "91% of peak")
 };
 
 // --metrics and --section arguments that collect every metric of the set (kix run --profile uses them).
@@ -69,7 +69,7 @@ struct KernelProfile {
     QString kernelName; // as ncu printed it
     QString gridSize, blockSize;
     std::array<std::optional<double>, kMetricSet.size()> metrics; // by kMetricSet's order, in base units
-    QList<Stall> stalls; // the kTopStalls largest, largest first
+    QList<Stall> stalls;                                          // the kTopStalls largest, largest first
 
     std::optional<double> value(const char* key) const;
     // DRAM bytes read + written, when both were collected; else the achieved bandwidth times the

@@ -3,16 +3,16 @@
 #include "QuotedForMessage.h"
 
 #include <QRegularExpression>
-#include <cmath>
 #include <array>
+#include <cmath>
 
 namespace kix::profile {
 
 namespace {
 
-constexpr std::array<const char*, 11> kLaunchColumns = {"ID",         "Process ID", "Process Name", "Host Name",
-                                                        "Kernel Name", "Context",    "Stream",       "Block Size",
-                                                        "Grid Size",   "Device",     "CC"};
+constexpr std::array<const char*, 11> kLaunchColumns = {
+    "ID",     "Process ID", "Process Name", "Host Name", "Kernel Name", "Context",
+    "Stream", "Block Size", "Grid Size",    "Device",    "CC"};
 
 struct Row {
     QList<QByteArray> fields;
@@ -21,6 +21,7 @@ struct Row {
 
 // RFC 4180 rows (quoted fields, "" for a quote inside one, CRLF or LF), with the line each row starts on.
 // Returns an error message, or "" when every row was read.
+// NOLINTNEXTLINE(readability-function-cognitive-complexity): one pass, a located refusal a branch
 QString splitRows(const QByteArray& text, QList<Row>& rows) {
     Row row;
     QByteArray field;
@@ -134,6 +135,7 @@ std::optional<double> parseNcuNumber(const QString& cell) {
     return value;
 }
 
+// NOLINTNEXTLINE(readability-function-cognitive-complexity): one pass, a located refusal a branch
 NcuReadResult readNcuCsv(const QByteArray& text, const QString& file) {
     NcuReadResult result;
     if (text.size() > NcuLimits::kMaxBytes) {
@@ -165,8 +167,9 @@ NcuReadResult readNcuCsv(const QByteArray& text, const QString& file) {
                 codes::profileNotNcu, file, 1,
                 QStringLiteral("not an Nsight Compute raw-page CSV: column %1 is %2, expected \"%3\"")
                     .arg(i + 1)
-                    .arg(qsizetype(i) < header.size() ? quotedForMessage(QString::fromUtf8(header[qsizetype(i)]))
-                                                      : QStringLiteral("missing"),
+                    .arg(qsizetype(i) < header.size()
+                             ? quotedForMessage(QString::fromUtf8(header[qsizetype(i)]))
+                             : QStringLiteral("missing"),
                          QString::fromLatin1(kLaunchColumns[i])));
             return result;
         }
@@ -180,10 +183,11 @@ NcuReadResult readNcuCsv(const QByteArray& text, const QString& file) {
     const QList<QByteArray>& units = rows[1].fields;
     for (const Row& r : rows.mid(1)) {
         if (r.fields.size() != header.size()) {
-            result.problems << error(codes::profileCsvSyntax, file, r.line,
-                                     QStringLiteral("%1 fields where the header has %2 (truncated or edited?)")
-                                         .arg(r.fields.size())
-                                         .arg(header.size()));
+            result.problems << error(
+                codes::profileCsvSyntax, file, r.line,
+                QStringLiteral("%1 fields where the header has %2 (truncated or edited?)")
+                    .arg(r.fields.size())
+                    .arg(header.size()));
             return result;
         }
     }

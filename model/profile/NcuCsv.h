@@ -22,7 +22,8 @@
 namespace kix::profile {
 
 struct NcuLimits {
-    static constexpr qsizetype kMaxBytes = qsizetype(64) << 20; // a raw page of 600 metrics is ~40 KB a launch
+    static constexpr qsizetype kMaxBytes = qsizetype(64)
+                                           << 20; // a raw page of 600 metrics is ~40 KB a launch
     static constexpr qsizetype kMaxColumns = 20000;
     static constexpr qsizetype kMaxLaunches = 100000;
     static constexpr qsizetype kMaxFieldBytes = qsizetype(1) << 20;
@@ -30,22 +31,22 @@ struct NcuLimits {
 
 // One profiled launch: the descriptive columns, and every metric cell as ncu printed it.
 struct NcuLaunch {
-    int id = -1;       // ncu's launch ID, in launch order
+    int id = -1; // ncu's launch ID, in launch order
     qint64 processId = 0;
     QString processName;
     QString kernelName; // demangled, as ncu prints it: "void ns::kernel<1, 1>(Params)"
     QString function;   // the kernel's unqualified name without template arguments or parameters: "kernel"
     QString blockSize;  // "(320, 1, 1)"
     QString gridSize;
-    QString device;           // the device name ncu recorded (device__attribute_display_name), else ""
-    QString computeCapability; // "9.0"
-    qint64 line = 0;           // the row's line in the file, for located messages
+    QString device;                // the device name ncu recorded (device__attribute_display_name), else ""
+    QString computeCapability;     // "9.0"
+    qint64 line = 0;               // the row's line in the file, for located messages
     QHash<QString, QString> cells; // metric name -> cell text
 };
 
 struct NcuTable {
-    QStringList metricNames;         // in file order
-    QHash<QString, QString> units;   // metric name -> unit ("us", "Tbyte/s", "%", "")
+    QStringList metricNames;       // in file order
+    QHash<QString, QString> units; // metric name -> unit ("us", "Tbyte/s", "%", "")
     QList<NcuLaunch> launches;
 };
 

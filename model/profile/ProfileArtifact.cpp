@@ -37,7 +37,8 @@ struct Reader {
     bool string(const Json& j, const char* key, const QString& path, QString& out, bool required = true) {
         const auto it = j.find(key);
         if (it == j.end())
-            return !required || fail(path + u'.' + QLatin1String(key), QStringLiteral("required field is missing"));
+            return !required ||
+                   fail(path + u'.' + QLatin1String(key), QStringLiteral("required field is missing"));
         if (!it->is_string())
             return fail(path + u'.' + QLatin1String(key), QStringLiteral("expected a string"));
         out = QString::fromStdString(it->get<std::string>());
@@ -101,8 +102,9 @@ Json profileArtifactJson(const ProfileArtifact& a) {
         Json kernels = Json::array();
         for (const KernelProfile& k : c.kernels)
             kernels.push_back(kernelJson(k));
-        cases.push_back(
-            {{"id", c.caseId.toStdString()}, {"label", c.label.toStdString()}, {"kernels", std::move(kernels)}});
+        cases.push_back({{"id", c.caseId.toStdString()},
+                         {"label", c.label.toStdString()},
+                         {"kernels", std::move(kernels)}});
     }
     Json metricSet = Json::array();
     for (const MetricSpec& m : kMetricSet)
@@ -126,6 +128,7 @@ std::string profileArtifactBytes(const ProfileArtifact& artifact) {
     return canonicalJson(profileArtifactJson(artifact)) + '\n';
 }
 
+// NOLINTNEXTLINE(readability-function-cognitive-complexity): one pass, a located refusal a branch
 ProfileArtifactRead readProfileArtifact(const Json& j, const QString& file) {
     ProfileArtifactRead out;
     Reader r{file, {}};
@@ -161,7 +164,8 @@ ProfileArtifactRead readProfileArtifact(const Json& j, const QString& file) {
                     if (const Json* kernels = r.array(c, "kernels", where))
                         for (std::size_t k = 0; k < kernels->size(); ++k) {
                             KernelProfile kp;
-                            if (!readKernel(r, (*kernels)[k], where + QStringLiteral(".kernels[%1]").arg(k), kp))
+                            if (!readKernel(r, (*kernels)[k], where + QStringLiteral(".kernels[%1]").arg(k),
+                                            kp))
                                 break;
                             cp.kernels << std::move(kp);
                         }

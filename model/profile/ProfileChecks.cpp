@@ -95,10 +95,11 @@ RooflineConsistency rooflineConsistency(const CaseProfile& profile, std::optiona
     out.rooflineBytes = *rooflineBytes;
     out.ratio = *bytes / *rooflineBytes;
     const MetricSpec& b = *metricSpec(QStringLiteral("dramReadBytes"));
-    const QString numbers = QStringLiteral("the kernels moved %1 through DRAM%2, %3× the %4 the roofline counts")
-                                .arg(formatMetric(b, out.profiledBytes),
-                                     out.estimated ? QStringLiteral(" (bandwidth × duration)") : QString(),
-                                     QString::number(out.ratio, 'f', 3), formatMetric(b, out.rooflineBytes));
+    const QString numbers =
+        QStringLiteral("the kernels moved %1 through DRAM%2, %3× the %4 the roofline counts")
+            .arg(formatMetric(b, out.profiledBytes),
+                 out.estimated ? QStringLiteral(" (bandwidth × duration)") : QString(),
+                 QString::number(out.ratio, 'f', 3), formatMetric(b, out.rooflineBytes));
     if (out.ratio > kMovedTooMuch) {
         out.kind = RooflineConsistency::Kind::MovedMore;
         out.text = numbers + QStringLiteral(": more than the operation needs (a missed fusion, or re-reads)");
@@ -106,7 +107,8 @@ RooflineConsistency rooflineConsistency(const CaseProfile& profile, std::optiona
         out.kind = RooflineConsistency::Kind::HeldInL2;
         out.text = numbers + QStringLiteral(": %1 short, which the GPU's %2 L2 can still hold as unwritten "
                                             "output when the kernel ends")
-                                 .arg(formatMetric(b, out.rooflineBytes - out.profiledBytes), formatMetric(b, *l2Bytes));
+                                 .arg(formatMetric(b, out.rooflineBytes - out.profiledBytes),
+                                      formatMetric(b, *l2Bytes));
     } else if (out.ratio < kMovedTooLittle) {
         out.kind = RooflineConsistency::Kind::MovedLess;
         out.text = numbers + QStringLiteral(": fewer bytes than the floor says must move, more than the L2 "
@@ -121,8 +123,8 @@ RooflineConsistency rooflineConsistency(const CaseProfile& profile, std::optiona
 QList<MetricChange> compareProfiles(const CaseProfile& a, const CaseProfile& b) {
     QList<MetricChange> changes;
     for (const MetricSpec& spec : kMetricSet) {
-        MetricChange c{QLatin1String(spec.key), QLatin1String(spec.label), spec.ofPeak, caseMetric(a, spec),
-                       caseMetric(b, spec), std::nullopt};
+        MetricChange c{QLatin1String(spec.key), QLatin1String(spec.label), spec.ofPeak,
+                       caseMetric(a, spec),     caseMetric(b, spec),       std::nullopt};
         if (c.a && c.b && *c.a > 0)
             c.relative = (*c.b - *c.a) / *c.a;
         changes << c;

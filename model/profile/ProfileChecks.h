@@ -25,9 +25,9 @@ struct RooflineConsistency {
     enum class Kind { Consistent, MovedMore, HeldInL2, MovedLess, Unknown };
     Kind kind = Kind::Unknown;
     double profiledBytes = 0, rooflineBytes = 0;
-    double ratio = 0;         // profiled / roofline
-    bool estimated = false;   // the profile's bytes were bandwidth x duration
-    QString text;             // the sentence with the numbers, or why there is no check
+    double ratio = 0;       // profiled / roofline
+    bool estimated = false; // the profile's bytes were bandwidth x duration
+    QString text;           // the sentence with the numbers, or why there is no check
 };
 
 // `l2Bytes`: the GPU's L2 size (ProfileSet::l2Bytes), for the shortfall an L2 can explain.

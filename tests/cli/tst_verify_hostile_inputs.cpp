@@ -273,7 +273,9 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         const Result r = run({QStringLiteral("verify"), bomb});
-        QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+        // A bound against "unbounded" (main ran about 50 minutes), not a timing: 3.3 s plain, about 60 s under
+        // ASan on a loaded 2-core machine.
+        QVERIFY2(clock.elapsed() < 240000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(r.code, int(ExitInput));
         QVERIFY2(r.out.contains(
                      QStringLiteral("%1: not read: the zstd data expands more than 100-fold, kix's limit (")

@@ -2,8 +2,8 @@
 // (kix's bundled kernel, one profiled launch per case, 2026-12-07; tests/data/ncu/README.md), read into
 // kix's metric set, matched to cases, stored as an artifact and read back, checked against the roofline
 // and compared with the same case profiled beside a GPU load; every hostile input with its exact message.
-#include "CaseProfiles.h"
 #include "Canonical.h"
+#include "CaseProfiles.h"
 #include "KernelProfile.h"
 #include "NcuCsv.h"
 #include "ProfileArtifact.h"
@@ -109,7 +109,8 @@ private slots:
             // Collected with sections only: the two byte counts are missing, said once.
             QCOMPARE(k.problems.size(), 1);
             QCOMPARE(k.problems.front().message,
-                     QStringLiteral("launch %1 (\"%2\"): not collected: dram__bytes_read.sum, dram__bytes_write.sum")
+                     QStringLiteral(
+                         "launch %1 (\"%2\"): not collected: dram__bytes_read.sum, dram__bytes_write.sum")
                          .arg(l.id)
                          .arg(functions[i]));
         }
@@ -120,7 +121,8 @@ private slots:
     void fusedKernelOfCase12() {
         const NcuTable t = table("h100-case12.raw.csv");
         const KernelProfile k = kernelProfile(t.launches.front(), t, {}).profile;
-        QCOMPARE(k.kernelName, QStringLiteral("void unnamed>::fusedBackwardKernel<1, 1, 0, 0, 0>(detail::Params)"));
+        QCOMPARE(k.kernelName,
+                 QStringLiteral("void unnamed>::fusedBackwardKernel<1, 1, 0, 0, 0>(detail::Params)"));
         QCOMPARE(*k.value("registersPerThread"), 64.0);
         QCOMPARE(*k.value("staticSharedBytes"), 16.0);  // "0.016000" Kbyte/block: ncu's K is 1000
         QCOMPARE(*k.value("dynamicSharedBytes"), 80.0); // byte/block
@@ -153,7 +155,9 @@ private slots:
         QFETCH(QStringList, matchedIds);
         QFETCH(QStringList, unmatched);
         const MatchResult m = matchToCases(table("h100-case12.raw.csv"),
-                                           {slots013(cases), only, QStringLiteral("H100 80GB HBM3"),
+                                           {slots013(cases),
+                                            only,
+                                            QStringLiteral("H100 80GB HBM3"),
                                             {QStringLiteral("fusedBackwardKernel")}},
                                            {});
         QVERIFY(m.set);
@@ -168,11 +172,12 @@ private slots:
     }
 
     void extraLaunchesAreSaid() {
-        const MatchResult m = matchToCases(table("h100-case2.raw.csv"), {slots013(16), QStringLiteral("case-2"), {}, {}}, {});
+        const MatchResult m =
+            matchToCases(table("h100-case2.raw.csv"), {slots013(16), QStringLiteral("case-2"), {}, {}}, {});
         QVERIFY(m.set);
-        QCOMPARE(m.set->unmatched,
-                 QStringList{QStringLiteral("launch 1 (fusedBackwardKernel, from line 4): no case of the run is "
-                                            "left for it")});
+        QCOMPARE(m.set->unmatched, QStringList{QStringLiteral(
+                                       "launch 1 (fusedBackwardKernel, from line 4): no case of the run is "
+                                       "left for it")});
     }
 
     void refusedMatches_data() {
@@ -181,13 +186,17 @@ private slots:
         QTest::addColumn<QString>("only");
         QTest::addColumn<QString>("code");
         QTest::addColumn<QString>("message");
-        QTest::newRow("another GPU") << "NVIDIA H200" << QStringList{} << "" << "profile.other_gpu"
-                                     << R"(the report was taken on "NVIDIA H100 80GB HBM3", the run on "NVIDIA H200")";
+        QTest::newRow("another GPU")
+            << "NVIDIA H200" << QStringList{} << ""
+            << "profile.other_gpu"
+            << R"(the report was taken on "NVIDIA H100 80GB HBM3", the run on "NVIDIA H200")";
         QTest::newRow("another kernel")
-            << "" << QStringList{"gemmKernel", "gemvKernel"} << "" << "profile.other_kernel"
+            << "" << QStringList{"gemmKernel", "gemvKernel"} << ""
+            << "profile.other_kernel"
             << R"(the report's first kernel is "fusedBackwardKernel", but the run's implementation launches )"
                "gemmKernel or gemvKernel first";
-        QTest::newRow("no such case") << "" << QStringList{} << "case-99" << "profile.unmatched"
+        QTest::newRow("no such case") << "" << QStringList{} << "case-99"
+                                      << "profile.unmatched"
                                       << R"(the run has no case "case-99")";
     }
     void refusedMatches() {
@@ -196,8 +205,8 @@ private slots:
         QFETCH(QString, only);
         QFETCH(QString, code);
         QFETCH(QString, message);
-        const MatchResult m =
-            matchToCases(table("h100-case12.raw.csv"), {slots013(16), only, device, entry}, QStringLiteral("r.csv"));
+        const MatchResult m = matchToCases(table("h100-case12.raw.csv"), {slots013(16), only, device, entry},
+                                           QStringLiteral("r.csv"));
         QVERIFY(!m.set);
         QCOMPARE(m.problems.size(), 1);
         QCOMPARE(m.problems.front().code, code);
@@ -211,46 +220,51 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addColumn<qint64>("line");
         const QByteArray good = report("h100-case12.raw.csv");
-        QTest::newRow("empty") << QByteArray() << "profile.not_ncu" << "the file is empty" << qint64(0);
+        QTest::newRow("empty") << QByteArray() << "profile.not_ncu"
+                               << "the file is empty" << qint64(0);
         QTest::newRow("details page") << report("h100-case2.details.csv") << "profile.not_ncu"
                                       << "this is Nsight Compute's details page; export the raw page (ncu "
                                          "--import REPORT --csv --page raw)"
                                       << qint64(1);
-        QTest::newRow("another CSV") << QByteArray("name,value\na,1\n") << "profile.not_ncu"
-                                     << R"(not an Nsight Compute raw-page CSV: column 1 is "name", expected "ID")"
-                                     << qint64(1);
+        QTest::newRow("another CSV")
+            << QByteArray("name,value\na,1\n") << "profile.not_ncu"
+            << R"(not an Nsight Compute raw-page CSV: column 1 is "name", expected "ID")" << qint64(1);
         QTest::newRow("truncated inside a quote")
-            << good.left(good.lastIndexOf(',')) + ",\"unfinished" << "profile.csv_syntax"
+            << good.left(good.lastIndexOf(',')) + ",\"unfinished"
+            << "profile.csv_syntax"
             << "line 4: a quoted field is not closed before the end of the file (truncated?)" << qint64(0);
-        QTest::newRow("truncated row") << good.left(good.lastIndexOf("\",\"")) + "\"\n"
-                                       << "profile.csv_syntax"
-                                       << "593 fields where the header has 594 (truncated or edited?)" << qint64(4);
+        QTest::newRow("truncated row")
+            << good.left(good.lastIndexOf("\",\"")) + "\"\n"
+            << "profile.csv_syntax"
+            << "593 fields where the header has 594 (truncated or edited?)" << qint64(4);
         QTest::newRow("header only") << good.left(good.indexOf('\n') + 1) << "profile.not_ncu"
                                      << "the units row after the header is missing (truncated?)" << qint64(1);
-        QTest::newRow("no launch") << good.left(good.indexOf('\n', good.indexOf('\n') + 1) + 1)
-                                   << "profile.no_launch"
-                                   << "the report holds no profiled launch (did the kernel filter match nothing?)"
-                                   << qint64(0);
+        QTest::newRow("no launch")
+            << good.left(good.indexOf('\n', good.indexOf('\n') + 1) + 1) << "profile.no_launch"
+            << "the report holds no profiled launch (did the kernel filter match nothing?)" << qint64(0);
         QByteArray swapped = good;
         swapped.replace("\n\"1\",\"", "\n\"0\",\""); // the second launch's ID repeats the first's
-        QTest::newRow("launches out of order") << swapped << "profile.csv_syntax"
-                                               << "launch ID 0 after 0: the rows are not in launch order" << qint64(4);
-        QTest::newRow("not a launch ID") << rawPage({}).replace("\"0\",\"7\"", "\"x\",\"7\"")
-                                         << "profile.csv_syntax"
-                                         << R"(the launch ID "x" or process ID "7" is not a whole number)"
-                                         << qint64(3);
-        QTest::newRow("a metric twice") << rawPage({{"m", "", "1"}, {"m", "", "2"}}) << "profile.csv_syntax"
-                                        << R"(the metric "m" is listed twice (columns 12 and 13))" << qint64(1);
+        QTest::newRow("launches out of order")
+            << swapped << "profile.csv_syntax"
+            << "launch ID 0 after 0: the rows are not in launch order" << qint64(4);
+        QTest::newRow("not a launch ID")
+            << rawPage({}).replace("\"0\",\"7\"", "\"x\",\"7\"") << "profile.csv_syntax"
+            << R"(the launch ID "x" or process ID "7" is not a whole number)" << qint64(3);
+        QTest::newRow("a metric twice")
+            << rawPage({{"m", "", "1"}, {"m", "", "2"}}) << "profile.csv_syntax"
+            << R"(the metric "m" is listed twice (columns 12 and 13))" << qint64(1);
         QTest::newRow("over the byte limit")
             << QByteArray(NcuLimits::kMaxBytes + 1, ' ') << "profile.too_large"
             << QStringLiteral("%1 bytes: over the %2-byte limit of an Nsight Compute CSV")
                    .arg(NcuLimits::kMaxBytes + 1)
                    .arg(NcuLimits::kMaxBytes)
             << qint64(0);
-        QTest::newRow("too many columns") << QByteArray(NcuLimits::kMaxColumns + 5, ',') << "profile.csv_syntax"
-                                          << "line 1: more than 20000 fields in a row (the limit)" << qint64(0);
-        QTest::newRow("a huge field") << "\"" + QByteArray(NcuLimits::kMaxFieldBytes + 2, 'a') << "profile.csv_syntax"
-                                      << "line 1: a field of more than 1048576 bytes (the limit)" << qint64(0);
+        QTest::newRow("too many columns")
+            << QByteArray(NcuLimits::kMaxColumns + 5, ',') << "profile.csv_syntax"
+            << "line 1: more than 20000 fields in a row (the limit)" << qint64(0);
+        QTest::newRow("a huge field")
+            << "\"" + QByteArray(NcuLimits::kMaxFieldBytes + 2, 'a') << "profile.csv_syntax"
+            << "line 1: a field of more than 1048576 bytes (the limit)" << qint64(0);
     }
     void hostileCsv() {
         QFETCH(QByteArray, text);
@@ -269,19 +283,24 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("not a number") << rawPage({{"gpu__time_duration.sum", "us", "fast"}})
-                                      << "gpu__time_duration.sum" << R"(launch 0 ("k"): "fast" is not a non-negative number)";
-        QTest::newRow("negative") << rawPage({{"gpu__time_duration.sum", "us", "-3"}}) << "gpu__time_duration.sum"
+        QTest::newRow("not a number")
+            << rawPage({{"gpu__time_duration.sum", "us", "fast"}}) << "gpu__time_duration.sum"
+            << R"(launch 0 ("k"): "fast" is not a non-negative number)";
+        QTest::newRow("negative") << rawPage({{"gpu__time_duration.sum", "us", "-3"}})
+                                  << "gpu__time_duration.sum"
                                   << R"(launch 0 ("k"): "-3" is not a non-negative number)";
-        QTest::newRow("a time in bytes") << rawPage({{"gpu__time_duration.sum", "byte", "3"}})
-                                         << "gpu__time_duration.sum"
-                                         << R"(launch 0 ("k"): the unit "byte" is not one of kernel duration)";
+        QTest::newRow("a time in bytes")
+            << rawPage({{"gpu__time_duration.sum", "byte", "3"}}) << "gpu__time_duration.sum"
+            << R"(launch 0 ("k"): the unit "byte" is not one of kernel duration)";
         QTest::newRow("over 100%") << rawPage({{"lts__t_sector_hit_rate.pct", "%", "250"}})
-                                   << "lts__t_sector_hit_rate.pct" << R"(launch 0 ("k"): 250% is over 100%)";
-        QTest::newRow("bad thousands") << rawPage({{"launch__registers_per_thread", "register/thread", "1,00"}})
-                                       << "launch__registers_per_thread"
-                                       << R"(launch 0 ("k"): "1,00" is not a non-negative number)";
-        QTest::newRow("infinite") << rawPage({{"dram__bytes_read.sum", "byte", "1e999"}}) << "dram__bytes_read.sum"
+                                   << "lts__t_sector_hit_rate.pct"
+                                   << R"(launch 0 ("k"): 250% is over 100%)";
+        QTest::newRow("bad thousands")
+            << rawPage({{"launch__registers_per_thread", "register/thread", "1,00"}})
+            << "launch__registers_per_thread"
+            << R"(launch 0 ("k"): "1,00" is not a non-negative number)";
+        QTest::newRow("infinite") << rawPage({{"dram__bytes_read.sum", "byte", "1e999"}})
+                                  << "dram__bytes_read.sum"
                                   << R"(launch 0 ("k"): "1e999" is not a non-negative number)";
     }
     void hostileCells() {
@@ -290,7 +309,8 @@ private slots:
         QFETCH(QString, message);
         const NcuReadResult r = readNcuCsv(text, QStringLiteral("bad.csv"));
         QVERIFY(r.table && !kix::hasErrors(r.problems));
-        const KernelProfileResult k = kernelProfile(r.table->launches.front(), *r.table, QStringLiteral("bad.csv"));
+        const KernelProfileResult k =
+            kernelProfile(r.table->launches.front(), *r.table, QStringLiteral("bad.csv"));
         QVERIFY(kix::hasErrors(k.problems));
         QCOMPARE(k.problems.front().code, QStringLiteral("profile.bad_value"));
         QCOMPARE(k.problems.front().path, path);
@@ -300,7 +320,8 @@ private slots:
 
     void hostileKernelNameStaysText() {
         // A kernel name is the report's text: kept as written (views sanitize it), never interpreted.
-        const QByteArray text = rawPage({{"gpu__time_duration.sum", "ns", "5"}}, "void \x1b[2Jevil<int>(char*)");
+        const QByteArray text =
+            rawPage({{"gpu__time_duration.sum", "ns", "5"}}, "void \x1b[2Jevil<int>(char*)");
         const NcuReadResult r = readNcuCsv(text, {});
         QVERIFY(r.table);
         QCOMPARE(r.table->launches.front().function, QStringLiteral("\x1b[2Jevil"));
@@ -335,9 +356,11 @@ private slots:
                                   << "fusedBackwardKernel";
         QTest::newRow("no return type") << "unnamed>::reducePartialsKernel(const float *, int, int, float *)"
                                         << "reducePartialsKernel";
-        QTest::newRow("nested") << "void at::native::elementwise_kernel<128, 4, at::native::F<(int)1>>(int, T)"
-                                << "elementwise_kernel";
-        QTest::newRow("plain C") << "copy_kernel" << "copy_kernel";
+        QTest::newRow("nested")
+            << "void at::native::elementwise_kernel<128, 4, at::native::F<(int)1>>(int, T)"
+            << "elementwise_kernel";
+        QTest::newRow("plain C") << "copy_kernel"
+                                 << "copy_kernel";
     }
     void kernelFunctions() {
         QFETCH(QString, name);
@@ -346,7 +369,8 @@ private slots:
     }
 
     void artifactRoundTrip() {
-        const MatchResult m = matchToCases(table("h100-case12.raw.csv"), {slots013(16), QStringLiteral("case-12"), {}, {}}, {});
+        const MatchResult m =
+            matchToCases(table("h100-case12.raw.csv"), {slots013(16), QStringLiteral("case-12"), {}, {}}, {});
         QVERIFY(m.set);
         const ProfileArtifact a{{QStringLiteral("kix-run-x"), QStringLiteral("sha256:") + QString(64, u'a')},
                                 QStringLiteral("h100-case12.ncu-rep"),
@@ -354,7 +378,8 @@ private slots:
         const std::string bytes = profileArtifactBytes(a);
         const Json parsed = Json::parse(bytes);
         QCOMPARE(QString::fromStdString(parsed["format"]), QStringLiteral("kix.profile/v1"));
-        QCOMPARE(QString::fromStdString(parsed["mediaType"]), QStringLiteral("application/vnd.kix.ncu-profile+json"));
+        QCOMPARE(QString::fromStdString(parsed["mediaType"]),
+                 QStringLiteral("application/vnd.kix.ncu-profile+json"));
         QCOMPARE(bytes, kix::canonicalJson(parsed) + '\n'); // the bytes are the canonical form
         const ProfileArtifactRead back = readProfileArtifact(parsed, QStringLiteral("a.profile.json"));
         QVERIFY2(back.artifact, back.problems.isEmpty() ? "" : qPrintable(back.problems.front().toString()));
@@ -368,22 +393,27 @@ private slots:
         QTest::addColumn<QByteArray>("value");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("message");
-        QTest::newRow("another format") << "/format" << QByteArray(R"("kix.profile/v9")") << "$.format"
-                                        << R"("kix.profile/v9" is not kix.profile/v1, the profile format this kix reads)";
-        QTest::newRow("no run") << "/run" << QByteArray("null") << "$.run" << R"(expected {"name", "digest"})";
+        QTest::newRow("another format")
+            << "/format" << QByteArray(R"("kix.profile/v9")") << "$.format"
+            << R"("kix.profile/v9" is not kix.profile/v1, the profile format this kix reads)";
+        QTest::newRow("no run") << "/run" << QByteArray("null") << "$.run"
+                                << R"(expected {"name", "digest"})";
         QTest::newRow("run digest") << "/run/digest" << QByteArray(R"("md5:1")") << "$.run.digest"
                                     << "expected sha256:<64 hex digits>";
-        QTest::newRow("unknown metric") << "/cases/0/kernels/0/metrics/speed" << QByteArray("1")
-                                        << "$.cases[0].kernels[0].metrics.speed"
-                                        << "not a metric of kix's set (docs/profiles.md)";
+        QTest::newRow("unknown metric")
+            << "/cases/0/kernels/0/metrics/speed" << QByteArray("1") << "$.cases[0].kernels[0].metrics.speed"
+            << "not a metric of kix's set (docs/profiles.md)";
         QTest::newRow("negative bytes") << "/cases/0/kernels/0/metrics/dramReadBytes" << QByteArray("-5")
                                         << "$.cases[0].kernels[0].metrics.dramReadBytes"
                                         << "expected a non-negative finite number";
         QTest::newRow("percent") << "/cases/0/kernels/0/metrics/l2HitRatePct" << QByteArray("1e9")
-                                 << "$.cases[0].kernels[0].metrics.l2HitRatePct" << "expected a percentage from 0 to 100";
+                                 << "$.cases[0].kernels[0].metrics.l2HitRatePct"
+                                 << "expected a percentage from 0 to 100";
         QTest::newRow("stall") << "/cases/0/kernels/0/stalls/0/ratio" << QByteArray(R"("big")")
-                               << "$.cases[0].kernels[0].stalls[0].ratio" << "expected a non-negative number";
-        QTest::newRow("cases") << "/cases" << QByteArray("{}") << "$.cases" << "expected an array";
+                               << "$.cases[0].kernels[0].stalls[0].ratio"
+                               << "expected a non-negative number";
+        QTest::newRow("cases") << "/cases" << QByteArray("{}") << "$.cases"
+                               << "expected an array";
     }
     void hostileArtifact() {
         QFETCH(QString, pointer);
@@ -391,7 +421,8 @@ private slots:
         QFETCH(QString, path);
         QFETCH(QString, message);
         const MatchResult m = matchToCases(table("h100-case12.raw.csv"), {slots013(1), {}, {}, {}}, {});
-        Json j = profileArtifactJson({{QStringLiteral("r"), QStringLiteral("sha256:") + QString(64, u'a')}, {}, *m.set});
+        Json j = profileArtifactJson(
+            {{QStringLiteral("r"), QStringLiteral("sha256:") + QString(64, u'a')}, {}, *m.set});
         j[Json::json_pointer(pointer.toStdString())] = Json::parse(value.toStdString());
         const ProfileArtifactRead r = readProfileArtifact(j, QStringLiteral("p.json"));
         QVERIFY(!r.artifact);
@@ -408,23 +439,27 @@ private slots:
         QTest::addColumn<QString>("text");
         // The kernels moved 198.7 MB (bandwidth x duration: ncu's sections do not count bytes) where the
         // roofline counts 209.8 MB: 11 MB short, which a 52 MB L2 can still hold as unwritten output.
-        QTest::newRow("8x1024, H100") << kRooflineBytes8x1024 << 52428800.0 << int(RooflineConsistency::Kind::HeldInL2)
-                                      << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 0.947× the "
-                                         "209.8 MB the roofline counts: 11.06 MB short, which the GPU's 52.43 MB L2 "
-                                         "can still hold as unwritten output when the kernel ends";
+        QTest::newRow("8x1024, H100")
+            << kRooflineBytes8x1024 << 52428800.0 << int(RooflineConsistency::Kind::HeldInL2)
+            << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 0.947× the "
+               "209.8 MB the roofline counts: 11.06 MB short, which the GPU's 52.43 MB L2 "
+               "can still hold as unwritten output when the kernel ends";
         QTest::newRow("a floor that counts too much")
             << 2 * kRooflineBytes8x1024 << 52428800.0 << int(RooflineConsistency::Kind::MovedLess)
-            << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 0.474× the 419.5 MB the roofline "
-               "counts: fewer bytes than the floor says must move, more than the L2 could hold back: the floor is "
+            << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 0.474× the 419.5 MB the "
+               "roofline "
+               "counts: fewer bytes than the floor says must move, more than the L2 could hold back: the "
+               "floor is "
                "suspicious";
-        QTest::newRow("a missed fusion") << kRooflineBytes8x1024 / 2 << 52428800.0
-                                         << int(RooflineConsistency::Kind::MovedMore)
-                                         << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 1.895× the "
-                                            "104.9 MB the roofline counts: more than the operation needs (a missed "
-                                            "fusion, or re-reads)";
-        QTest::newRow("consistent") << 200e6 << 52428800.0 << int(RooflineConsistency::Kind::Consistent)
-                                    << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 0.994× the 200 "
-                                       "MB the roofline counts: consistent with the roofline";
+        QTest::newRow("a missed fusion")
+            << kRooflineBytes8x1024 / 2 << 52428800.0 << int(RooflineConsistency::Kind::MovedMore)
+            << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 1.895× the "
+               "104.9 MB the roofline counts: more than the operation needs (a missed "
+               "fusion, or re-reads)";
+        QTest::newRow("consistent")
+            << 200e6 << 52428800.0 << int(RooflineConsistency::Kind::Consistent)
+            << "the kernels moved 198.7 MB through DRAM (bandwidth × duration), 0.994× the 200 "
+               "MB the roofline counts: consistent with the roofline";
         QTest::newRow("no floor") << 0.0 << 52428800.0 << int(RooflineConsistency::Kind::Unknown)
                                   << "no check: kix has no roofline byte count for this case";
     }
