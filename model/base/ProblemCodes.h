@@ -147,6 +147,8 @@ inline constexpr char evidenceFormat[] = "evidence.format";                  // 
 inline constexpr char evidenceReference[] = "evidence.reference";
 // a case's samplesNs disagree with the count or the statistics stated for it (RawSamples.h)
 inline constexpr char evidenceStatistics[] = "evidence.statistics";
+// the evidence holds more launch times than kix compares (limits::kMaxRawSamples, InputLimits.h)
+inline constexpr char evidenceTooManySamples[] = "evidence.too_many_samples";
 
 // data: kix's own bundled data files (problem definitions, published figures; docs/problem-format.md)
 // no "format", or one this kix does not read

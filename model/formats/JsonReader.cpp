@@ -4,6 +4,7 @@
 #include "RegularFile.h"
 
 #include <QtGlobal>
+#include <algorithm>
 #include <vector>
 
 namespace kix {
@@ -13,14 +14,18 @@ namespace {
 // Builds the DOM itself so that it can track the path, refuse duplicate keys and stop at a depth limit.
 class LimitedDomBuilder : public nlohmann::json_sax<Json> {
 public:
-    explicit LimitedDomBuilder(int maxDepth)
-        : m_maxDepth(maxDepth) {}
+    LimitedDomBuilder(int maxDepth, PackedNumberArrays* packed)
+        : m_maxDepth(maxDepth)
+        , m_packed(packed) {}
 
     bool null() override { return put(Json(nullptr)); }
     bool boolean(bool v) override { return put(Json(v)); }
-    bool number_integer(number_integer_t v) override { return put(Json(v)); }
-    bool number_unsigned(number_unsigned_t v) override { return put(Json(v)); }
+    bool number_integer(number_integer_t v) override { return pack(double(v)) || put(Json(v)); }
+    bool number_unsigned(number_unsigned_t v) override { return pack(double(v)) || put(Json(v)); }
     bool number_float(number_float_t v, const string_t& text) override {
+        if (pack(v))
+            return true;
+        unpack(); // so that a message's path names this element
         if (v == 0 && underflowsToZero(text))
             return fail(
                 currentPath(),
@@ -47,8 +52,21 @@ public:
 
     bool start_object(std::size_t /*elements*/) override { return open(Json::object()); }
     bool end_object() override { return close(); }
-    bool start_array(std::size_t /*elements*/) override { return open(Json::array()); }
-    bool end_array() override { return close(); }
+    bool start_array(std::size_t /*elements*/) override {
+        if (!packableHere())
+            return open(Json::array());
+        if (int(m_stack.size()) >= m_maxDepth)
+            return fail(currentPath(), tooDeepMessage(m_maxDepth), codes::jsonTooDeep);
+        m_packed->arrays.emplace_back();
+        m_packing = place(Json::binary(Json::binary_t::container_type{}, m_packed->arrays.size() - 1));
+        return true;
+    }
+    bool end_array() override {
+        if (!m_packing)
+            return close();
+        m_packing = nullptr;
+        return true;
+    }
 
     bool key(string_t& k) override {
         Frame& top = m_stack.back();
@@ -117,11 +135,41 @@ private:
     }
 
     bool put(Json&& v) {
+        unpack();
         place(std::move(v));
         return true;
     }
 
+    // An array now starting goes beside the DOM: it is a member named by one of the packed keys.
+    bool packableHere() const {
+        if (!m_packed || m_packing || m_stack.empty() || !m_stack.back().node->is_object())
+            return false;
+        const std::string& key = m_stack.back().pendingKey;
+        return std::find(m_packed->keys.begin(), m_packed->keys.end(), key) != m_packed->keys.end();
+    }
+
+    // Takes a number of the array being packed; false when there is none or this one does not qualify.
+    bool pack(double v) {
+        if (!m_packing || !(v > 0) || !(v <= m_packed->maxValue))
+            return false;
+        m_packed->arrays.back().push_back(v);
+        return true;
+    }
+
+    // The array being packed holds something else: it goes into the DOM after all, its numbers so far
+    // first, and parsing goes on in it as in any array.
+    void unpack() {
+        if (!m_packing)
+            return;
+        std::vector<double> values = std::move(m_packed->arrays.back());
+        m_packed->arrays.back().clear();
+        *m_packing = Json(values);
+        m_stack.push_back(Frame{m_packing, {}});
+        m_packing = nullptr;
+    }
+
     bool open(Json&& container) {
+        unpack();
         if (int(m_stack.size()) >= m_maxDepth)
             return fail(currentPath(), tooDeepMessage(m_maxDepth), codes::jsonTooDeep);
         Json* node = place(std::move(container));
@@ -142,6 +190,8 @@ private:
     }
 
     int m_maxDepth;
+    PackedNumberArrays* m_packed;
+    Json* m_packing = nullptr; // the marker of the array being packed, while one is
     std::vector<Frame> m_stack;
 };
 
@@ -189,7 +239,14 @@ QString jsonTypeName(const Json& value) {
     }
 }
 
-JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits) {
+std::optional<std::size_t> PackedNumberArrays::markerIndex(const Json& value) {
+    if (!value.is_binary() || !value.get_binary().has_subtype())
+        return std::nullopt;
+    return std::size_t(value.get_binary().subtype());
+}
+
+JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits,
+                         PackedNumberArrays* packed) {
     JsonReadResult out;
     out.error.file = source;
     if (bytes.size() > limits.maxBytes) {
@@ -213,7 +270,7 @@ JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const J
         out.error.code = QString::fromLatin1(codes::jsonSyntax);
         return out;
     }
-    LimitedDomBuilder builder(limits.maxDepth);
+    LimitedDomBuilder builder(limits.maxDepth, packed);
     bool ok = false;
     try {
         ok =

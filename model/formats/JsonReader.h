@@ -9,6 +9,8 @@
 #include <QString>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace kix {
 
@@ -51,7 +53,24 @@ struct JsonReadResult {
 // A value's JSON type as messages say it: "a string", "a number", "an object", …
 QString jsonTypeName(const Json& value);
 
-JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits = {});
+// Long arrays of numbers held beside the DOM rather than in it (issue 40): a DOM value is 16 bytes and its
+// array grows by doubling, so 8 million launch times of a 16 MB samples file took 128-256 MB as JSON and
+// take 64 MB as doubles. parseJson given this stores each array under one of `keys` whose elements are all
+// numbers in (0, maxValue] in `arrays`, and puts in the DOM a marker (a binary value, which JSON text cannot
+// spell, so a file cannot forge one) that markerIndex() reads back. An array holding anything else is kept
+// in the DOM as JSON, exactly as parseJson without this would keep it, so its reader's located error is
+// the same.
+struct PackedNumberArrays {
+    std::vector<std::string> keys;
+    double maxValue = 0;
+    std::vector<std::vector<double>> arrays;
+
+    // The index into `arrays` of a marker; nullopt for any other value.
+    static std::optional<std::size_t> markerIndex(const Json& value);
+};
+
+JsonReadResult parseJson(const QByteArray& bytes, const QString& source, const JsonLimits& limits = {},
+                         PackedNumberArrays* packed = nullptr);
 JsonReadResult readJsonFile(const QString& path, const JsonLimits& limits = {});
 // Reads a file's bytes after checking that it exists and is a regular file within the size limit
 // (FIFOs, sockets and devices are refused without blocking; at most maxBytes + 1 bytes are ever read,

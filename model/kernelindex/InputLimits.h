@@ -28,6 +28,13 @@ inline constexpr double kMaxNoiseFloor = 0.5;
 inline constexpr double kMinMinimumEffect = 0.001;
 inline constexpr double kMaxMinimumEffect = 0.5;
 
+// Launch times one run's raw-samples evidence may bring (every case it takes, both timers): what bounds
+// the memory of reading and comparing it. kix run writes 200 a case and timer (6,400 for 16 cases);
+// beyond this the cases are refused with the limit named. Measured on the 2-core development machine
+// (2026-12-07): one case of 2,000,000 a side is a `kix diff` of a few seconds under 300 MB; 8,000,000 a side
+// peaked at 566 MB.
+inline constexpr std::int64_t kMaxRawSamples = 2000000;
+
 // The bootstrap's work (Bootstrap.h): a side with more samples than this is resampled from a systematic
 // subsample of this many (its interval is wider, never narrower, than the full count's would be) ...
 inline constexpr std::int64_t kBootstrapMaxDrawsPerSide = 5000;

@@ -117,8 +117,14 @@ void readOutputs(FieldReader correctness, CaseResult& c) {
 
 // An array of per-launch times: positive numbers of nanoseconds. One located error for the first bad
 // element, and no samples then: a verdict must not rest on part of them.
-std::vector<double> readSampleList(FieldReader& fr, const char* key) {
+std::vector<double> readSampleList(FieldReader& fr, const char* key, PackedNumberArrays* packed) {
     std::vector<double> out;
+    if (const Json* member = packed ? fr.child(key) : nullptr) {
+        // Packed only where every element already passed the checks below (RawSamples.cpp).
+        if (const auto index = PackedNumberArrays::markerIndex(*member);
+            index && *index < packed->arrays.size())
+            return std::move(packed->arrays[*index]);
+    }
     const Json* list = fr.array(key);
     if (!list)
         return out;
@@ -145,7 +151,7 @@ std::vector<double> readSampleList(FieldReader& fr, const char* key) {
     return out;
 }
 
-void readCase(FieldReader fr, CaseResult& c) {
+void readCase(FieldReader fr, CaseResult& c, PackedNumberArrays* packed) {
     c.id = fr.string("id", Need::Required).value_or(QString());
     c.axes = readNumberMap(fr.object("axes"));
     c.status = fr.string("status").value_or(QStringLiteral("passed"));
@@ -160,18 +166,19 @@ void readCase(FieldReader fr, CaseResult& c) {
     c.copyBandwidthFraction = fr.nonNegative("copyBandwidthFraction");
     readOutputs(fr.object("correctness"), c);
     c.timer = fr.string("timer").value_or(QString());
-    c.samplesNs = readSampleList(fr, "samplesNs");
+    c.samplesNs = readSampleList(fr, "samplesNs", packed);
     checkSampleStatistics(fr, c);
     // {"latencyNs", "samplesNs"}, or {"unavailable": why} when CUPTI could not time the case.
     FieldReader cupti = fr.object("cupti");
     if (cupti.valid())
-        c.cuptiSamplesNs = readSampleList(cupti, "samplesNs");
+        c.cuptiSamplesNs = readSampleList(cupti, "samplesNs", packed);
     c.gpuState = readCaseGpuState(fr.object("gpuState"));
 }
 
 } // namespace
 
-void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only) {
+void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only,
+                  PackedNumberArrays* packed) {
     FieldReader& spec = holder; // a run's spec or a raw-samples file
     const Json* cases = spec.array("cases");
     if (!cases)
@@ -190,7 +197,7 @@ void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsi
             continue;
         }
         CaseResult c;
-        readCase(fr, c);
+        readCase(fr, c, packed);
         if (!c.id.isEmpty()) {
             if (const auto it = firstSeen.constFind(c.id); it != firstSeen.constEnd()) {
                 fr.error(fieldDuplicateId, jsonPathKey(path, QStringLiteral("id")),

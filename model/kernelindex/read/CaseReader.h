@@ -19,6 +19,9 @@ bool isTokenName(const QString& s);
 
 // The "cases" array of `holder` (a run's spec in the legacy extension, or a raw-samples file), each
 // entry located; with `only`, just the entry at that index.
-void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only = std::nullopt);
+// With `packed` (a raw-samples file parsed with PackedNumberArrays), a samplesNs that parsing held beside
+// the DOM is moved out of it into its case.
+void readCaseList(FieldReader& holder, QList<CaseResult>& out, std::optional<qsizetype> only = std::nullopt,
+                  PackedNumberArrays* packed = nullptr);
 
 } // namespace kix

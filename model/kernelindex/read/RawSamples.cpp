@@ -1,6 +1,7 @@
 #include "RawSamples.h"
 
 #include "CaseReader.h"
+#include "InputLimits.h"
 #include "JsonPath.h"
 #include "JsonReader.h"
 #include "ProblemCodes.h"
@@ -105,7 +106,11 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
                       .arg(relative, fileDigest(bytes), *digest));
         return;
     }
-    JsonReadResult parsed = parseJson(bytes, path);
+    // Every launch time beside the DOM, not in it (PackedNumberArrays): what bounds the memory a large
+    // samples file takes. Only values readSampleList would accept are packed.
+    PackedNumberArrays packed{{"samplesNs"}, limits::kMaxSampleNs, {}};
+    JsonReadResult parsed = parseJson(bytes, path, JsonLimits::defaults(), &packed);
+    bytes = QByteArray(); // its digest is checked: the text is not needed again
     if (!parsed.value) {
         ref.error(evidenceFormat, uriPath, QStringLiteral("%1: %2").arg(relative, parsed.error.message));
         return;
@@ -118,7 +123,7 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
         return;
     }
     QList<CaseResult> cases;
-    readCaseList(file, cases, only);
+    readCaseList(file, cases, only, &packed);
     if (only) {
         const Json* all = file.child("cases");
         if (!all || !all->is_array() || *only >= qsizetype(all->size()) || cases.isEmpty()) {
@@ -129,6 +134,18 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
                           .arg(*only));
             return;
         }
+    }
+    std::int64_t launches = 0;
+    for (const CaseResult& c : cases)
+        launches += std::int64_t(c.samplesNs.size() + c.cuptiSamplesNs.size());
+    if (launches > limits::kMaxRawSamples) {
+        ref.error(evidenceTooManySamples, uriPath,
+                  QStringLiteral("%1 holds %2 launch times, above kix's limit of %3 a run (docs/reading.md); "
+                                 "its cases are not read")
+                      .arg(relative)
+                      .arg(launches)
+                      .arg(limits::kMaxRawSamples));
+        return;
     }
     checkRawSampleCounts(spec, run, cases, only, relative);
     run.cases = std::move(cases);

@@ -7,8 +7,10 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -78,6 +80,91 @@ private slots:
                              : tag == u"too deep"      ? QStringLiteral("json.too_deep")
                                                        : QStringLiteral("json.syntax");
         QCOMPARE(r.error.code, code);
+    }
+
+    // Issue 40: arrays under the packed keys whose elements all qualify go beside the DOM; any other
+    // array stays in it as JSON, so a reader's located error is what it was without packing.
+    void packedArrays_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("dom");         // the DOM as dumped, a marker shown as <packed N>
+        QTest::addColumn<QList<double>>("first"); // the first packed array
+        QTest::newRow("packed") << QByteArray(R"({"c": [{"s": [1, 2.5, 3]}], "t": [1, 2]})")
+                                << R"({"c":[{"s":<packed 0>}],"t":[1,2]})" << QList<double>{1, 2.5, 3};
+        QTest::newRow("empty array packed")
+            << QByteArray(R"({"s": []})") << R"({"s":<packed 0>})" << QList<double>{};
+        QTest::newRow("nested: both packed")
+            << QByteArray(R"({"s": [4], "x": {"s": [5]}})") << R"({"s":<packed 0>,"x":{"s":<packed 1>}})"
+            << QList<double>{4};
+        QTest::newRow("a zero stays JSON")
+            << QByteArray(R"({"s": [1, 0, 2]})") << R"({"s":[1.0,0,2]})" << QList<double>{};
+        QTest::newRow("negative stays JSON")
+            << QByteArray(R"({"s": [-1]})") << R"({"s":[-1]})" << QList<double>{};
+        QTest::newRow("above the maximum stays JSON")
+            << QByteArray(R"({"s": [7, 1001]})") << R"({"s":[7.0,1001]})" << QList<double>{};
+        QTest::newRow("a string stays JSON")
+            << QByteArray(R"({"s": [1, "x", 2]})") << R"({"s":[1.0,"x",2]})" << QList<double>{};
+        QTest::newRow("an array inside stays JSON")
+            << QByteArray(R"({"s": [[1]]})") << R"({"s":[[1]]})" << QList<double>{};
+        QTest::newRow("a top-level array is not a member")
+            << QByteArray(R"([1, 2])") << R"([1,2])" << QList<double>{};
+        QTest::newRow("an array of arrays under another key")
+            << QByteArray(R"({"u": [[1]]})") << R"({"u":[[1]]})" << QList<double>{};
+    }
+    void packedArrays() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, dom);
+        QFETCH(QList<double>, first);
+        kix::PackedNumberArrays packed{{"s"}, 1000, {}};
+        const auto r = kix::parseJson(bytes, QStringLiteral("t.json"), {}, &packed);
+        QVERIFY2(r.value, qPrintable(r.error.toString()));
+        std::function<kix::Json(const kix::Json&)> shown = [&](const kix::Json& v) -> kix::Json {
+            if (const auto i = kix::PackedNumberArrays::markerIndex(v))
+                return kix::Json("<packed " + std::to_string(*i) + ">");
+            if (v.is_object()) {
+                kix::Json o = kix::Json::object();
+                for (const auto& [k, e] : v.items())
+                    o[k] = shown(e);
+                return o;
+            }
+            if (v.is_array()) {
+                kix::Json a = kix::Json::array();
+                for (const auto& e : v)
+                    a.push_back(shown(e));
+                return a;
+            }
+            return v;
+        };
+        QString text = QString::fromStdString(shown(*r.value).dump());
+        text.replace(QRegularExpression(QStringLiteral("\"(<packed \\d+>)\"")), QStringLiteral("\\1"));
+        QCOMPARE(text, dom);
+        const bool anyPacked = dom.contains(QLatin1String("<packed"));
+        if (anyPacked)
+            QCOMPARE(QList<double>(packed.arrays[0].begin(), packed.arrays[0].end()), first);
+    }
+
+    // Packing changes no error: the same located messages with and without it.
+    void packedArraysKeepErrors_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("underflow inside") << QByteArray(R"({"s": [1, 1e-400]})")
+                                          << "t.json: s[1]: the number 1e-400 is too small for a double: it "
+                                             "would read as 0 (KernelIndex rejects it too); write 0 or a "
+                                             "number above 1e-308";
+        QTest::newRow("duplicate packed key")
+            << QByteArray(R"({"s": [1], "s": [2]})") << "t.json: s: duplicate key \"s\"";
+        QTest::newRow("truncated inside") << QByteArray(R"({"s": [1, 2)")
+                                          << "t.json: not valid JSON (line 1, column 12): syntax error while "
+                                             "parsing array - unexpected end of input; expected ']'";
+    }
+    void packedArraysKeepErrors() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        kix::PackedNumberArrays packed{{"s"}, 1000, {}};
+        const auto withPacking = kix::parseJson(bytes, QStringLiteral("t.json"), {}, &packed);
+        const auto without = kix::parseJson(bytes, QStringLiteral("t.json"));
+        QVERIFY(!withPacking.value && !without.value);
+        QCOMPARE(withPacking.error.toString(), expected);
+        QCOMPARE(without.error.toString(), expected);
     }
 
     void nanNamed() {
