@@ -69,6 +69,21 @@ void printEvent(const RunnerEvent& e, Io io) {
     }
 }
 
+// --problem DIR: the user's own copy of the dataset (its uuids and tolerances, which kix does not bundle);
+// the usage error, if any.
+std::optional<QString> readDatasetCopyOption(const QCommandLineParser& parser, runner::RunOptions& options) {
+    if (!parser.isSet(QStringLiteral("problem")))
+        return std::nullopt;
+    const ProblemDefinition* bundled = bundledProblemDefinition();
+    if (!bundled)
+        return QStringLiteral("--problem: kix's bundled problem file does not read");
+    DatasetCopyRead copy = readDatasetCopy(parser.value(QStringLiteral("problem")), *bundled);
+    if (!copy.copy)
+        return QStringLiteral("--problem: %1").arg(copy.problems.first().toString());
+    options.dataset = std::move(copy.copy);
+    return std::nullopt;
+}
+
 // The run's options from the command line; the usage error, if any, in words (raw: usage() sanitizes).
 std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
     request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
@@ -114,15 +129,8 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
         return QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
             .arg(options.fileTag);
-    if (parser.isSet(QStringLiteral("problem"))) {
-        const ProblemDefinition* bundled = bundledProblemDefinition();
-        if (!bundled)
-            return QStringLiteral("--problem: kix's bundled problem file does not read");
-        DatasetCopyRead copy = readDatasetCopy(parser.value(QStringLiteral("problem")), *bundled);
-        if (!copy.copy)
-            return QStringLiteral("--problem: %1").arg(copy.problems.first().toString());
-        options.dataset = std::move(copy.copy);
-    }
+    if (const auto error = readDatasetCopyOption(parser, options))
+        return error;
     options.outputDir = parser.isSet(QStringLiteral("output"))
                             ? parser.value(QStringLiteral("output"))
                             : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +

@@ -23,7 +23,10 @@ int ProblemDefinition::workloadIndex(const QString& caseId, const QList<QPair<QS
     for (int i = 0; i < workloads.size(); ++i)
         if (workloads[i].kernelIndex && !caseId.isEmpty() && workloads[i].kernelIndex->externalId == caseId)
             return i;
+    // By axes only when they are this problem's, constants included: a case of another problem whose
+    // variable axes happen to be equal is not one of these workloads.
     QMap<QString, qint64> variable;
+    qsizetype constants = 0;
     for (const auto& [name, value] : axes) {
         const ProblemAxis* a = axis(name);
         if (!a || value != std::floor(value))
@@ -31,11 +34,15 @@ int ProblemDefinition::workloadIndex(const QString& caseId, const QList<QPair<QS
         if (a->constant) {
             if (qint64(value) != a->value)
                 return -1;
+            ++constants;
             continue;
         }
         variable.insert(name, qint64(value));
     }
-    return variable.isEmpty() ? -1 : workloadIndexByAxes(variable);
+    const auto isConstant = [](const ProblemAxis& a) { return a.constant; };
+    if (variable.isEmpty() || constants != std::count_if(this->axes.begin(), this->axes.end(), isConstant))
+        return -1;
+    return workloadIndexByAxes(variable);
 }
 
 int ProblemDefinition::workloadIndexByAxes(const QMap<QString, qint64>& variableAxes) const {

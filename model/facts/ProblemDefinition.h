@@ -103,8 +103,8 @@ struct ProblemDefinition {
     const ProblemAxis* axis(const QString& name) const;
     const ProblemTensor* tensor(const QString& name) const; // an input or an output
     // The workload a run's case is of: the one whose KernelIndex external id is `caseId`, else the one whose
-    // axes `axes` gives (every variable axis equal, a constant one, if given, equal to its value); -1 when
-    // none. A case kix or SOL-ExecBench named by the dataset's uuid is found by its axes.
+    // axes `axes` gives (every axis of the problem, constants at their values, and no other); -1 when none.
+    // A case kix named by the dataset's uuid (the bundled reruns of 2026-12-04) is found by its axes.
     int workloadIndex(const QString& caseId, const QList<QPair<QString, double>>& axes = {}) const;
     int workloadIndexByAxes(const QMap<QString, qint64>& variableAxes) const; // -1 when none
     // The axis's value in a workload: the workload's own for a variable axis, the constant otherwise.

@@ -83,6 +83,10 @@ private slots:
                                                             {QStringLiteral("seq_len"), 131}}),
                  -1); // a constant axis of another value is another problem
         QCOMPARE(d.workloadIndex(QString(), {{QStringLiteral("batch_size"), 1}}), -1); // seq_len missing
+        // Without the constant axis the case may be of another problem with the same variable axes.
+        QCOMPARE(d.workloadIndex(QStringLiteral("a-uuid"),
+                                 {{QStringLiteral("batch_size"), 1}, {QStringLiteral("seq_len"), 131}}),
+                 -1);
     }
 
     // Every fact names a source, and every source says where it is published and when it was read.
