@@ -129,7 +129,7 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
         return QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
             .arg(options.fileTag);
-    if (const auto error = readDatasetCopyOption(parser, options))
+    if (auto error = readDatasetCopyOption(parser, options))
         return error;
     options.outputDir = parser.isSet(QStringLiteral("output"))
                             ? parser.value(QStringLiteral("output"))
