@@ -17,6 +17,25 @@ namespace {
 // An added or removed field is often a whole object: its first characters say what it is.
 constexpr qsizetype kAddedOrRemovedCap = 120;
 constexpr double kPercent = 100;
+constexpr qsizetype kCandidatesShown = 10; // runs named when a selector matches several
+
+// A selector that several runs answer to (a name two catalog runs share): each candidate by its digest,
+// catalog id and where it was read, so the user can pick one by a selector that is unique.
+void printCandidates(const Loaded& l, const QString& side, const QString& path, const QString& selector,
+                     const QList<int>& runs, Io io) {
+    io.err << "kix diff: " << runs.size() << " runs of " << terminalLine(path) << " match --" << side
+           << "-run \"" << terminalLine(selector) << "\"; choose one by its digest or catalog id:\n";
+    for (const int i : runs.first(std::min<qsizetype>(runs.size(), kCandidatesShown))) {
+        const RunEntry& e = l.index.run(i);
+        const CatalogRunFacts* published = e.published();
+        io.err << "  " << e.run->digest()
+               << (published ? QStringLiteral("  catalog id ") + terminalLine(published->id) : QString())
+               << "  " << terminalLine(e.occurrences.first().origin.file) << ':'
+               << e.occurrences.first().origin.line << "\n";
+    }
+    if (runs.size() > kCandidatesShown)
+        io.err << "  … and " << runs.size() - kCandidatesShown << " more\n";
+}
 
 // The one run `path` holds (or the one `selector` picks among them); prints why not and returns -1.
 int pickRun(const Loaded& l, const QString& side, const QString& path, const QString& selector, Io io) {
@@ -28,9 +47,11 @@ int pickRun(const Loaded& l, const QString& side, const QString& path, const QSt
                << (selector.isEmpty() ? QStringLiteral("BenchmarkRun")
                                       : QStringLiteral("run matching \"%1\"").arg(terminalLine(selector)))
                << "\n";
-    else
+    else if (selector.isEmpty())
         io.err << "kix diff: " << terminalLine(path) << " holds " << runs.size()
                << " runs: choose one with --" << side << "-run NAME|DIGEST\n";
+    else
+        printCandidates(l, side, path, selector, runs, io);
     return -1;
 }
 

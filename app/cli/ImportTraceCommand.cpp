@@ -1,7 +1,10 @@
 #include "CommandSupport.h"
 #include "ManifestSet.h"
 #include "SpeedOfLight.h"
+#include "TraceDefinition.h"
 #include "TraceImport.h"
+
+#include <list>
 
 namespace kix::cli {
 
@@ -28,20 +31,8 @@ std::optional<qint64> parseBytes(const QString& text) {
 // Prints the import's problems, then writes the set unless an error (3) or, with --strict-upstream, an
 // argument KernelIndex's parser rejects (14) stops it.
 int reportAndWrite(const TraceImportResult& result, const QCommandLineParser& parser, Io io) {
-    // Only workload lines (no evaluation): they are skipped, as the docs say, so there is nothing to
-    // import; the warning counts them and that is not a failure.
-    const bool onlyWorkloads = result.workloadOnly > 0 && result.traces == 0 &&
-                               std::ranges::all_of(result.problems, [](const Problem& p) {
-                                   return !p.isError() || p.code == QLatin1String(codes::traceEmpty);
-                               });
     for (const auto& p : result.problems)
-        if (!onlyWorkloads || p.code != QLatin1String(codes::traceEmpty))
-            io.err << terminalLine(p.toString()) << "\n";
-    if (onlyWorkloads) {
-        io.err << "kix import-trace: nothing to import (every trace line is workload-only); nothing was "
-                  "written\n";
-        return ExitOk;
-    }
+        io.err << terminalLine(p.toString()) << "\n";
     if (hasErrors(result.problems)) {
         io.err << "kix import-trace: nothing was written\n";
         return ExitInput;
@@ -80,8 +71,9 @@ int importTraceCommand(const QStringList& args, Io io) {
         "Turn SOL-ExecBench's traces JSONL (sol-execbench ... -o traces.jsonl) into a set of KernelIndex "
         "manifests per solution: a run per case and the suite run, the workloads, protocol, environment and "
         "implementation, and the raw-samples evidence. Writes all of them or none. The trace gives no dtype "
-        "or shape: kix's problem file of the definition gives them (013 is bundled); without one KernelIndex "
-        "would reject the set, and kix says so (--strict-upstream: writes nothing, exit 14)."));
+        "or shape: kix's problem file of the definition gives them (013 is bundled), or --definition with "
+        "SOL-ExecBench's definition.json; without either KernelIndex would reject the set, and kix says so "
+        "(--strict-upstream: writes nothing, exit 14)."));
     addExitStatuses(parser, protocol::UsedByImportTrace);
     parser.addPositionalArgument(QStringLiteral("trace"),
                                  QStringLiteral("traces.jsonl written by SOL-ExecBench."));
@@ -104,6 +96,12 @@ int importTraceCommand(const QStringList& args, Io io) {
     parser.addOption({QStringLiteral("strict-upstream"),
                       QStringLiteral("Write nothing and exit 14 when KernelIndex would reject the set (an "
                                      "OperationSpec argument without a dtype and shape).")});
+    parser.addOption(
+        {QStringLiteral("definition"),
+         QStringLiteral("SOL-ExecBench's definition.json of a definition kix has no problem file for (your "
+                        "own copy): its dtypes and shapes make the OperationSpec KernelIndex-valid "
+                        "(repeatable)."),
+         QStringLiteral("file")});
     parser.addOption({QStringLiteral("max-bytes"),
                       QStringLiteral("The largest trace file read, in bytes or with K/M/G (default 1G)."),
                       QStringLiteral("size"), QStringLiteral("1G")});
@@ -137,9 +135,23 @@ int importTraceCommand(const QStringList& args, Io io) {
             return usage(QStringLiteral("utc-offset"), why);
     }
 
-    // kix's bundled problem gives the dtypes and shapes of its definition's arguments.
+    // kix's bundled problem gives the dtypes and shapes of its definition's arguments; a --definition file
+    // those of another definition (the bundled one stays first: it carries KernelIndex's published facts).
     if (const ProblemDefinition* bundled = bundledProblemDefinition())
         options.definitions << bundled;
+    std::list<ProblemDefinition> given; // stable addresses for options.definitions
+    for (const QString& file : parser.values(QStringLiteral("definition"))) {
+        Problems problems;
+        const auto definition = trace::readSolExecBenchDefinition(file, problems);
+        if (!definition) {
+            for (const Problem& p : problems)
+                io.err << terminalLine(p.toString()) << "\n";
+            io.err << "kix import-trace: --definition " << terminalLine(file)
+                   << ": not a usable definition.json; nothing was written\n";
+            return ExitInput;
+        }
+        options.definitions << &given.emplace_back(*definition);
+    }
 
     const QString path = parser.positionalArguments().constFirst();
     const TraceImportResult result = importTraceFile(path, options);

@@ -3,6 +3,7 @@
 #include "OutputFolder.h"
 #include "RunSupport.h"
 #include "SigningRerun.h"
+#include "SpeedOfLight.h"
 #include "TextSanitizer.h"
 #include "kix/workloads.h"
 
@@ -68,6 +69,21 @@ void printEvent(const RunnerEvent& e, Io io) {
     }
 }
 
+// --problem DIR: the user's own copy of the dataset (its uuids and tolerances, which kix does not bundle);
+// the usage error, if any.
+std::optional<QString> readDatasetCopyOption(const QCommandLineParser& parser, runner::RunOptions& options) {
+    if (!parser.isSet(QStringLiteral("problem")))
+        return std::nullopt;
+    const ProblemDefinition* bundled = bundledProblemDefinition();
+    if (!bundled)
+        return QStringLiteral("--problem: kix's bundled problem file does not read");
+    DatasetCopyRead copy = readDatasetCopy(parser.value(QStringLiteral("problem")), *bundled);
+    if (!copy.copy)
+        return QStringLiteral("--problem: %1").arg(copy.problems.first().toString());
+    options.dataset = std::move(copy.copy);
+    return std::nullopt;
+}
+
 // The run's options from the command line; the usage error, if any, in words (raw: usage() sanitizes).
 std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
     request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
@@ -113,6 +129,8 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
         return QStringLiteral("--file-tag expects up to 64 letters, digits, - and _, got \"%1\"")
             .arg(options.fileTag);
+    if (auto error = readDatasetCopyOption(parser, options))
+        return error;
     options.outputDir = parser.isSet(QStringLiteral("output"))
                             ? parser.value(QStringLiteral("output"))
                             : QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
@@ -204,6 +222,15 @@ int runCommand(const QStringList& args, Io io) {
                                      "noise floor that kix diff uses as its minimum effect when larger."),
                       QStringLiteral("n"), QStringLiteral("1")});
     parser.addOption(
+        {QStringLiteral("problem"),
+         QStringLiteral(
+             "Your own copy of the SOL-ExecBench problem (a folder with its definition.json and "
+             "workload.jsonl): each case is named by the copy's workload uuid and checked with its "
+             "tolerance, which kix does not bundle (the dataset's licence allows no "
+             "redistribution). Without it: KernelIndex's case ids and kix's own rule "
+             "(kernels/PROBLEM.md)."),
+         QStringLiteral("dir")});
+    parser.addOption(
         {QStringLiteral("file-tag"),
          QStringLiteral("Appended to the manifest's file name (letters, digits, - and _); the Slurm "
                         "batch script passes the job and task id."),
@@ -222,6 +249,8 @@ int runCommand(const QStringList& args, Io io) {
         return usage(*error);
     const runner::RunOptions& options = request.options;
     const bool cpu = options.device == runner::Device::Cpu;
+    if (options.dataset)
+        printProblems(options.dataset->warnings, io);
     request.stopRequested = [] { return g_stopRequested.load(); };
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);

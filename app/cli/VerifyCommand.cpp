@@ -48,6 +48,18 @@ QString upstreamText(const Problems& problems, const QList<const ResourceRecord*
     return text + u')';
 }
 
+// Why a run is not accepted upstream though it has no problem of its own: the linked resources KernelIndex
+// would reject, by name and as the text says it ("rejectedLinks", "upstreamReason"; issue 37).
+void addRejectedLinksJson(Json& run, const QList<const ResourceRecord*>& rejected) {
+    const QStringList names = rejectedLinkNames(rejected);
+    run["rejectedLinks"] = Json::array();
+    for (const QString& n : names)
+        run["rejectedLinks"].push_back(n.toStdString());
+    run["upstreamReason"] =
+        names.isEmpty() ? Json(nullptr)
+                        : Json(rejectedLinksPhrase(names, [](const QString& n) { return n; }).toStdString());
+}
+
 // One `kix verify`: every run, every other resource, every document that gave neither, then the summary;
 // each step adds to the totals, the JSON report and the worst exit status.
 class Verify {
@@ -60,8 +72,9 @@ public:
         , m_trust(loaded.index) {}
 
     // The exit rule (docs/trust.md): 1 for any mismatch, 3 only for what could not be read or nothing to
-    // check, 14 with --strict-upstream for anything KernelIndex would reject in what was read; errors in a
-    // record that was read are printed and otherwise leave the status alone.
+    // check, 14 for an invalid record read (an error in it, which KernelIndex's parser rejects too): an
+    // invalid input is never 0 (issue 37: a negative latency exited 0). --strict-upstream adds every
+    // finding of KernelIndex's schemas or parser in what was read (kix's own CPU-mode files have some).
     int run() {
         noteReadOrigins();
         runs();
@@ -77,8 +90,8 @@ public:
         }
         if (m_totals.mismatch > 0 || std::ranges::any_of(m_l.problems, isMismatchProblem))
             m_worst = worseExit(m_worst, ExitMismatch);
-        if (m_strict && std::ranges::any_of(m_l.problems, [](const Problem& p) {
-                return p.isError() || isUpstreamFinding(p);
+        if (std::ranges::any_of(m_l.problems, [this](const Problem& p) {
+                return p.isError() || (m_strict && isUpstreamFinding(p));
             }))
             m_worst = worseExit(m_worst, ExitUpstream);
         return m_worst;
@@ -128,6 +141,7 @@ private:
             m_totals.atRoofline += facts.roofline.atRooflineCount() > 0 ? 1 : 0;
             if (m_json) {
                 Json run = runJson(m_l.index, i);
+                addRejectedLinksJson(run, rejectedLinks(m_l.index, checks));
                 addTrustJson(run, facts);
                 m_report["runs"].push_back(run);
             } else {
@@ -266,8 +280,9 @@ int verifyCommand(const QStringList& args, Io io) {
                                  QStringLiteral("INPUT..."));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON for scripts.")});
     parser.addOption({QStringLiteral("strict-upstream"),
-                      QStringLiteral("Exit 14 when KernelIndex would reject anything that was read (its "
-                                     "schemas or its parser), or a record read has an error.")});
+                      QStringLiteral("Exit 14 also when KernelIndex would reject anything that was read (its "
+                                     "schemas or its parser); without it, 14 only for a record read that has "
+                                     "an error.")});
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("verify"), args, io, 1, -1, code))
         return code;

@@ -138,9 +138,9 @@ kernels::HarnessOptions cpuHarnessOptions(bool quick) {
 }
 
 kernels::CaseReport runCpuCase(int caseIndex, const kernels::HarnessOptions& o,
-                               const std::function<bool()>& cancelled) {
+                               const std::function<bool()>& cancelled, const kernels::Workload* workload) {
     kernels::CaseReport rep;
-    rep.workload = kernels::kWorkloads.at(std::size_t(caseIndex));
+    rep.workload = workload ? *workload : kernels::kWorkloads.at(std::size_t(caseIndex));
     rep.rows = rep.workload.rows();
     rep.hidden = kernels::kHiddenSize;
     rep.seed = o.seed + std::uint64_t(caseIndex);
@@ -215,7 +215,8 @@ RunOutcome runOnCpu(const RunOptions& options, const ProgressSink& progress,
         started.batchSize = w.batchSize;
         started.seqLen = w.seqLen;
         progress(started);
-        kernels::CaseReport report = runCpuCase(index, options.harness, cancelled);
+        const kernels::Workload toRun = workloadToRun(options, index);
+        kernels::CaseReport report = runCpuCase(index, options.harness, cancelled, &toRun);
         if (report.error == "cancelled" || cancelled()) {
             out.exitCode = protocol::RunCancelled;
             out.message = QStringLiteral("cancelled; no manifest was written");

@@ -16,9 +16,11 @@ QList<int> cpuModeCases();         // the workloads CPU mode runs by default: al
 QString cpuCaseRefusal(int index); // why CPU mode refuses a workload, or empty
 kernels::HarnessOptions cpuHarnessOptions(bool quick);
 
-// One workload on the CPU. `cancelled` is polled between timed evaluations.
+// One workload on the CPU. `cancelled` is polled between timed evaluations. `workload`: the case as the run
+// checks it (workloadToRun), else the bundled table's.
 kernels::CaseReport runCpuCase(int caseIndex, const kernels::HarnessOptions& options,
-                               const std::function<bool()>& cancelled);
+                               const std::function<bool()>& cancelled,
+                               const kernels::Workload* workload = nullptr);
 
 RunOutcome runOnCpu(const RunOptions& options, const ProgressSink& progress,
                     const std::function<bool()>& cancelled);

@@ -59,7 +59,7 @@ QString nameSlug(const QString& text) {
 
 Json caseResultJson(const kernels::CaseReport& r, double copyGBps, bool withLaunch) {
     Json c = Json::object();
-    c["id"] = r.workload.uuid;
+    c["id"] = r.workload.caseId;
     c["axes"] = {
         {"batch_size", r.workload.batchSize}, {"seq_len", r.workload.seqLen}, {"hidden_size", r.hidden}};
     c["status"] = !r.error.empty() ? "error" : casePassed(r) ? "passed" : "failed";
@@ -265,10 +265,14 @@ QString caseStatus(const kernels::CaseReport& r) {
     return casePassed(r) ? QStringLiteral("passed") : QStringLiteral("incorrect_numerical");
 }
 
-// The WorkloadCase of the bundled suite a case ran, by its uuid; null when the problem file lacks it.
-const Json* workloadCaseOf(const QString& uuid) {
+// The WorkloadCase of the bundled suite a case ran, by its axes; null when the problem file lacks it.
+const Json* workloadCaseOf(const kernels::Workload& w) {
     const auto& problem = bundledProblemDefinition();
-    const int index = problem.definition ? problem.definition->workloadIndex(uuid) : -1;
+    const int index =
+        problem.definition
+            ? problem.definition->workloadIndexByAxes(
+                  {{QStringLiteral("batch_size"), w.batchSize}, {QStringLiteral("seq_len"), w.seqLen}})
+            : -1;
     return index >= 0 && index < problem.resources.cases.size() ? &problem.resources.cases[index] : nullptr;
 }
 
@@ -337,7 +341,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
     QString suiteStatus = f.cases.empty() ? QStringLiteral("incomplete_evidence") : QStringLiteral("passed");
     for (std::size_t i = 0; i < f.cases.size(); ++i) {
         const auto& r = f.cases[i];
-        const QString uuid = QString::fromLatin1(r.workload.uuid);
+        const QString caseId = QString::fromLatin1(r.workload.caseId);
         if (suiteStatus == QLatin1String("passed") && statuses[qsizetype(i)] != QLatin1String("passed"))
             suiteStatus = statuses[qsizetype(i)];
         Json spec = {
@@ -345,7 +349,7 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
             {"status", statuses[qsizetype(i)].toStdString()},
             {"observedAt", observedAt},
             {"evidence", {{"rawSamples", rawSamplesReference(samplesFile, evidenceBytes, qsizetype(i))}}}};
-        if (const Json* wc = workloadCaseOf(uuid)) {
+        if (const Json* wc = workloadCaseOf(r.workload)) {
             spec["workloadDigest"] = resourceDigest(*wc).toStdString();
             add(QString::fromStdString((*wc)["metadata"]["name"].get<std::string>()) +
                     QLatin1String(kWorkloadSuffix),
@@ -359,9 +363,9 @@ LocalRunSet buildLocalRunSet(const LocalRunFacts& f) {
             spec["measurements"] = std::move(byMethod);
         if (const auto own = summarizeSamples(r.fusedNs).mean)
             means.push_back(*own);
-        const QString caseName = QStringLiteral("--") + boundedName(uuid, 48);
+        const QString caseName = QStringLiteral("--") + boundedName(caseId, 48);
         const Json run = makeResource(ResourceKind::BenchmarkRun, runName + caseName,
-                                      QStringLiteral("%1 · case %2").arg(title, uuid.left(8)), spec);
+                                      QStringLiteral("%1 · case %2").arg(title, caseId.left(8)), spec);
         add(base + caseName + QLatin1String(kManifestSuffix), makeBundle(run, protocol, environment));
     }
     Json suiteSpec = {{"implementationDigest", implementationDigest},

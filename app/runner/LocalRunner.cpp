@@ -51,6 +51,20 @@ QString defaultCalibrationHistory() {
            QStringLiteral("/calibration.json");
 }
 
+kernels::Workload workloadToRun(const RunOptions& options, int index) {
+    kernels::Workload w = kernels::kWorkloads.at(std::size_t(index));
+    if (!options.dataset)
+        return w;
+    const DatasetWorkload* d = options.dataset->find(
+        {{QStringLiteral("batch_size"), w.batchSize}, {QStringLiteral("seq_len"), w.seqLen}});
+    if (d) {
+        w.caseId = d->caseId.constData();
+        w.maxAtol = d->maxAtol;
+        w.maxRtol = d->maxRtol;
+    }
+    return w;
+}
+
 QString bundledSuitePath() {
     return QString::fromLatin1(kBundledProblem013);
 }
@@ -185,7 +199,7 @@ std::optional<RunOutcome> runOneCase(kernels::Harness& harness, const RunOptions
     const QString cancelledMessage = QStringLiteral("cancelled; no manifest was written");
     if (cancelled())
         return stoppedOutcome(protocol::RunCancelled, cancelledMessage);
-    const auto& w = kernels::kWorkloads.at(std::size_t(step.index));
+    const kernels::Workload w = workloadToRun(options, step.index);
     protocol::RunnerEvent started;
     started.kind = protocol::EventKind::CaseStarted;
     started.position = step.position + 1;

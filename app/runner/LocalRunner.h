@@ -4,6 +4,7 @@
 // between launches.
 #pragma once
 
+#include "DatasetCopy.h"
 #include "Manifest.h"
 #include "RunnerProtocol.h"
 #include "kix/harness.h"
@@ -25,7 +26,14 @@ struct RunOptions {
     bool lockClocks = false;    // lock the SM clocks for the run, reset afterwards (GpuStateEvidence.h)
     int repeat = 1;             // 2: every case twice, interleaved, for the A/A noise floor
     QString calibrationHistory; // the per-boot calibration's history file; empty: the default
+    // The user's own copy of the dataset (--problem DIR): each case it has is named by its uuid and checked
+    // with its tolerance; without it, KernelIndex's case id and kix's own rule (kix/workloads.h).
+    std::optional<DatasetCopy> dataset;
 };
+
+// Workload `index` of the bundled table as this run checks it: with the uuid and tolerance of
+// options.dataset where that has the workload (the returned caseId points into options.dataset).
+kernels::Workload workloadToRun(const RunOptions& options, int index);
 
 // Where the per-boot calibration values of this machine are kept by default.
 QString defaultCalibrationHistory();

@@ -36,9 +36,9 @@ int listWorkloads() {
     std::printf("{\"definition\":\"%s\",\"hidden_size\":%d,\"workloads\":[", kDefinitionName, kHiddenSize);
     for (std::size_t i = 0; i < kWorkloads.size(); ++i) {
         const Workload& w = kWorkloads[i];
-        std::printf("%s{\"index\":%zu,\"uuid\":\"%s\",\"batch_size\":%d,\"seq_len\":%d,\"rows\":%lld,"
+        std::printf("%s{\"index\":%zu,\"caseId\":\"%s\",\"batch_size\":%d,\"seq_len\":%d,\"rows\":%lld,"
                     "\"max_atol\":%.17g,\"max_rtol\":%.17g}",
-                    i ? "," : "", i, w.uuid, w.batchSize, w.seqLen, (long long)w.rows(), w.maxAtol,
+                    i ? "," : "", i, w.caseId, w.batchSize, w.seqLen, (long long)w.rows(), w.maxAtol,
                     w.maxRtol);
     }
     std::printf("]}\n");

@@ -274,7 +274,7 @@ def main():
         errors = "; ".join(f"{k}: {v['cuptiError']}" for k, v in t.items() if v["cuptiError"])
         print(f"{i:>2} {B:>4}x{S:<5} {cells} {ratio['cuptiNs']:6.3f} {ratio['eventNs']:6.3f} "
               f"{'yes' if ok else 'NO ' + json.dumps(checks)}{' [' + errors + ']' if errors else ''}", flush=True)
-        rows_out.append({"case": i, "uuid": w["uuid"], "batch_size": B, "seq_len": S, "bytes": nbytes,
+        rows_out.append({"case": i, "caseId": w["caseId"], "batch_size": B, "seq_len": S, "bytes": nbytes,
                          "copyBytes": copy_n, "plan": plan, "compile_seconds": compile_s, "checks": checks,
                          "timing": t})
         del go, x, nrm, rstd, wt, gw

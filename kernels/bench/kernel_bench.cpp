@@ -173,9 +173,9 @@ void printCase(int i, const CaseReport& r) {
 
 void writeCase(std::FILE* json, int i, bool first, const CaseReport& r) {
     std::fprintf(json,
-                 "%s{\"case\":%d,\"uuid\":\"%s\",\"rows\":%lld,\"bytes\":%.0f,\"copyBytes\":%.0f,"
+                 "%s{\"case\":%d,\"caseId\":\"%s\",\"rows\":%lld,\"bytes\":%.0f,\"copyBytes\":%.0f,"
                  "\"plan\":\"%s\",\"blocks\":%d,\"threads\":%d,\"correct\":%s,\"gradWeightStable\":%s",
-                 first ? "" : ",", i, r.workload.uuid, (long long)r.rows, r.bytes, r.copyBytes,
+                 first ? "" : ",", i, r.workload.caseId, (long long)r.rows, r.bytes, r.copyBytes,
                  r.plan.name().c_str(), r.plan.blocks, r.plan.threads, r.correct() ? "true" : "false",
                  r.gradWeightStable ? "true" : "false");
     writeTiming(json, "fused", r.fused);

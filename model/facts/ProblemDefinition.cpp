@@ -1,6 +1,7 @@
 #include "ProblemDefinition.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kix {
 
@@ -18,11 +19,44 @@ const ProblemTensor* ProblemDefinition::tensor(const QString& name) const {
     return nullptr;
 }
 
-int ProblemDefinition::workloadIndex(const QString& uuid) const {
+int ProblemDefinition::workloadIndex(const QString& caseId, const QList<QPair<QString, double>>& axes) const {
     for (int i = 0; i < workloads.size(); ++i)
-        if (workloads[i].uuid == uuid)
+        if (workloads[i].kernelIndex && !caseId.isEmpty() && workloads[i].kernelIndex->externalId == caseId)
+            return i;
+    // By axes only when they are this problem's, constants included: a case of another problem whose
+    // variable axes happen to be equal is not one of these workloads.
+    QMap<QString, qint64> variable;
+    qsizetype constants = 0;
+    for (const auto& [name, value] : axes) {
+        const ProblemAxis* a = axis(name);
+        if (!a || value != std::floor(value))
+            return -1;
+        if (a->constant) {
+            if (qint64(value) != a->value)
+                return -1;
+            ++constants;
+            continue;
+        }
+        variable.insert(name, qint64(value));
+    }
+    const auto isConstant = [](const ProblemAxis& a) { return a.constant; };
+    if (variable.isEmpty() || constants != std::count_if(this->axes.begin(), this->axes.end(), isConstant))
+        return -1;
+    return workloadIndexByAxes(variable);
+}
+
+int ProblemDefinition::workloadIndexByAxes(const QMap<QString, qint64>& variableAxes) const {
+    for (int i = 0; i < workloads.size(); ++i)
+        if (workloads[i].axes == variableAxes)
             return i;
     return -1;
+}
+
+QString workloadAxesText(const QMap<QString, qint64>& axes) {
+    QStringList parts;
+    for (auto it = axes.constBegin(); it != axes.constEnd(); ++it)
+        parts << it.key() + u'=' + QString::number(it.value());
+    return u'(' + parts.join(QStringLiteral(", ")) + u')';
 }
 
 std::optional<qint64> ProblemDefinition::axisValue(const ProblemWorkload& workload,

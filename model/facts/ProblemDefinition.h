@@ -1,6 +1,6 @@
 // A benchmark problem (not a Problem, which is a diagnostic) as kix states it in its own data files (format
 // "kix.problem/v1", docs/problem-format.md): axes, named inputs and outputs with dtypes and shapes by axis,
-// the workloads with their tolerances, the published speed-of-light and baseline times per GPU, and how
+// the workloads by their axes, the published speed-of-light and baseline times per GPU, and how
 // KernelIndex catalogs the problem. Every fact names the public source it was read from. No reference code:
 // the math lives in kernels/PROBLEM.md.
 #pragma once
@@ -58,12 +58,11 @@ struct KernelIndexCase {
     QString source;
 };
 
+// A workload as KernelIndex's export publishes it: its axes (and, under kernelIndex, its case's external id
+// and WorkloadCase digest). The dataset's workload uuid and tolerance are not bundled facts (NVIDIA's
+// evaluation licence allows no redistribution; DatasetCopy.h reads them from the user's own copy).
 struct ProblemWorkload {
-    QString uuid;
     QMap<QString, qint64> axes; // the variable axes only
-    QString inputs;             // how inputs are generated, as the dataset says ("random")
-    double maxAtol = 0;
-    double maxRtol = 0;
     QString source;
     QList<SpeedOfLightTimes> speedOfLight;
     std::optional<KernelIndexCase> kernelIndex;
@@ -103,7 +102,11 @@ struct ProblemDefinition {
 
     const ProblemAxis* axis(const QString& name) const;
     const ProblemTensor* tensor(const QString& name) const; // an input or an output
-    int workloadIndex(const QString& uuid) const;           // -1 when absent
+    // The workload a run's case is of: the one whose KernelIndex external id is `caseId`, else the one whose
+    // axes `axes` gives (every axis of the problem, constants at their values, and no other); -1 when none.
+    // A case kix named by the dataset's uuid (the bundled reruns of 2026-12-04) is found by its axes.
+    int workloadIndex(const QString& caseId, const QList<QPair<QString, double>>& axes = {}) const;
+    int workloadIndexByAxes(const QMap<QString, qint64>& variableAxes) const; // -1 when none
     // The axis's value in a workload: the workload's own for a variable axis, the constant otherwise.
     std::optional<qint64> axisValue(const ProblemWorkload& workload, const QString& name) const;
     // The concrete shape of a tensor in a workload (every axis resolved).
@@ -113,6 +116,9 @@ struct ProblemDefinition {
     // The GPUs that have published times for every workload.
     QStringList speedOfLightGpus() const;
 };
+
+// "(batch_size=4, seq_len=1973)": a workload named by its variable axes, as messages show it.
+QString workloadAxesText(const QMap<QString, qint64>& axes);
 
 struct ProblemDefinitionRead {
     std::optional<ProblemDefinition> definition; // set when the file has no errors (warnings allowed)

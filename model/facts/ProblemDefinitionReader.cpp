@@ -196,24 +196,14 @@ private:
         for (std::size_t i = 0; i < workloads->size(); ++i) {
             const Json& w = (*workloads)[i];
             const QString path = jsonPathIndex(QStringLiteral("workloads"), qsizetype(i));
-            warnUnknownMembers(
-                w, path, {"uuid", "axes", "inputs", "tolerance", "source", "speedOfLight", "kernelIndex"},
-                m_file, m_problems);
+            warnUnknownMembers(w, path, {"axes", "source", "speedOfLight", "kernelIndex"}, m_file,
+                               m_problems);
             FieldReader r(&w, path, m_file, m_problems);
             ProblemWorkload workload;
-            workload.uuid = r.string("uuid", FieldReader::Required).value_or(QString());
-            if (!workload.uuid.isEmpty() && d.workloadIndex(workload.uuid) >= 0)
-                error(codes::kDataDuplicate, r.pathOf(QStringLiteral("uuid")),
-                      QStringLiteral("the workload \"%1\" is listed twice").arg(workload.uuid));
             workload.axes = readWorkloadAxes(r, w, d);
-            workload.inputs = r.string("inputs").value_or(QString());
-            FieldReader tolerance = r.object("tolerance", FieldReader::Required);
-            if (tolerance.valid()) {
-                warnUnknownMembers(w.at("tolerance"), tolerance.path(), {"maxAtol", "maxRtol"}, m_file,
-                                   m_problems);
-                workload.maxAtol = tolerance.nonNegative("maxAtol", FieldReader::Required).value_or(0);
-                workload.maxRtol = tolerance.nonNegative("maxRtol", FieldReader::Required).value_or(0);
-            }
+            if (!workload.axes.isEmpty() && d.workloadIndexByAxes(workload.axes) >= 0)
+                error(codes::kDataDuplicate, r.pathOf(QStringLiteral("axes")),
+                      QStringLiteral("the workload %1 is listed twice").arg(workloadAxesText(workload.axes)));
             workload.source = source(r, d);
             workload.speedOfLight = readSpeedOfLight(r, d);
             FieldReader ki = r.object("kernelIndex");

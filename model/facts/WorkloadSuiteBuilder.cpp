@@ -72,8 +72,16 @@ Json buildOperationSpec(const ProblemDefinition& d) {
 Json buildWorkloadCase(const ProblemDefinition& d, int index, const QString& operationDigest) {
     if (!d.kernelIndex || index < 0 || index >= d.workloads.size() || !d.workloads[index].kernelIndex)
         return Json();
-    const KernelIndexFacts& ki = *d.kernelIndex;
     const ProblemWorkload& w = d.workloads[index];
+    return buildWorkloadCase(d, w, d.slug + u'-' + w.kernelIndex->externalId.left(8),
+                             d.id + QStringLiteral(" · ") + axesTitle(d, w), operationDigest);
+}
+
+Json buildWorkloadCase(const ProblemDefinition& d, const ProblemWorkload& w, const QString& name,
+                       const QString& title, const QString& operationDigest) {
+    if (!d.kernelIndex)
+        return Json();
+    const KernelIndexFacts& ki = *d.kernelIndex;
     Json tensors = Json::object();
     for (const ProblemTensor& t : d.inputs) {
         Json shape = Json::array();
@@ -81,16 +89,14 @@ Json buildWorkloadCase(const ProblemDefinition& d, int index, const QString& ope
             shape.push_back(extent);
         tensors[str(t.name)] = {{"dtype", str(t.dtype)}, {"shape", shape}};
     }
-    const QString name = d.slug + u'-' + w.kernelIndex->externalId.left(8);
-    return {
-        {"apiVersion", str(ki.apiVersion)},
-        {"kind", "WorkloadCase"},
-        {"metadata", {{"name", str(name)}, {"title", str(d.id + QStringLiteral(" · ") + axesTitle(d, w))}}},
-        {"spec",
-         {{"axes", workloadAxes(d, w)},
-          {"tensors", tensors},
-          {"correctness", {{"comparator", str(ki.comparator)}}},
-          {"operationSpecDigest", str(operationDigest)}}}};
+    return {{"apiVersion", str(ki.apiVersion)},
+            {"kind", "WorkloadCase"},
+            {"metadata", {{"name", str(name)}, {"title", str(title)}}},
+            {"spec",
+             {{"axes", workloadAxes(d, w)},
+              {"tensors", tensors},
+              {"correctness", {{"comparator", str(ki.comparator)}}},
+              {"operationSpecDigest", str(operationDigest)}}}};
 }
 
 Json buildWorkloadSuite(const ProblemDefinition& d, const QString& operationDigest) {

@@ -23,6 +23,11 @@ struct KernelIndexResources {
 // without it they return null JSON. Cases and the suite point at `operationDigest`.
 Json buildOperationSpec(const ProblemDefinition& definition);
 Json buildWorkloadCase(const ProblemDefinition& definition, int index, const QString& operationDigest);
+// The WorkloadCase of any workload of the definition (every axis, constants included; every input a tensor
+// with its shape resolved), named as given: a trace's workload the problem file does not list (kix
+// import-trace). Null JSON without definition.kernelIndex.
+Json buildWorkloadCase(const ProblemDefinition& definition, const ProblemWorkload& workload,
+                       const QString& name, const QString& title, const QString& operationDigest);
 Json buildWorkloadSuite(const ProblemDefinition& definition, const QString& operationDigest);
 // All of them, chained through the digest kix computes for the built OperationSpec.
 KernelIndexResources buildKernelIndexResources(const ProblemDefinition& definition);

@@ -17,6 +17,7 @@
 #include "TraceMapping.h"
 #include "WorkloadSuiteBuilder.h"
 
+#include <QSet>
 #include <cmath>
 
 namespace kix::trace {
@@ -153,6 +154,9 @@ private:
     Json traceOnlyOperationSpec(const QString& definition, const DefinitionFacts& facts);
     void addFile(const QString& name, const Json& doc);
     void buildWorkloads(const Group& g, Built& b);
+    void buildKnownWorkloads(const Group& g, const ProblemDefinition& known, Built& b);
+    void buildTraceOnlyWorkloads(const Group& g, Built& b);
+    void addSuite(const Group& g, const Json& suiteCases, Built& b);
     bool buildEnvironment(const Group& g, Built& b);
     void buildImplementation(const QString& solution, Built& b);
     void buildEvidence(const QString& solution, const Group& g, Built& b);
@@ -287,7 +291,6 @@ void Builder::addFile(const QString& name, const Json& doc) {
 
 void Builder::buildWorkloads(const Group& g, Built& b) {
     const TraceLine& first = g.lines.first();
-    const auto add = [&](const QString& name, const Json& doc) { addFile(name, doc); };
     const QString definitionName = boundedName(first.definition);
 
     // Operation, workload cases and the suite of this solution's cases.
@@ -296,8 +299,64 @@ void Builder::buildWorkloads(const Group& g, Built& b) {
                                                knownDefinition(first.definition), file, problems))
         return; // the trace contradicts the definition: reported, nothing is written
     b.operationDigest = utf8(resourceDigest(operation));
-    const std::string& operationDigest = b.operationDigest;
-    add(definitionName + QStringLiteral(".operation.json"), operation);
+    addFile(definitionName + QStringLiteral(".operation.json"), operation);
+    if (const ProblemDefinition* known = knownDefinition(first.definition))
+        buildKnownWorkloads(g, *known, b);
+    else
+        buildTraceOnlyWorkloads(g, b);
+}
+
+// The definition kix has a problem file for: each line's WorkloadCase is the one that file builds (and
+// KernelIndex publishes) for the workload of the line's axes — constants included, every input a tensor —
+// so a trace of the problem's own cases names the catalog's case digests, and, when it has them all, the
+// catalog's WorkloadSuite (issue 37: they were "tensors": {} without hidden_size, 0 of 16 equal).
+void Builder::buildKnownWorkloads(const Group& g, const ProblemDefinition& known, Built& b) {
+    const QString operationDigest = QString::fromStdString(b.operationDigest);
+    const QString definitionName = boundedName(g.lines.first().definition);
+    QSet<int> matched;
+    Json suiteCases = Json::array();
+    for (const auto& t : g.lines) {
+        QMap<QString, qint64> variable;
+        for (const auto& [axis, value] : t.axes)
+            if (const ProblemAxis* a = known.axis(axis); a && !a->constant)
+                variable.insert(axis, value);
+        const int index = known.workloadIndexByAxes(variable);
+        Json workloadCase;
+        if (index >= 0 && known.workloads[index].kernelIndex) {
+            matched.insert(index);
+            workloadCase = buildWorkloadCase(known, index, operationDigest);
+        } else {
+            ProblemWorkload w;
+            w.axes = variable;
+            workloadCase = buildWorkloadCase(
+                known, w, definitionName + QStringLiteral("--") + boundedName(t.uuid, 48),
+                boundedText(QStringLiteral("%1, %2").arg(t.definition, t.uuid), 200), operationDigest);
+        }
+        b.caseDigests << utf8(resourceDigest(workloadCase));
+        addFile(QString::fromStdString(workloadCase["metadata"]["name"].get<std::string>()) +
+                    QLatin1String(kWorkloadSuffix),
+                workloadCase);
+        const QString externalId = index >= 0 && known.workloads[index].kernelIndex
+                                       ? known.workloads[index].kernelIndex->externalId
+                                       : t.uuid;
+        suiteCases.push_back(Json{{"externalId", utf8(externalId)}, {"axes", workloadCase["spec"]["axes"]}});
+    }
+    if (matched.size() == known.workloads.size()) {
+        const Json suite = buildWorkloadSuite(known, operationDigest);
+        b.suiteDigest = resourceDigest(suite);
+        addFile(QString::fromStdString(suite["metadata"]["name"].get<std::string>()) +
+                    QLatin1String(kWorkloadSuffix),
+                suite);
+        return;
+    }
+    addSuite(g, suiteCases, b);
+}
+
+// A definition known only from the trace: its cases as the lines give them (no tensors: the trace gives
+// no dtype or shape).
+void Builder::buildTraceOnlyWorkloads(const Group& g, Built& b) {
+    const TraceLine& first = g.lines.first();
+    const QString definitionName = boundedName(first.definition);
     Json suiteCases = Json::array();
     for (const auto& t : g.lines) {
         Json axes = Json::object();
@@ -307,16 +366,23 @@ void Builder::buildWorkloads(const Group& g, Built& b) {
         const Json workloadCase =
             makeResource(ResourceKind::WorkloadCase, name,
                          boundedText(QStringLiteral("%1, %2").arg(first.definition, t.uuid), 200),
-                         Json{{"operationSpecDigest", operationDigest},
+                         Json{{"operationSpecDigest", b.operationDigest},
                               {"axes", axes},
                               {"tensors", Json::object()},
                               {"correctness", t.workloadCorrectness}});
         b.caseDigests << utf8(resourceDigest(workloadCase));
-        add(name + QLatin1String(kWorkloadSuffix), workloadCase);
+        addFile(name + QLatin1String(kWorkloadSuffix), workloadCase);
         suiteCases.push_back(Json{{"externalId", utf8(t.uuid)}, {"axes", axes}});
     }
+    addSuite(g, suiteCases, b);
+}
+
+// The suite of this solution's cases, as kix names it (its digest in the name).
+void Builder::addSuite(const Group& g, const Json& suiteCases, Built& b) {
+    const TraceLine& first = g.lines.first();
+    const QString definitionName = boundedName(first.definition);
     Json suiteSpec = {
-        {"operationSpecDigest", operationDigest},
+        {"operationSpecDigest", b.operationDigest},
         {"cases", suiteCases},
         {"correctness",
          Json{{"comparator", kComparator},
@@ -330,7 +396,7 @@ void Builder::buildWorkloads(const Group& g, Built& b) {
         {"name", utf8(suiteName)},
         {"title",
          utf8(boundedText(QStringLiteral("%1, %2 cases").arg(first.definition).arg(g.lines.size()), 200))}};
-    add(suiteName + QLatin1String(kWorkloadSuffix), suite);
+    addFile(suiteName + QLatin1String(kWorkloadSuffix), suite);
 }
 
 // Where it ran and how it was measured; false (with the error) when the GPU cannot be told.

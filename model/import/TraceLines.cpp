@@ -220,6 +220,12 @@ void TraceLineReader::readLine(const Json& parsed, qint64 line) {
               QStringLiteral("expected a trace object, got %1").arg(jsonTypeName(parsed)));
         return;
     }
+    // A catalog export given as a trace: said once for the file (finish), not as a missing definition.
+    if (!trace.contains("definition") && trace.contains("table") && trace.contains("row")) {
+        if (++catalogLines == 1)
+            firstCatalogLine = line;
+        return;
+    }
     TraceLine t;
     t.line = line;
     const auto definition = fr.string("definition", Need::Required);
@@ -313,14 +319,26 @@ void TraceLineReader::finish() {
                     : QStringLiteral("%1 timestamp(s) without a zone, read at UTC offset %2 as asked")
                           .arg(naive)
                           .arg(utcOffset));
-    if (workloadOnly > 0)
+    if (catalogLines > 0)
+        error(traceCatalogLine, firstCatalogLine, QString(),
+              QStringLiteral("this is a KernelIndex catalog export (%1 {\"table\", \"row\"} line(s), the "
+                             "first here), not a SOL-ExecBench trace: open it with kix verify, kix show or "
+                             "the explorer")
+                  .arg(catalogLines));
+    // One rule for nothing to import (exit 3): an empty file and one of workload-only lines alike.
+    const bool nothing = read.groups.empty() && !hasErrors(problems);
+    if (workloadOnly > 0 && !nothing)
         warning(traceWorkloadOnly, firstWorkloadOnly, QString(),
                 QStringLiteral("skipped %1 workload-only line(s) (no evaluation), the first at line %2")
                     .arg(workloadOnly)
                     .arg(firstWorkloadOnly));
-    if (read.groups.empty() && !hasErrors(problems))
-        error(traceEmpty, 0, QString(),
-              QStringLiteral("no evaluated traces found (expected one JSON trace per line)"));
+    if (nothing)
+        error(
+            traceEmpty, workloadOnly > 0 ? firstWorkloadOnly : 0, QString(),
+            workloadOnly > 0
+                ? QStringLiteral("nothing to import: the %1 line(s) are workload-only (no evaluation)")
+                      .arg(workloadOnly)
+                : QStringLiteral("nothing to import: no evaluated trace (expected one JSON trace per line)"));
     for (const auto& [definition, facts] : read.definitions)
         if (facts.inputs.isEmpty())
             error(traceName, 0, QString(),

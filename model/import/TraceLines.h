@@ -79,6 +79,8 @@ private:
     TraceGroups read;
     int workloadOnly = 0;
     qint64 firstWorkloadOnly = 0;
+    int catalogLines = 0; // {"table", "row"} lines: the file is a catalog export
+    qint64 firstCatalogLine = 0;
     int naive = 0;
     qint64 firstNaive = 0;
     int evaluated = 0;

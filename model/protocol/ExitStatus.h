@@ -98,8 +98,9 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "out)",
      UsedByDiff, nullptr},
     {ExitStatus::UpstreamRejected, "upstream-rejected",
-     "with --strict-upstream, KernelIndex would reject an input that kix read (its schemas or its parser), "
-     "or for import-trace a manifest it would write (then nothing is written)",
+     "an input that verify read is invalid (an error in a record read, which KernelIndex rejects too); with "
+     "--strict-upstream also anything KernelIndex would reject (its schemas or its parser), and for "
+     "import-trace a manifest it would write (then nothing is written)",
      UsedByVerify | UsedByImportTrace, nullptr},
     {ExitStatus::Regression, "regression",
      "with --fail-on-regression, a cohort's latest segment of runs is slower than the segment before it "

@@ -153,6 +153,14 @@ private slots:
         QCOMPARE(v["comparable"].get<bool>(), false);
         QCOMPARE(QString::fromStdString(v["firstMismatch"]["part"].get<std::string>()), part);
         QVERIFY(!v["reasons"].empty());
+        // Issue 37, item 5: as in the text, no ratio of runs that are not comparable (suite.ratio was set).
+        QVERIFY2(v["suite"]["ratio"].is_null(), v["suite"].dump().c_str());
+        QVERIFY(v["suite"]["interval"].is_null());
+        QCOMPARE(v["suite"]["ratioWithheld"].get<std::string>(), std::string("the runs are not comparable"));
+        for (const Json& c : v["cases"]) {
+            QVERIFY2(c["ratio"].is_null(), c.dump().c_str());
+            QCOMPARE(c["ratioWithheld"].get<std::string>(), std::string("the runs are not comparable"));
+        }
     }
 
     void diffComparable() {
@@ -764,6 +772,39 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("  - first material mismatch: workload differs:")),
                  qPrintable(r.out));
+    }
+
+    // Issue 37, item 5: a name two catalog runs share (325 names in the 2026-08-16 catalog) names the
+    // candidates, each by its digest, catalog id and line, not just "holds 2 runs".
+    void sharedNameNamesTheCandidates() {
+        Files f;
+        f.c.lines << Json{
+            {"table", "benchmark_runs"},
+            {"row", kixfix::runRow("run-5", f.c.runBundle("run-a", f.c.w1, 8300), "wl-1", "impl-1",
+                                   f.c.keyOf(f.c.w1), kixfix::handCorrectnessKey("elementwise_close"))}};
+        const QString catalog = f.path("shared.jsonl");
+        QVERIFY(kixfix::writeFile(catalog, f.c.text()));
+        const Result r = run({QStringLiteral("diff"), catalog, catalog, QStringLiteral("--a-run"),
+                              QStringLiteral("run-a"), QStringLiteral("--b-run"), QStringLiteral("run-b")});
+        QCOMPARE(r.code, 3);
+        const QString digest1 = QString::fromStdString(
+            kixfix::digest(f.c.lines[f.c.lineOf("benchmark_runs") - 1]["row"]["manifest"]["run"]));
+        const QString digest5 =
+            QString::fromStdString(kixfix::digest(f.c.lines[f.c.lines.size() - 1]["row"]["manifest"]["run"]));
+        QCOMPARE(r.err,
+                 QStringLiteral("kix diff: 2 runs of %1 match --a-run \"run-a\"; choose one by its digest "
+                                "or catalog id:\n"
+                                "  %2  catalog id run-1  %1:%3\n"
+                                "  %4  catalog id run-5  %1:%5\n")
+                     .arg(catalog, digest1)
+                     .arg(f.c.lineOf("benchmark_runs"))
+                     .arg(digest5)
+                     .arg(f.c.lines.size()));
+        // Either candidate's catalog id picks it.
+        QCOMPARE(run({QStringLiteral("diff"), catalog, catalog, QStringLiteral("--a-run"),
+                      QStringLiteral("run-5"), QStringLiteral("--b-run"), QStringLiteral("run-b")})
+                     .code,
+                 0);
     }
 };
 

@@ -141,7 +141,7 @@ private slots:
         const QString caseFile =
             QDir(dir.path())
                 .filePath(QStringLiteral("kix-run-20261207T003000Z-nvidia-h200-a--%1.manifest.json")
-                              .arg(QLatin1String(kernels::kWorkloads[0].uuid)));
+                              .arg(QLatin1String(kernels::kWorkloads[0].caseId)));
         RunStore one;
         one.add(RunStore::loadBlocking({caseFile}));
         QCOMPARE(one.size(), 1);

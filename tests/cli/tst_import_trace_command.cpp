@@ -8,6 +8,7 @@
 #include "Commands.h"
 #include "JsonReader.h"
 #include "KixResources.h"
+#include "RecordFixtures.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 
@@ -388,7 +389,8 @@ private slots:
         QCOMPARE(files(dir.path()), QStringList());
     }
 
-    // Issue 26, item 5: a trace of workload lines only has nothing to import: the warning, then status 0.
+    // Issue 37, item 4: a trace of workload lines only has nothing to import, as an empty one: status 3
+    // (it was 0 while an empty file was 3).
     void workloadOnlyTraceIsNothingToImport() {
         QTemporaryDir dir;
         const QString trace = dir.filePath(QStringLiteral("w.traces.jsonl"));
@@ -401,12 +403,18 @@ private slots:
         f.close();
         const QString out = dir.filePath(QStringLiteral("out"));
         const Result r = run({QStringLiteral("-o"), out, trace});
-        QCOMPARE(r.err,
-                 trace + QStringLiteral(":1: warning: skipped 2 workload-only line(s) (no evaluation), the "
-                                        "first at line 1\n"
-                                        "kix import-trace: nothing to import (every trace line is "
-                                        "workload-only); nothing was written\n"));
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.err, trace + QStringLiteral(":1: nothing to import: the 2 line(s) are workload-only (no "
+                                               "evaluation)\n"
+                                               "kix import-trace: nothing was written\n"));
+        QCOMPARE(r.code, int(kix::cli::ExitInput));
+        const QString empty = dir.filePath(QStringLiteral("empty.traces.jsonl"));
+        QVERIFY(kixfix::writeFile(empty, "\n"));
+        const Result none = run({QStringLiteral("-o"), out, empty});
+        QCOMPARE(none.err,
+                 empty + QStringLiteral(": nothing to import: no evaluated trace (expected one JSON "
+                                        "trace per line)\n"
+                                        "kix import-trace: nothing was written\n"));
+        QCOMPARE(none.code, int(kix::cli::ExitInput));
         QCOMPARE(r.out, QString());
         QVERIFY(!QFileInfo::exists(out));
     }
@@ -460,6 +468,19 @@ private slots:
         const kixtest::CliResult verified =
             kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), written});
         QCOMPARE(verified.code, int(kix::cli::ExitUpstream));
+        // Issue 37, item 5: --json gives the reason the text gives: the rejected link, by name. (Findings
+        // alone, no error: 0 without --strict-upstream.)
+        const kixtest::CliResult json =
+            kixtest::runKix({QStringLiteral("verify"), QStringLiteral("--json"), written});
+        QCOMPARE(json.code, int(kix::cli::ExitOk));
+        const kix::Json report = kix::Json::parse(json.out.toStdString());
+        QVERIFY(!report["runs"].empty());
+        for (const kix::Json& r : report["runs"]) {
+            QCOMPARE(r["acceptedUpstream"].get<bool>(), false);
+            QCOMPARE(r["rejectedLinks"].dump(), std::string(R"(["OperationSpec rmsnorm_h4096"])"));
+            QCOMPARE(r["upstreamReason"].get<std::string>(),
+                     std::string("it links OperationSpec rmsnorm_h4096, which KernelIndex would reject"));
+        }
         // No run is called accepted when the OperationSpec it links (through its workload) is rejected.
         QVERIFY2(!verified.out.contains(QStringLiteral("accepted by KernelIndex: yes")),
                  qPrintable(verified.out));
@@ -480,6 +501,71 @@ private slots:
                      "accepted by KernelIndex: no (0 finding(s), 0 error(s); it links OperationSpec "
                      "rmsnorm_h4096, which KernelIndex would reject)")),
                  qPrintable(shown.out));
+    }
+
+    // Issue 37, item 4: --definition gives a definition kix has no problem file for its dtypes and shapes
+    // (SOL-ExecBench's definition.json, the user's own): the set is KernelIndex-valid, so even
+    // --strict-upstream writes it and verify accepts it.
+    void definitionMakesTheSetKernelIndexValid() {
+        QTemporaryDir dir;
+        const QString def = dir.filePath(QStringLiteral("definition.json"));
+        const kix::Json definition = {
+            {"name", "rmsnorm_h4096"},
+            {"axes",
+             {{"batch_size", {{"type", "var"}}}, {"hidden_size", {{"type", "const"}, {"value", 4096}}}}},
+            {"inputs",
+             {{"hidden_states", {{"shape", {"batch_size", "hidden_size"}}, {"dtype", "bfloat16"}}},
+              {"weight", {{"shape", {"hidden_size"}}, {"dtype", "bfloat16"}}}}},
+            {"outputs", {{"output", {{"shape", {"batch_size", "hidden_size"}}, {"dtype", "bfloat16"}}}}},
+            {"reference", "def run(hidden_states, weight): ..."}};
+        QVERIFY(kixfix::writeFile(def, QByteArray::fromStdString(definition.dump())));
+        const QString out = dir.filePath(QStringLiteral("out"));
+        const Result r = run({QStringLiteral("--strict-upstream"), QStringLiteral("--definition"), def,
+                              QStringLiteral("-o"), out, statuses()});
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(!r.err.contains(QStringLiteral("trace.argument")) &&
+                     !r.err.contains(QStringLiteral("no dtype")),
+                 qPrintable(r.err));
+        const kix::Json op = kix::Json::parse(
+            kixtest::readAll(QDir(out).filePath(QStringLiteral("rmsnorm_h4096.operation.json")))
+                .toStdString());
+        QCOMPARE(op["spec"]["inputs"].dump(),
+                 std::string(R"([{"name":"hidden_states","tensor":{"dtype":"bf16","shape":["batch_size",)"
+                             R"("hidden_size"]}},{"name":"weight","tensor":{"dtype":"bf16","shape":)"
+                             R"(["hidden_size"]}}])"));
+        const kixtest::CliResult verified = kixtest::runKix({QStringLiteral("verify"), out});
+        QCOMPARE(verified.code, int(kix::cli::ExitOk));
+        QVERIFY2(!verified.out.contains(QStringLiteral("accepted by KernelIndex: no")),
+                 qPrintable(verified.out));
+
+        // A definition kix cannot use is refused before anything is written, with the reason.
+        kix::Json bad = definition;
+        bad["inputs"]["weight"]["dtype"] = "complex64";
+        QVERIFY(kixfix::writeFile(def, QByteArray::fromStdString(bad.dump())));
+        const QString none = dir.filePath(QStringLiteral("none"));
+        const Result refused =
+            run({QStringLiteral("--definition"), def, QStringLiteral("-o"), none, statuses()});
+        QCOMPARE(refused.code, int(kix::cli::ExitInput));
+        QCOMPARE(refused.err,
+                 def +
+                     QStringLiteral(": inputs.weight.dtype: \"complex64\" is not a dtype kix knows\n"
+                                    "kix import-trace: --definition ") +
+                     def + QStringLiteral(": not a usable definition.json; nothing was written\n"));
+        QVERIFY(!QFileInfo::exists(none));
+    }
+
+    // Issue 37, item 4: a catalog export given to import-trace is called one.
+    void catalogExportIsCalledOne() {
+        QTemporaryDir dir;
+        const QString catalog = dir.filePath(QStringLiteral("catalog.jsonl"));
+        QVERIFY(kixfix::writeFile(catalog, "{\"table\": \"sources\", \"row\": {\"id\": \"src-1\"}}\n"
+                                           "{\"table\": \"operations\", \"row\": {\"id\": \"op-1\"}}\n"));
+        const Result r = run({QStringLiteral("-o"), dir.filePath(QStringLiteral("out")), catalog});
+        QCOMPARE(r.code, int(kix::cli::ExitInput));
+        QCOMPARE(r.err, catalog + QStringLiteral(":1: this is a KernelIndex catalog export (2 {\"table\", "
+                                                 "\"row\"} line(s), the first here), not a SOL-ExecBench "
+                                                 "trace: open it with kix verify, kix show or the explorer\n"
+                                                 "kix import-trace: nothing was written\n"));
     }
 };
 

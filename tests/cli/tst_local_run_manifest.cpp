@@ -82,18 +82,15 @@ private slots:
         const SetWriteResult written = writeManifestSet(dir.path(), set.files, false);
         QCOMPARE(written.errors, QStringList());
         QStringList names = QDir(dir.path()).entryList(QDir::Files);
-        QCOMPARE(
-            names,
-            (QStringList{
-                "013-fused-residual-rms-norm-backward-c72202f7.workload.json",
-                "013-fused-residual-rms-norm-backward-d5c75ea3.workload.json",
-                "013-fused-residual-rms-norm-backward-suite.workload.json",
-                "013-fused-residual-rms-norm-backward.operation.json",
-                "kix-fused-rmsnorm-backward-0.1.0.json",
-                "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json",
-                "kix-run-20261202T142842Z-nvidia-h200--ea1263c4-b63d-5fa4-a641-fc4f16d3462a.manifest.json",
-                "kix-run-20261202T142842Z-nvidia-h200.manifest.json",
-                "kix-run-20261202T142842Z-nvidia-h200.samples.json"}));
+        QCOMPARE(names, (QStringList{"013-fused-residual-rms-norm-backward-c72202f7.workload.json",
+                                     "013-fused-residual-rms-norm-backward-d5c75ea3.workload.json",
+                                     "013-fused-residual-rms-norm-backward-suite.workload.json",
+                                     "013-fused-residual-rms-norm-backward.operation.json",
+                                     "kix-fused-rmsnorm-backward-0.1.0.json",
+                                     "kix-run-20261202T142842Z-nvidia-h200--c72202f7718b.manifest.json",
+                                     "kix-run-20261202T142842Z-nvidia-h200--d5c75ea31c66.manifest.json",
+                                     "kix-run-20261202T142842Z-nvidia-h200.manifest.json",
+                                     "kix-run-20261202T142842Z-nvidia-h200.samples.json"}));
 
         RunStore store;
         store.add(RunStore::loadBlocking({dir.path()}));
@@ -125,8 +122,8 @@ private slots:
                          qPrintable(name + u' ' + c.field + u' ' + c.reason));
         }
         // A case run: KernelIndex's timing in integer nanoseconds, its raw samples in the evidence.
-        const ManifestPtr one = store.at(store.indexOfFile(dir.filePath(
-            "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json")));
+        const ManifestPtr one = store.at(store.indexOfFile(
+            dir.filePath("kix-run-20261202T142842Z-nvidia-h200--c72202f7718b.manifest.json")));
         QCOMPARE(
             one->run->json["spec"]["timing"].dump(),
             std::string(
@@ -140,10 +137,9 @@ private slots:
         const Json suite = runner::buildLocalRunBundle(facts(false));
         QCOMPARE(suite["run"]["spec"]["status"].get<std::string>(), std::string("incorrect_numerical"));
         QVERIFY(!suite["run"]["spec"].contains("measurements"));
-        const Json first = Json::parse(set.files
-                                           .find("kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-"
-                                                 "921c-254ae9a52e51.manifest.json")
-                                           ->bytes.toStdString());
+        const Json first =
+            Json::parse(set.files.find("kix-run-20261202T142842Z-nvidia-h200--c72202f7718b.manifest.json")
+                            ->bytes.toStdString());
         QCOMPARE(first["run"]["spec"]["status"].get<std::string>(), std::string("incorrect_numerical"));
         const Json evidence = Json::parse(
             set.files.find("kix-run-20261202T142842Z-nvidia-h200.samples.json")->bytes.toStdString());
@@ -177,11 +173,13 @@ private slots:
         QCOMPARE(first["latencyNs"]["median"].get<double>(), 61000.0);
         // Which plan each case ran and which row of the kernel's card table chose it (issue 38); a report
         // without them (the default plan, an older harness) writes neither.
-        QCOMPARE(first["launch"].dump(),
-                 std::string(R"x({"blocks":132,"card":"H100 (132 SMs, 50 MB L2)","plan":"r1 prefetch k2 plain )x"
-                             R"x(+reduce kernel","rowsPerIteration":2,"threads":640})x"));
+        QCOMPARE(
+            first["launch"].dump(),
+            std::string(R"x({"blocks":132,"card":"H100 (132 SMs, 50 MB L2)","plan":"r1 prefetch k2 plain )x"
+                        R"x(+reduce kernel","rowsPerIteration":2,"threads":640})x"));
         const Json& second = evidence["cases"][1];
-        QCOMPARE(second["launch"].dump(), std::string(R"({"blocks":396,"rowsPerIteration":2,"threads":320})"));
+        QCOMPARE(second["launch"].dump(),
+                 std::string(R"({"blocks":396,"rowsPerIteration":2,"threads":320})"));
         QCOMPARE(second["cupti"].dump(),
                  std::string(R"({"unavailable":"CUPTI dropped 3 activity records"})"));
         QCOMPARE(second["copyFloor"]["cupti"]["unavailable"].get<std::string>(),
@@ -193,8 +191,7 @@ private slots:
         const auto bundle = [&](const char* name) {
             return Json::parse(set.files.find(name)->bytes.toStdString());
         };
-        const Json one = bundle(
-            "kix-run-20261202T142842Z-nvidia-h200--b8dc0795-0c2f-5860-921c-254ae9a52e51.manifest.json");
+        const Json one = bundle("kix-run-20261202T142842Z-nvidia-h200--c72202f7718b.manifest.json");
         QCOMPARE(
             one["run"]["spec"]["measurements"].dump(),
             std::string(

@@ -154,6 +154,66 @@ private slots:
         QCOMPARE(check.out, QStringLiteral("kix run: a CPU-mode run is possible here\n"));
     }
 
+    // Issue 37, item 1: kix bundles none of the dataset's uuids or tolerances; --problem DIR takes them from
+    // the user's own copy: the case is named by the copy's uuid and checked with its tolerance, each
+    // workload the copy lacks keeps kix's rule with a warning, and a copy of another problem is refused.
+    void runWithTheUsersDatasetCopy() {
+        QTemporaryDir copy;
+        QVERIFY(kixfix::writeFile(copy.filePath(QStringLiteral("definition.json")),
+                                  R"({"name": "013_fused_residual_rms_norm_backward", "axes": {}})"));
+        QVERIFY(kixfix::writeFile(copy.filePath(QStringLiteral("workload.jsonl")),
+                                  R"({"uuid": "my-copy-15", "axes": {"batch_size": 1, "seq_len": 131}, )"
+                                  R"("inputs": {}, "tolerance": {"max_atol": 0.001, "max_rtol": 0.03}})"
+                                  "\n"));
+        QTemporaryDir out;
+        const Result r =
+            run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                 QStringLiteral("--quick"), QStringLiteral("--cases"), QStringLiteral("15"),
+                 QStringLiteral("--problem"), copy.path(), QStringLiteral("--output"), out.path()});
+        QCOMPARE(r.code, 0);
+        const QString jsonl = copy.filePath(QStringLiteral("workload.jsonl"));
+        QCOMPARE(r.err.count(jsonl + QStringLiteral(": warning: no workload has the axes of (")), 15);
+        QVERIFY2(
+            r.err.contains(jsonl + QStringLiteral(": warning: no workload has the axes of (batch_size=4, "
+                                                  "seq_len=1973): that case is checked by kix's own rule\n")),
+            qPrintable(r.err));
+        const QStringList written =
+            QDir(out.path()).entryList({QStringLiteral("kix-cpu-run-*.manifest.json")});
+        QCOMPARE(written.size(), 1);
+        const kix::Json m = kix::Json::parse(kixtest::readAll(out.filePath(written.first())).toStdString());
+        const std::string text = m.dump();
+        QVERIFY2(text.find(R"("id":"my-copy-15")") != std::string::npos, text.c_str());
+        QVERIFY2(text.find(R"("atol":0.001)") != std::string::npos &&
+                     text.find(R"("rtol":0.03)") != std::string::npos,
+                 text.c_str());
+
+        QVERIFY(kixfix::writeFile(copy.filePath(QStringLiteral("definition.json")), R"({"name": "other"})"));
+        const Result other =
+            run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                 QStringLiteral("--problem"), copy.path(), QStringLiteral("--output"), out.path()});
+        QCOMPARE(other.code, int(kix::protocol::RunUsage));
+        QCOMPARE(other.err,
+                 QStringLiteral("kix run: --problem: %1: name: is \"other\", not the problem kix runs "
+                                "(013_fused_residual_rms_norm_backward)\n")
+                     .arg(copy.filePath(QStringLiteral("definition.json"))));
+    }
+
+    // Without a copy, a case is named by KernelIndex's case id and checked by kix's own rule (2^-7).
+    void runWithoutACopyUsesKixsRule() {
+        QTemporaryDir out;
+        const Result r = run({QStringLiteral("run"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                              QStringLiteral("--quick"), QStringLiteral("--cases"), QStringLiteral("15"),
+                              QStringLiteral("--output"), out.path()});
+        QCOMPARE(r.code, 0);
+        const QStringList written =
+            QDir(out.path()).entryList({QStringLiteral("kix-cpu-run-*.manifest.json")});
+        QCOMPARE(written.size(), 1);
+        const std::string text =
+            kix::Json::parse(kixtest::readAll(out.filePath(written.first())).toStdString()).dump();
+        QVERIFY2(text.find(R"("id":"051eea6beddd")") != std::string::npos, text.c_str());
+        QVERIFY2(text.find(R"("rtol":0.0078125)") != std::string::npos, text.c_str());
+    }
+
     void printScript() {
         const Result r =
             run({QStringLiteral("run"), QStringLiteral("--slurm"), QStringLiteral("--print-script"),

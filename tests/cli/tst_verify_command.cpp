@@ -64,9 +64,9 @@ private slots:
         Json broken = f.c.runBundle("run-a", f.c.w1, 8120);
         broken["run"]["spec"]["status"] = 3;
         const QString path = f.write("broken.json", broken);
-        // Read with an error: printed, status 0; KernelIndex would reject it: 14 with --strict-upstream.
+        // Read with an error: printed, and invalid: 14, --strict-upstream or not (issue 37: it was 0).
         const Result r = run({QStringLiteral("verify"), path});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.code, 14);
         QCOMPARE(run({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), path}).code, 14);
         QCOMPARE(r.err,
                  path + QStringLiteral(": run.spec.status: expected a string, got a number\n") + path +

@@ -1,6 +1,7 @@
 // `kix verify`'s one exit-status rule (docs/trust.md): 0 clean, 1 for any mismatch (a catalog's tampered
-// digest included, its record still read), 3 only for what could not be read or nothing to check, 14 with
-// --strict-upstream for what KernelIndex would reject in what was read. And the loader's bounds as the
+// digest included, its record still read), 3 only for what could not be read or nothing to check, 14 for a
+// record read with an error (issue 37: it was 0 without --strict-upstream) and, with --strict-upstream,
+// for anything KernelIndex would reject in what was read. And the loader's bounds as the
 // command line shows them: bad catalog lines printed as read, the first 20 per code, the rest counted.
 #include "CliFixtures.h"
 #include "Commands.h"
@@ -22,6 +23,7 @@ enum class Input {
     EmptyZstd,
     EmptyFolder,
     NoZone,
+    NegativeLatency,
     UnknownOnly
 };
 
@@ -50,6 +52,13 @@ QString writeInput(Input input, const QTemporaryDir& dir) {
     case Input::NoZone:
         c.lines[c.lineOf("benchmark_runs") - 1]["row"]["publishedAt"] = "2026-08-15T10:00:00";
         break;
+    case Input::NegativeLatency: { // research case s11: KernelIndex's parser rejects it
+        kixfix::Json run = c.lines[c.lineOf("benchmark_runs") - 1]["row"]["manifest"];
+        run["run"]["spec"]["timing"]["latencyNs"]["median"] = -8120;
+        kixfix::writeFile(dir.filePath(QStringLiteral("negative.json")),
+                          QByteArray::fromStdString(run.dump()));
+        return dir.filePath(QStringLiteral("negative.json"));
+    }
     case Input::UnknownOnly:
         kixfix::writeFile(catalog, "{\"table\": \"benchmark_run\", \"row\": {\"id\": \"r\"}}\n");
         return catalog;
@@ -85,8 +94,10 @@ private slots:
             QStringLiteral("not read: holds no catalog record"));
         row("nothing to check: empty folder", Input::EmptyFolder, 3, 3,
             QStringLiteral("not read: no manifest in this folder"));
-        row("KernelIndex rejects: timestamp without zone", Input::NoZone, 0, 14,
+        row("KernelIndex rejects: timestamp without zone", Input::NoZone, 14, 14,
             QStringLiteral("1 error(s) in the inputs"));
+        row("KernelIndex rejects: a negative latency", Input::NegativeLatency, 14, 14,
+            QStringLiteral("accepted by KernelIndex: no"));
         row("nothing to check: unknown table only", Input::UnknownOnly, 3, 3,
             QStringLiteral("0 run(s), 0 other resource(s)"));
     }
@@ -102,7 +113,8 @@ private slots:
         QCOMPARE(r.code, status);
         QCOMPARE(run({QStringLiteral("verify"), QStringLiteral("--strict-upstream"), path}).code, strict);
         // A record that was read is never called "not read".
-        if (Input(input) == Input::TamperedDigest || Input(input) == Input::NoZone)
+        if (Input(input) == Input::TamperedDigest || Input(input) == Input::NoZone ||
+            Input(input) == Input::NegativeLatency)
             QVERIFY2(!r.out.contains(QStringLiteral("not read")), qPrintable(r.out));
         if (status == 3 && Input(input) != Input::Unreadable && Input(input) != Input::EmptyFolder)
             QVERIFY2(r.err.contains(QStringLiteral(

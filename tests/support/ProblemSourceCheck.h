@@ -1,7 +1,7 @@
 // Compares the facts of a kix problem file with the public files they were read from: SOL-ExecBench's
 // definition.json and workload.jsonl, the published speed-of-light table, and KernelIndex's catalog rows.
-// Each function returns one line per difference ("workloads[3].tolerance.maxAtol: this file says 1e-05,
-// workload.jsonl line 4 says 2e-05"); an empty list means they agree. Used by the tests against
+// Each function returns one line per difference ("workloads[3].axes: this file says {…}, workload.jsonl
+// line 4 says {…}"); an empty list means they agree. Used by the tests against
 // ../shared/ and usable by anyone who re-reads the sources.
 #pragma once
 
@@ -20,7 +20,8 @@ QString dtypeFromSolExecBench(const QString& dtype);
 // definition.json: name, axes (var/const and values), inputs and outputs (names, dtypes, shapes; their
 // order is what the OperationSpec digest checks, since a parsed JSON object keeps none).
 QStringList compareWithSolExecBenchDefinition(const ProblemDefinition& problem, const Json& definition);
-// workload.jsonl, one parsed line per element: uuid, axes, input generation and tolerances, in order.
+// workload.jsonl, one parsed line per element: the workloads' axes, in order (the only facts kix keeps of
+// it: the dataset's uuids and tolerances are not bundled, docs/problem-format.md).
 QStringList compareWithSolExecBenchWorkloads(const ProblemDefinition& problem, const QList<Json>& lines);
 // The site API's kernel object ({"kernel": {"workloads": [{axes, sol_ms, baseline_latency_ms}]}}),
 // matched to the workloads by their axes, against the problem file's times for `gpu`.

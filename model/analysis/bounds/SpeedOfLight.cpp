@@ -61,7 +61,7 @@ RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const Probl
     for (const CaseResult& c : run.cases) {
         CaseSpeedOfLight s;
         s.caseId = c.id;
-        s.workload = problem.workloadIndex(c.id);
+        s.workload = problem.workloadIndex(c.id, c.axes);
         s.tNs = c.latencyNs.value(run.primaryStatistic);
         if (s.workload >= 0) {
             ++inProblem;

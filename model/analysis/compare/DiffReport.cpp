@@ -49,6 +49,28 @@ Json methodJson(VerdictMethod m) {
     return "none";
 }
 
+Json verdictOptionsJson(const VerdictOptions& o) {
+    return {{"minimumEffect", o.minimumEffect},
+            {"noiseFloor", orNull(o.noiseFloor)},
+            {"level", o.level},
+            {"resamples", o.resamples},
+            {"seed", o.seed}};
+}
+
+Json runJson(const Manifest& m) {
+    return {{"digest", m.run ? m.run->digest.toStdString() : std::string()}, {"file", m.file.toStdString()}};
+}
+
+// A pair that is not comparable: the ratio is withheld, the verdict and its reason kept.
+void withholdRatio(Json& verdict, const QString& why) {
+    verdict["ratio"] = nullptr;
+    verdict["interval"] = nullptr;
+    verdict["p"] = nullptr;
+    verdict["ratioWithheld"] = why.toStdString();
+}
+
+} // namespace
+
 // What a verdict rests on, member for member (docs/verdicts.md, "kix diff").
 Json caseVerdictJson(const CaseVerdict& v) {
     Json interval = nullptr;
@@ -66,22 +88,9 @@ Json caseVerdictJson(const CaseVerdict& v) {
             {"samplesToResolve", v.samplesToResolve ? Json(*v.samplesToResolve) : Json(nullptr)}};
 }
 
-Json verdictOptionsJson(const VerdictOptions& o) {
-    return {{"minimumEffect", o.minimumEffect},
-            {"noiseFloor", orNull(o.noiseFloor)},
-            {"level", o.level},
-            {"resamples", o.resamples},
-            {"seed", o.seed}};
-}
-
-Json runJson(const Manifest& m) {
-    return {{"digest", m.run ? m.run->digest.toStdString() : std::string()}, {"file", m.file.toStdString()}};
-}
-
-} // namespace
-
 Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVerdict& verdict,
                     const CaseComparison& cases, const QList<FieldChange>& fields) {
+    const QString withheld = QStringLiteral("the runs are not comparable");
     Json rows = Json::array();
     for (const auto& d : cases.rows) {
         Json row = {{"id", d.id.toStdString()},
@@ -89,6 +98,8 @@ Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVer
                     {"latencyA", orNull(d.latencyA)},
                     {"latencyB", orNull(d.latencyB)}};
         row.update(caseVerdictJson(d.verdict));
+        if (!verdict.comparable)
+            withholdRatio(row, withheld);
         rows.push_back(std::move(row));
     }
     Json changes = Json::array();
@@ -106,6 +117,8 @@ Json diffReportJson(const Manifest& a, const Manifest& b, const ComparabilityVer
         {"faster", cases.faster},     {"slower", cases.slower},          {"same", cases.same},
         {"cantTell", cases.cantTell}, {"onlyInA", cases.onlyInA.size()}, {"onlyInB", cases.onlyInB.size()}};
     j["suite"] = caseVerdictJson(cases.suite);
+    if (!verdict.comparable)
+        withholdRatio(j["suite"], withheld);
     j["suite"]["suiteOnly"] = cases.suiteOnly;
     j["gpuStateDifferences"] = stringsJson(cases.gpuStateDifferences);
     j["summary"] = cases.summary().toStdString();

@@ -175,7 +175,8 @@ void addSpeedOfLight(PlotData& out, const Manifest& run, const QList<qsizetype>&
     PlotSeries baseline{
         PlotSeries::Kind::Baseline, QStringLiteral("baseline T_b (%1, published)").arg(gpu), {}, {}};
     for (int k = 0; k < order.size(); ++k) {
-        const int w = problem.workloadIndex(run.runSpec.cases[order[k]].id);
+        const CaseResult& c = run.runSpec.cases[order[k]];
+        const int w = problem.workloadIndex(c.id, c.axes);
         if (const SpeedOfLightTimes* t = problem.speedOfLight(w, gpu)) {
             sol.points.append({k, t->solMs * 1e6 / kMicro, {}, {}});
             baseline.points.append({k, t->baselineMs * 1e6 / kMicro, {}, {}});

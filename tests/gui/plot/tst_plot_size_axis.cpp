@@ -123,8 +123,8 @@ private slots:
     void sizeAxisSpeedOfLight() {
         auto doc = kixtest::seedJson();
         doc["run"]["spec"]["cases"] = Json::parse(R"([
-            {"id": "ea1263c4-b63d-5fa4-a641-fc4f16d3462a", "bytes": 9000, "latencyNs": {"mean": 3500000}},
-            {"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "bytes": 100, "latencyNs": {"mean": 63000}}])");
+            {"id": "d5c75ea31c66", "bytes": 9000, "latencyNs": {"mean": 3500000}},
+            {"id": "c72202f7718b", "bytes": 100, "latencyNs": {"mean": 63000}}])");
         LatencyPlot plot;
         plot.setSpeedOfLight(true, QStringLiteral("NVIDIA B200"));
         plot.setCaseAxis(CaseAxis::Size);

@@ -14,9 +14,8 @@ using namespace kix;
 
 namespace {
 
-const QString kW0 = QStringLiteral("b8dc0795-0c2f-5860-921c-254ae9a52e51"); // T_sol 10.9 µs, T_b 117.392 µs
-const QString kW1 =
-    QStringLiteral("ea1263c4-b63d-5fa4-a641-fc4f16d3462a"); // T_sol 700.6 µs, T_b 5691.1705 µs
+const QString kW0 = QStringLiteral("c72202f7718b"); // T_sol 10.9 µs, T_b 117.392 µs
+const QString kW1 = QStringLiteral("d5c75ea31c66"); // T_sol 700.6 µs, T_b 5691.1705 µs
 
 ManifestPtr runWith(const char* casesJson, const char* name = "kix fused") {
     auto doc = kixtest::seedJson(); // a B200 run
@@ -28,9 +27,9 @@ ManifestPtr runWith(const char* casesJson, const char* name = "kix fused") {
 
 ManifestPtr twoWorkloads() {
     return runWith(R"([
-        {"id": "ea1263c4-b63d-5fa4-a641-fc4f16d3462a", "axes": {"batch_size": 64, "seq_len": 8192}, "bytes": 9000,
+        {"id": "d5c75ea31c66", "axes": {"batch_size": 64, "seq_len": 8192}, "bytes": 9000,
          "latencyNs": {"mean": 3500000, "min": 3400000, "max": 3700000, "samples": 50}, "referenceLatencyNs": {"mean": 32000000}},
-        {"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "axes": {"batch_size": 4, "seq_len": 1973}, "bytes": 100,
+        {"id": "c72202f7718b", "axes": {"batch_size": 4, "seq_len": 1973}, "bytes": 100,
          "latencyNs": {"mean": 63000, "stddev": 500, "samples": 50}}])");
 }
 
@@ -115,7 +114,7 @@ private slots:
         QCOMPARE(sol->name, QStringLiteral("speed of light T_sol (NVIDIA B200, published)"));
         QCOMPARE(base->name, QStringLiteral("baseline T_b (NVIDIA B200, published)"));
         QCOMPARE(sol->points.size(), 2);
-        QCOMPARE(sol->points[0].value, 700.6); // 0.7006 ms in µs, category 0 = ea1263c4
+        QCOMPARE(sol->points[0].value, 700.6); // 0.7006 ms in µs, category 0 = d5c75ea3
         QCOMPARE(sol->points[1].value, 10.9);
         QCOMPARE(base->points[0].value, 5691.1705);
         QCOMPARE(base->points[1].value, 117.392);
@@ -132,7 +131,7 @@ private slots:
         rq.run = twoWorkloads();
         // Same ids: matched by id, whatever the axes say.
         rq.others = {runWith(
-            R"([{"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "axes": {"batch_size": 1, "seq_len": 1},
+            R"([{"id": "c72202f7718b", "axes": {"batch_size": 1, "seq_len": 1},
                                    "latencyNs": {"mean": 50000}}])",
             "other")};
         PlotData d = buildPlotData(rq);
@@ -361,14 +360,13 @@ private slots:
     // published times become dashed-line series over the same sizes; levels stay levels.
     void sizeAxisOthersAndPublished() {
         PlotRequest rq;
-        rq.run = twoWorkloads(); // ea1263c4 9000 B, b8dc0795 100 B
+        rq.run = twoWorkloads(); // d5c75ea3 9000 B, c72202f7 100 B
         rq.axis = CaseAxis::Size;
         rq.problem = &problem();
-        rq.others = {
-            runWith(R"([{"id": "ea1263c4-b63d-5fa4-a641-fc4f16d3462a", "latencyNs": {"mean": 2000000}},
-                                 {"id": "b8dc0795-0c2f-5860-921c-254ae9a52e51", "latencyNs": {"mean": 50000}}])",
-                    "other"),
-            parseManifest(kixtest::suiteOnlyLeader(), QStringLiteral("leader.json"))};
+        rq.others = {runWith(R"([{"id": "d5c75ea31c66", "latencyNs": {"mean": 2000000}},
+                                 {"id": "c72202f7718b", "latencyNs": {"mean": 50000}}])",
+                             "other"),
+                     parseManifest(kixtest::suiteOnlyLeader(), QStringLiteral("leader.json"))};
         const PlotData d = buildPlotData(rq);
         const PlotSeries* other = seriesOf(d, PlotSeries::Kind::Companion);
         QVERIFY(other->joined);

@@ -322,6 +322,14 @@ private slots:
             "change points",
             timer.elapsed(), qsizetype(series.size()), points, withChanges);
         QVERIFY(!series.isEmpty());
+        // The figures docs/history.md states (issue 37: it said 47 series with change points).
+        qsizetype changePoints = 0;
+        for (const RunSeries& s : series)
+            changePoints += s.changes.size();
+        QCOMPARE(series.size(), 609);
+        QCOMPARE(withChanges, qsizetype(19));
+        QCOMPARE(changePoints, qsizetype(24));
+        QCOMPARE(t.cohorts.size(), 1828);
         for (int n = 0; n < 3; ++n) {
             const RecordTimeline& c = t.cohorts[n];
             QList<Json> want = rowsByKey.value(c.comparisonKey);

@@ -50,6 +50,8 @@ json solDefinition(const kix::ProblemDefinition& d) {
             {"outputs", solTensors(d.outputs)}};
 }
 
+// workload.jsonl as SOL-ExecBench writes it; the uuids and tolerances are this test's own stand-ins (kix
+// bundles none of the dataset's), so only the axes are compared.
 QList<json> solWorkloads(const kix::ProblemDefinition& d) {
     QList<json> lines;
     for (const auto& w : d.workloads) {
@@ -57,11 +59,11 @@ QList<json> solWorkloads(const kix::ProblemDefinition& d) {
         for (auto it = w.axes.begin(); it != w.axes.end(); ++it)
             axes[str(it.key())] = it.value();
         for (const auto& t : d.inputs)
-            inputs[str(t.name)] = {{"type", str(w.inputs)}};
-        lines << json{{"uuid", str(w.uuid)},
+            inputs[str(t.name)] = {{"type", "random"}};
+        lines << json{{"uuid", "w" + std::to_string(lines.size())},
                       {"axes", axes},
                       {"inputs", inputs},
-                      {"tolerance", {{"max_atol", w.maxAtol}, {"max_rtol", w.maxRtol}}}};
+                      {"tolerance", {{"max_atol", 1e-5}, {"max_rtol", 0.05}}}};
     }
     return lines;
 }
@@ -190,27 +192,13 @@ private slots:
         QTest::addColumn<QString>("pointer"); // empty: drop the line
         QTest::addColumn<QByteArray>("value");
         QTest::addColumn<QStringList>("expected");
-        QTest::newRow("uuid") << 3 << QStringLiteral("/uuid") << QByteArray("\"x\"")
-                              << QStringList{QStringLiteral(
-                                     "workloads[3].uuid: this file says "
-                                     "\"83b0b6a9-12c9-5547-857f-d3dc01c7136c\", workload.jsonl "
-                                     "line 4 says \"x\"")};
         QTest::newRow("axes") << 0 << QStringLiteral("/axes/seq_len") << QByteArray("1974")
                               << QStringList{QStringLiteral(
                                      "workloads[0].axes: this file says {\"batch_size\":4,\"seq_len\":1973}, "
                                      "workload.jsonl line 1 says {\"batch_size\":4,\"seq_len\":1974}")};
-        QTest::newRow("atol") << 1 << QStringLiteral("/tolerance/max_atol") << QByteArray("0.0008")
-                              << QStringList{
-                                     QStringLiteral("workloads[1].tolerance.maxAtol: this file says 0.0007, "
-                                                    "workload.jsonl line 2 says 0.0008")};
-        QTest::newRow("rtol missing")
-            << 2 << QStringLiteral("/tolerance/max_rtol") << QByteArray()
-            << QStringList{QStringLiteral("workloads[2].tolerance.maxRtol: this file says "
-                                          "0.05, workload.jsonl line 3 says nothing")};
-        QTest::newRow("inputs") << 5 << QStringLiteral("/inputs/weight/type") << QByteArray("\"ones\"")
-                                << QStringList{
-                                       QStringLiteral("workloads[5].inputs (for weight): this file says "
-                                                      "\"random\", workload.jsonl line 6 says \"ones\"")};
+        // The dataset's own fields are not kix's facts: a copy that differs in them agrees.
+        QTest::newRow("uuid, tolerance and inputs differ")
+            << 1 << QStringLiteral("/tolerance/max_atol") << QByteArray("0.5") << QStringList();
         QTest::newRow("line dropped")
             << 15 << QString() << QByteArray()
             << QStringList{QStringLiteral("workloads: this file lists 16, workload.jsonl has 15 lines")};

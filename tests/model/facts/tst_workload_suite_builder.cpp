@@ -140,7 +140,7 @@ private slots:
     }
 
     // A fact that a resource covers changes its digest, and the check says which recorded digest no
-    // longer matches; facts no KernelIndex resource covers (tolerances, times) change none.
+    // longer matches; facts no KernelIndex resource covers (an input left unread, times) change none.
     void changedFacts_data() {
         QTest::addColumn<QString>("pointer");
         QTest::addColumn<QByteArray>("value");
@@ -163,8 +163,8 @@ private slots:
         QTest::newRow("suite statistic")
             << QStringLiteral("/kernelIndex/suite/aggregation/statistic") << QByteArray("\"median\"")
             << QStringList{QStringLiteral("kernelIndex.suite.digest")};
-        QTest::newRow("tolerance") << QStringLiteral("/workloads/0/tolerance/maxAtol") << QByteArray("0.5")
-                                   << QStringList();
+        QTest::newRow("read by reference")
+            << QStringLiteral("/inputs/1/readByReference") << QByteArray("true") << QStringList();
         QTest::newRow("speed of light")
             << QStringLiteral("/workloads/0/speedOfLight/0/solMs") << QByteArray("0.011") << QStringList();
     }

@@ -13,6 +13,7 @@
 #include "UpstreamCheck.h"
 #include "Verification.h"
 
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -298,6 +299,61 @@ private slots:
         loaded->allVerified(QStringLiteral("demo_cuda.manifest.json"));
     }
 
+    // Issue 37 item 4: a trace of the seed's own problem imports to the WorkloadCases kix's problem file
+    // builds (every axis, hidden_size included; every input a tensor), so each case's digest equals the
+    // catalog's (and kix run's, which builds the same); they were "tensors": {} without hidden_size.
+    void traceOfTheSeedProblemNamesTheCatalogsCases() {
+        const auto r = importTraceFile(kixtest::dataPath(QStringLiteral("traces/synthetic-013.traces.jsonl")),
+                                       withProblem013());
+        QVERIFY(!hasErrors(r.problems));
+        QSet<QString> published;
+        for (const ProblemWorkload& w : problem013().workloads)
+            published.insert(w.kernelIndex->digest);
+        int cases = 0;
+        for (const auto& f : r.files.files()) {
+            const Json doc = Json::parse(f.bytes.toStdString());
+            if (!doc.is_object() || doc.value("kind", "") != "WorkloadCase")
+                continue;
+            ++cases;
+            QVERIFY2(published.contains(resourceDigest(doc)), qPrintable(f.name));
+            QCOMPARE(doc["spec"]["axes"]["hidden_size"].get<int>(), 2560);
+            QCOMPARE(doc["spec"]["tensors"].size(), std::size_t(5));
+        }
+        QCOMPARE(cases, 3); // the trace's three workloads, each once
+        // The runs name those cases: workload 0's digest is the catalog's case c72202f7.
+        const Json run = document(r, QStringLiteral("demo_cuda.manifest.json"));
+        QVERIFY(run.is_object());
+        QVERIFY(fileNames(r).contains(
+            QStringLiteral("013-fused-residual-rms-norm-backward-c72202f7.workload.json")));
+    }
+
+    // A trace of every workload of the problem names the catalog's WorkloadSuite, the seed's workloadDigest.
+    void traceOfEveryWorkloadNamesTheCatalogsSuite() {
+        QByteArray text;
+        const ProblemDefinition& d = problem013();
+        for (int i = 0; i < d.workloads.size(); ++i) {
+            const Json line = {{"definition", "013_fused_residual_rms_norm_backward"},
+                               {"workload",
+                                {{"uuid", "w-" + std::to_string(i)},
+                                 {"axes",
+                                  {{"batch_size", d.workloads[i].axes.value(QStringLiteral("batch_size"))},
+                                   {"seq_len", d.workloads[i].axes.value(QStringLiteral("seq_len"))}}},
+                                 {"inputs", {{"grad_output", {{"type", "random"}}}}}}},
+                               {"solution", "every"},
+                               {"evaluation",
+                                {{"status", "PASSED"},
+                                 {"timestamp", "2026-11-30T10:00:00Z"},
+                                 {"environment", {{"hardware", "NVIDIA B200"}}},
+                                 {"performance", {{"latency_ms", 0.05}}}}}};
+            text += QByteArray::fromStdString(line.dump()) + '\n';
+        }
+        const auto r = importTraces(text, QStringLiteral("every.jsonl"), withProblem013());
+        QVERIFY2(!hasErrors(r.problems), qPrintable(kixtest::problemTexts(r.problems).join(u'\n')));
+        const Json suite = document(r, QStringLiteral("every.manifest.json"));
+        QCOMPARE(QString::fromStdString(suite["run"]["spec"]["workloadDigest"].get<std::string>()),
+                 d.kernelIndex->suiteDigest);
+    }
+
     // Without a problem file the trace gives no dtype or shape: each argument KernelIndex's parser will
     // reject is a located warning, counted, and is exactly what kix's own check of the spec flags.
     void argumentsWithoutAProblemFile() {
@@ -400,7 +456,21 @@ private slots:
             << "t.jsonl:2: definition: solution \"s\" appears with two definitions "
                "(\"d\" at line 1 and \"e\")";
         QTest::newRow("empty") << QByteArray("\n \n")
-                               << "t.jsonl: no evaluated traces found (expected one JSON trace per line)";
+                               << "t.jsonl: nothing to import: no evaluated trace (expected one JSON trace "
+                                  "per line)";
+        // Issue 37 item 4: one rule for nothing to import, an empty file and workload-only lines alike.
+        QTest::newRow("workload-only")
+            << QByteArray(R"({"definition": "d", "workload": {"uuid": "u", "axes": {"n": 1}}})"
+                          "\n"
+                          R"({"definition": "d", "workload": {"uuid": "v", "axes": {"n": 2}}})")
+            << "t.jsonl:1: nothing to import: the 2 line(s) are workload-only (no evaluation)";
+        // A catalog export given as a trace is called one, once, not "definition: required field is missing".
+        QTest::newRow("catalog lines")
+            << QByteArray(R"({"table": "sources", "row": {"id": "src-1"}})"
+                          "\n"
+                          R"({"table": "operations", "row": {"id": "op-1"}})")
+            << "t.jsonl:1: this is a KernelIndex catalog export (2 {\"table\", \"row\"} line(s), the first "
+               "here), not a SOL-ExecBench trace: open it with kix verify, kix show or the explorer";
     }
     void badValues() {
         QFETCH(QByteArray, line);
@@ -416,16 +486,18 @@ private slots:
             R"({"definition": "d", "workload": {"uuid": "u", "axes": {}, "inputs": {"x": {}}}, "solution": "s", "evaluation": {"status": "PASSED", "timestamp": "2026-01-01T00:00:00Z", "environment": {"hardware": "NVIDIA B200"}, "performance": null, "correctness": null}})";
         const auto r = importTraces(line, QStringLiteral("t.jsonl"));
         // Definition "d" is not one kix has a problem file of: its bare arguments are warned about too.
-        QCOMPARE(kixtest::problemTexts(r.problems),
-                 (QStringList{
-                     "t.jsonl:1: evaluation.performance: warning: a PASSED evaluation without performance; "
-                     "imported as incomplete_evidence",
-                     "t.jsonl:1: workload.inputs.x: warning: input \"x\" of definition \"d\" has no dtype or shape "
-                     "(the trace gives none, and kix has no problem definition of \"d\"): the OperationSpec "
-                     "lists it as neither a tensor nor a scalar, which KernelIndex's parser rejects",
-                     "t.jsonl:1: definition: warning: definition \"d\" has no known output (the trace names none, "
-                     "and kix has no problem definition of it): the OperationSpec's stand-in output "
-                     "\"output\" is neither a tensor nor a scalar, which KernelIndex's parser rejects"}));
+        QCOMPARE(
+            kixtest::problemTexts(r.problems),
+            (QStringList{
+                "t.jsonl:1: evaluation.performance: warning: a PASSED evaluation without performance; "
+                "imported as incomplete_evidence",
+                "t.jsonl:1: workload.inputs.x: warning: input \"x\" of definition \"d\" has no dtype or "
+                "shape "
+                "(the trace gives none, and kix has no problem definition of \"d\"): the OperationSpec "
+                "lists it as neither a tensor nor a scalar, which KernelIndex's parser rejects",
+                "t.jsonl:1: definition: warning: definition \"d\" has no known output (the trace names none, "
+                "and kix has no problem definition of it): the OperationSpec's stand-in output "
+                "\"output\" is neither a tensor nor a scalar, which KernelIndex's parser rejects"}));
         const Json b = document(r, QStringLiteral("s--u.manifest.json"));
         QCOMPARE(b["run"]["spec"]["status"].get<std::string>(), std::string("incomplete_evidence"));
         QCOMPARE(b["environment"]["spec"]["hardware"]["architecture"].get<std::string>(),
