@@ -119,6 +119,12 @@ void LoadJob::pass(LoadBatch&& batch) {
     if (m_cancelled)
         return;
     batch.documents.removeIf([this, &batch](const ParsedDocument& d) {
+        if (d.unknownTable) {
+            UnknownTable& t = m_unknownTables[d.table];
+            if (t.rows++ == 0)
+                t.firstLine = d.origin.line;
+            return true;
+        }
         if (keepLineDocument(d))
             return false;
         batch.notListed += hasErrors(d.problems) ? 1 : 0;
@@ -131,6 +137,10 @@ void LoadJob::pass(LoadBatch&& batch) {
                                          [](const ParsedDocument& d) { return hasErrors(d.problems); });
         batch.documents += summaries;
         m_lineProblems.clear();
+        for (auto it = m_unknownTables.constBegin(); it != m_unknownTables.constEnd(); ++it)
+            batch.documents.append(
+                problemDocument(unknownCatalogTable(it.key(), batch.endOfLines, it->firstLine, it->rows)));
+        m_unknownTables.clear();
     }
     if (!batch.documents.isEmpty() || batch.notListed != 0)
         m_sink(std::move(batch));
