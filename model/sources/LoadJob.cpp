@@ -4,6 +4,7 @@
 #include "LineSource.h"
 #include "SourceReader.h"
 #include "ThreadPriority.h"
+#include "TraceOpening.h"
 #include "WorkPool.h"
 
 #include <QFile>
@@ -199,8 +200,15 @@ void LoadJob::readLines(const QString& file) {
         if (!anyRecord) {
             anyRecord = true;
             if (isSolExecBenchTraceRecord(line.text, m_limits)) {
-                // Said once for the file, not once per line; its lines are not catalog records.
-                deliver(oneProblemBatch(solExecBenchTraceProblem(file, line.number)));
+                // Its lines are not catalog records: imported where the program can (TraceOpening.h),
+                // else said once for the file, not once per line.
+                if (const TraceReader& read = traceReader()) {
+                    LoadBatch imported;
+                    imported.documents = read(file);
+                    deliver(std::move(imported));
+                } else {
+                    deliver(oneProblemBatch(solExecBenchTraceProblem(file, line.number)));
+                }
                 isTrace = true;
                 break;
             }
