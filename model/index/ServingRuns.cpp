@@ -24,6 +24,24 @@ QString cohortLabel(const RecordIndex& index, const ServingRunFacts& f) {
     return parts.join(QStringLiteral(" · "));
 }
 
+ServingRunEntry entryOf(const ResourceEntry& r, const QSet<QString>& superseded) {
+    const ServingRunFacts& f = r.resource->serving;
+    ServingRunEntry e;
+    e.entry = &r;
+    const CatalogResourceFacts* row = r.published ? &*r.published : nullptr;
+    e.catalogId = row ? row->id : QString();
+    if (f.status != QLatin1String("valid"))
+        e.ineligible
+            << QStringLiteral("status is %1").arg(f.status.isEmpty() ? QStringLiteral("missing") : f.status);
+    if (row && !row->retractedAt.isEmpty())
+        e.ineligible << QStringLiteral("retracted");
+    if (!e.catalogId.isEmpty() && superseded.contains(e.catalogId))
+        e.ineligible << QStringLiteral("superseded");
+    if (!f.primary)
+        e.ineligible << QStringLiteral("no measurement");
+    return e;
+}
+
 } // namespace
 
 QString ServingRunEntry::valueLabel() const {
@@ -52,19 +70,8 @@ QList<ServingCohort> servingCohorts(const RecordIndex& index) {
         if (r.resource->kind != ResourceKind::ServingRun)
             continue;
         const ServingRunFacts& f = r.resource->serving;
-        ServingRunEntry e;
-        e.entry = &r;
+        const ServingRunEntry e = entryOf(r, superseded);
         const CatalogResourceFacts* row = r.published ? &*r.published : nullptr;
-        e.catalogId = row ? row->id : QString();
-        if (f.status != QLatin1String("valid"))
-            e.ineligible << QStringLiteral("status is %1")
-                                .arg(f.status.isEmpty() ? QStringLiteral("missing") : f.status);
-        if (row && !row->retractedAt.isEmpty())
-            e.ineligible << QStringLiteral("retracted");
-        if (!e.catalogId.isEmpty() && superseded.contains(e.catalogId))
-            e.ineligible << QStringLiteral("superseded");
-        if (!f.primary)
-            e.ineligible << QStringLiteral("no measurement");
         const bool published = row && !row->cohortKey.isEmpty();
         const QString key = published ? row->cohortKey : QStringLiteral("kix:") + f.cohortFacts();
         auto it = byKey.constFind(key);

@@ -200,15 +200,7 @@ void LoadJob::readLines(const QString& file) {
         if (!anyRecord) {
             anyRecord = true;
             if (isSolExecBenchTraceRecord(line.text, m_limits)) {
-                // Its lines are not catalog records: imported where the program can (TraceOpening.h),
-                // else said once for the file, not once per line.
-                if (const TraceReader& read = traceReader()) {
-                    LoadBatch imported;
-                    imported.documents = read(file);
-                    deliver(std::move(imported));
-                } else {
-                    deliver(oneProblemBatch(solExecBenchTraceProblem(file, line.number)));
-                }
+                deliverTrace(file, line.number);
                 isTrace = true;
                 break;
             }
@@ -236,6 +228,18 @@ void LoadJob::readLines(const QString& file) {
     end.endOfLines = file;
     m_inFlight->futures.push_back(QtFuture::makeReadyFuture(std::move(end)));
     deliver({});
+}
+
+// A trace's lines are not catalog records: it is imported where the program can (TraceOpening.h), else
+// said once for the file, not once per line.
+void LoadJob::deliverTrace(const QString& file, qint64 firstLine) {
+    if (const TraceReader& read = traceReader()) {
+        LoadBatch imported;
+        imported.documents = read(file);
+        deliver(std::move(imported));
+    } else {
+        deliver(oneProblemBatch(solExecBenchTraceProblem(file, firstLine)));
+    }
 }
 
 bool LoadJob::run() {

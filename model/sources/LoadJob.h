@@ -48,6 +48,7 @@ public:
 
 private:
     void readLines(const QString& file);
+    void deliverTrace(const QString& file, qint64 firstLine);
     void submitFiles(QStringList& chunk);
     void deliver(LoadBatch&& batch);
     void pass(LoadBatch&& batch);
