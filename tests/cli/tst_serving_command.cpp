@@ -17,7 +17,7 @@ class TestServingCommand : public QObject {
     QTemporaryDir m_dir;
 
     QString writeCatalog(const QByteArray& text) {
-        const QString path = m_dir.filePath(QStringLiteral("serving.jsonl"));
+        QString path = m_dir.filePath(QStringLiteral("serving.jsonl"));
         if (!kixfix::writeFile(path, text))
             qFatal("cannot write the catalog");
         return path;
