@@ -5,6 +5,7 @@
 #include "KixResources.h"
 #include "MainWindow.h"
 #include "Sha256.h"
+#include "TraceOnOpen.h"
 #include "kix_config.h"
 
 #include <QApplication>
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
     const kix::CryptoRuntime crypto; // OpenSSL shuts down after the pool's threads, never racing them
     kixInitResources();
     kix::configureInteractiveProcess(); // background threads yield to the UI thread
+    kix::installTraceOpening();         // a SOL-ExecBench trace opens as its runs, imported in memory
     QApplication::setApplicationName(QStringLiteral("kix"));
     QApplication::setOrganizationName(QStringLiteral("kix"));
     QApplication::setApplicationVersion(QStringLiteral(KIX_VERSION));

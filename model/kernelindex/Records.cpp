@@ -55,6 +55,20 @@ Json ResourceRecord::json() const {
     return j.is_discarded() ? Json::object() : j;
 }
 
+QString ServingRunFacts::cohortFacts() const {
+    Json facts = {{"model", modelDigest.toStdString()},
+                  {"workload", workloadDigest.toStdString()},
+                  {"harness", harness.toStdString()},
+                  {"qualityPolicy", qualityPolicy.toStdString()},
+                  {"accelerator", accelerator.toStdString()}};
+    facts["accelerators"] = accelerators ? Json(*accelerators) : Json(nullptr);
+    facts["metric"] = primary ? Json(QStringLiteral("%1:%2:%3")
+                                         .arg(primary->metric, primary->statistic, primary->unit)
+                                         .toStdString())
+                              : Json(nullptr);
+    return QString::fromStdString(facts.dump()); // keys sorted: one text per cohort
+}
+
 QString ResourceRecord::label() const {
     return title.isEmpty() ? name : title;
 }

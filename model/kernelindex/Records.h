@@ -57,6 +57,23 @@ struct Reference {
     ResourceKind kind = ResourceKind::OperationSpec;
 };
 
+// A ServingRun's fields that kix lists it by (KernelIndex's serving kind: an inference service's throughput
+// or latency under a load, never a kernel's time, so never ranked with BenchmarkRuns).
+struct ServingRunFacts {
+    QString status, observedAt; // status: valid, invalid or incomplete_evidence
+    QString modelDigest, workloadDigest, configurationDigest;
+    QString harness;                    // "mlperf_loadgen v5.1"
+    QString qualityPolicy;              // "mlperf_closed_99"
+    QString scenario;                   // sourceNative.scenario: "interactive", "offline", …
+    QString accelerator;                // topology.acceleratorModel
+    std::optional<qint64> accelerators; // topology: nodeCount × acceleratorsPerNode
+    std::optional<Measurement> primary; // the first of spec.measurements
+    // kix's serving cohort: runs are comparable only when they share the model, the workload, the harness,
+    // the quality policy, the primary metric (metric, statistic, unit), the accelerator and their count.
+    // On KernelIndex's export this partition is exactly that of its published cohortKey (tst_serving_runs).
+    QString cohortFacts() const;
+};
+
 struct ReferenceFacts {
     QString operationDigest; // ImplementationRevision: spec.operation.specDigest
     QString family;          // OperationSpec: spec.family
@@ -79,6 +96,7 @@ struct ResourceRecord {
     EnvironmentSpec environment;
     WorkloadFacts workload;
     ReferenceFacts references;
+    ServingRunFacts serving; // ServingRun only
 
     bool normalized() const { return writtenDigest != digest; }
     bool acceptedUpstream() const; // no upstream.* finding and no error
@@ -108,6 +126,8 @@ struct CatalogRunFacts {
 // The published facts of a catalog row of workloads, implementations or operations.
 struct CatalogResourceFacts {
     QString table, id, publishedDigest, operationId;
+    // serving_runs: KernelIndex's serving cohort and the row's lifecycle (its eligibility, as for runs)
+    QString cohortKey, status, retractedAt, supersedesId;
 };
 
 struct CatalogMeasurement {
@@ -127,6 +147,7 @@ struct ParsedDocument {
     std::optional<CatalogMeasurement> measurement;
     Problems problems; // every problem located in this document
     qint64 bytes = 0;
+    bool unknownTable = false; // a catalog line of a table kix does not know: its one problem says so
     // A document that yields no run but has errors is listed on its own (a problem row).
     bool isProblemRow() const { return !run && hasErrors(problems); }
 };

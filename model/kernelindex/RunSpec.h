@@ -17,6 +17,10 @@ struct LatencyStats {
     std::optional<double> mean, median, min, max, stddev, p05, p95, mad;
     std::optional<double> ciLow, ciHigh; // confidence95
     std::optional<qint64> samples;
+    // Where the spread was published, as JSON paths, so that a verdict can say which one it used: the
+    // stddev's ("spec.timing.latencyNs.stddev", or "spec.measurements[0]" for a run whose latency std is
+    // one of its measurements, as GPU MODE's are) and confidence95's. Empty: not published.
+    QString stddevPath, confidencePath;
     bool isEmpty() const;
     // The named statistic ("minimum" and "min" alike) when present, else the mean, else the median.
     std::optional<double> value(const QString& statistic) const;

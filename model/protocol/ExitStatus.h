@@ -42,7 +42,8 @@ enum ExitCommand : unsigned {
     UsedByKey = 1u << 6,       // key show, trust, list
     UsedByKeyVerify = 1u << 7, // key verify
     UsedByHistory = 1u << 8,
-    UsedByAll = (1u << 9) - 1,
+    UsedByServing = 1u << 9,
+    UsedByAll = (1u << 10) - 1,
 };
 
 struct ExitStatusInfo {
@@ -66,7 +67,7 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
      "invalid), or the trust store cannot be read",
      UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify |
-         UsedByHistory,
+         UsedByHistory | UsedByServing,
      nullptr},
     {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
      UsedByRun, "no GPU can be used on this machine"},

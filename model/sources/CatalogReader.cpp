@@ -134,6 +134,47 @@ void readResourceRow(const Json& row, const QString& table, const char* digestCo
     doc.publishedResource = std::move(f);
 }
 
+// A serving_runs row: its ServingRun, the published run digest checked, and KernelIndex's serving cohort and
+// lifecycle kept beside it. The row's status must be the run's, as for benchmark_runs.
+void readServingRunRow(const Json& row, ParsedDocument& doc) {
+    readResourceRow(row, doc.table, "runDigest", doc);
+    CatalogResourceFacts& f = *doc.publishedResource;
+    const qint64 line = doc.origin.line;
+    f.cohortKey = column(row, "cohortKey", doc, line);
+    f.status = column(row, "status", doc, line);
+    f.retractedAt = timestampColumn(row, "retractedAt", doc, line);
+    f.supersedesId = column(row, "supersedesId", doc, line);
+    const QString runStatus = doc.resources.isEmpty() ? QString() : doc.resources.first()->serving.status;
+    if (!f.status.isEmpty() && !runStatus.isEmpty() && f.status != runStatus)
+        doc.problems.append(makeProblem(
+            Problem::Severity::Error, catalogStatus, doc.origin.file, QStringLiteral("row.status"),
+            QStringLiteral("published status \"%1\" differs from the run's \"%2\"").arg(f.status, runStatus),
+            line));
+}
+
+// The serving tables of KernelIndex's export that hold one resource each: the kind and the digest column.
+struct ServingTable {
+    const char* table;
+    ResourceKind kind;
+    const char* expected;
+    const char* digestColumn;
+};
+constexpr ServingTable kServingTables[] = {
+    {"serving_configurations", ResourceKind::ServingConfiguration, "a ServingConfiguration",
+     "configurationDigest"},
+    {"serving_stack_revisions", ResourceKind::ServingStackRevision, "a ServingStackRevision", "stackDigest"},
+    {"serving_workloads", ResourceKind::ServingWorkload, "a ServingWorkload", "workloadDigest"},
+    {"model_revisions", ResourceKind::ModelRevision, "a ModelRevision", "modelDigest"},
+};
+
+const ServingTable* servingTable(const QString& table) {
+    for (const ServingTable& t : kServingTables)
+        if (table == QLatin1String(t.table))
+            return &t;
+    return nullptr;
+}
+
+// measurements and serving_measurements rows alike: one measurement of the run with this id.
 void readMeasurementRow(const Json& row, ParsedDocument& doc) {
     Problems& problems = doc.problems;
     FieldReader fr(&row, QStringLiteral("row"), doc.origin.file, problems, doc.origin.line);
@@ -208,25 +249,31 @@ bool isCatalogTableSkipped(const QString& table) {
     return skipped.contains(table);
 }
 
-// A table name KernelIndex's export does not have (a misspelling, another tool's table): its row is not
-// read, and that is said, located, never dropped without a word. A warning: the other lines still count.
-Problem unknownCatalogTable(const QString& table, const QString& file, qint64 line) {
-    return makeProblem(Problem::Severity::Warning, catalogLine, file, QStringLiteral("table"),
-                       QStringLiteral("unknown catalog table %1: row not read (kix reads benchmark_runs, "
-                                      "workloads, implementations, operations, projects, measurements and "
-                                      "record_events, and skips sources, artifacts and operation_aliases)")
-                           .arg(quotedForMessage(table)),
-                       line);
-}
-
 } // namespace
 
 bool isCatalogTableRead(const QString& table) {
-    static const QStringList read = {QStringLiteral("benchmark_runs"),  QStringLiteral("workloads"),
-                                     QStringLiteral("implementations"), QStringLiteral("operations"),
-                                     QStringLiteral("projects"),        QStringLiteral("measurements"),
-                                     QStringLiteral("record_events")};
-    return read.contains(table);
+    static const QStringList read = {QStringLiteral("benchmark_runs"),
+                                     QStringLiteral("workloads"),
+                                     QStringLiteral("implementations"),
+                                     QStringLiteral("operations"),
+                                     QStringLiteral("projects"),
+                                     QStringLiteral("measurements"),
+                                     QStringLiteral("record_events"),
+                                     QStringLiteral("serving_runs"),
+                                     QStringLiteral("serving_measurements")};
+    return read.contains(table) || servingTable(table) != nullptr;
+}
+
+Problem unknownCatalogTable(const QString& table, const QString& file, qint64 line, qint64 rows) {
+    const QString notRead = rows == 1 ? QStringLiteral("row not read")
+                                      : QStringLiteral("%1 rows not read, the first on this line").arg(rows);
+    return makeProblem(
+        Problem::Severity::Warning, catalogLine, file, QStringLiteral("table"),
+        QStringLiteral("unknown catalog table %1: %2 (kix reads benchmark_runs, workloads, "
+                       "implementations, operations, projects, measurements, record_events and "
+                       "the serving tables, and skips sources, artifacts and operation_aliases)")
+            .arg(quotedForMessage(table), notRead),
+        line);
 }
 
 bool isSolExecBenchTraceRecord(const QByteArray& line, const JsonLimits& limits) {
@@ -290,11 +337,22 @@ ParsedDocument readCatalogLine(const QByteArray& text, const QString& file, qint
         readManifestOf(*row, doc);
         expectKind(doc, {ResourceKind::SoftwareProject}, QStringLiteral("a SoftwareProject"));
         readResourceRow(*row, doc.table, nullptr, doc);
-    } else if (doc.table == QLatin1String("measurements")) {
+    } else if (doc.table == QLatin1String("measurements") ||
+               doc.table == QLatin1String("serving_measurements")) {
         readMeasurementRow(*row, doc);
+    } else if (doc.table == QLatin1String("serving_runs")) {
+        readManifestOf(*row, doc);
+        expectKind(doc, {ResourceKind::ServingRun}, QStringLiteral("a ServingRun"));
+        readServingRunRow(*row, doc);
+    } else if (const ServingTable* serving = servingTable(doc.table)) {
+        readManifestOf(*row, doc);
+        expectKind(doc, {serving->kind}, QString::fromLatin1(serving->expected));
+        readResourceRow(*row, doc.table, serving->digestColumn, doc);
     } else if (doc.table == QLatin1String("record_events")) {
-        readRecordEventRow(*row, doc.origin.file, doc.origin.line, doc.problems); // the rows: readRecordEvents
+        readRecordEventRow(*row, doc.origin.file, doc.origin.line,
+                           doc.problems); // the rows: readRecordEvents
     } else if (!isCatalogTableSkipped(doc.table)) {
+        doc.unknownTable = true;
         doc.problems.append(unknownCatalogTable(doc.table, file, line));
     }
     return doc;

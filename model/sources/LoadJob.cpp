@@ -4,6 +4,7 @@
 #include "LineSource.h"
 #include "SourceReader.h"
 #include "ThreadPriority.h"
+#include "TraceOpening.h"
 #include "WorkPool.h"
 
 #include <QFile>
@@ -119,6 +120,12 @@ void LoadJob::pass(LoadBatch&& batch) {
     if (m_cancelled)
         return;
     batch.documents.removeIf([this, &batch](const ParsedDocument& d) {
+        if (d.unknownTable) {
+            UnknownTable& t = m_unknownTables[d.table];
+            if (t.rows++ == 0)
+                t.firstLine = d.origin.line;
+            return true;
+        }
         if (keepLineDocument(d))
             return false;
         batch.notListed += hasErrors(d.problems) ? 1 : 0;
@@ -131,6 +138,10 @@ void LoadJob::pass(LoadBatch&& batch) {
                                          [](const ParsedDocument& d) { return hasErrors(d.problems); });
         batch.documents += summaries;
         m_lineProblems.clear();
+        for (auto it = m_unknownTables.constBegin(); it != m_unknownTables.constEnd(); ++it)
+            batch.documents.append(
+                problemDocument(unknownCatalogTable(it.key(), batch.endOfLines, it->firstLine, it->rows)));
+        m_unknownTables.clear();
     }
     if (!batch.documents.isEmpty() || batch.notListed != 0)
         m_sink(std::move(batch));
@@ -189,8 +200,7 @@ void LoadJob::readLines(const QString& file) {
         if (!anyRecord) {
             anyRecord = true;
             if (isSolExecBenchTraceRecord(line.text, m_limits)) {
-                // Said once for the file, not once per line; its lines are not catalog records.
-                deliver(oneProblemBatch(solExecBenchTraceProblem(file, line.number)));
+                deliverTrace(file, line.number);
                 isTrace = true;
                 break;
             }
@@ -218,6 +228,18 @@ void LoadJob::readLines(const QString& file) {
     end.endOfLines = file;
     m_inFlight->futures.push_back(QtFuture::makeReadyFuture(std::move(end)));
     deliver({});
+}
+
+// A trace's lines are not catalog records: it is imported where the program can (TraceOpening.h), else
+// said once for the file, not once per line.
+void LoadJob::deliverTrace(const QString& file, qint64 firstLine) {
+    if (const TraceReader& read = traceReader()) {
+        LoadBatch imported;
+        imported.documents = read(file);
+        deliver(std::move(imported));
+    } else {
+        deliver(oneProblemBatch(solExecBenchTraceProblem(file, firstLine)));
+    }
 }
 
 bool LoadJob::run() {

@@ -6,7 +6,8 @@
 // problem, the first kLineProblemExamples per problem code are delivered as they are (as they are read),
 // the others only counted, and after the source's last line one summary problem per such code says how
 // many more there were (LoadBatch::notListed counts the rest). A source with no line that is not
-// blank is a problem of its own (json.empty): nothing to check.
+// blank is a problem of its own (json.empty): nothing to check. The rows of a table kix does not know are
+// one warning per table, after the source's last line, with their count and the first row's line.
 #pragma once
 
 #include "JsonReader.h"
@@ -47,6 +48,7 @@ public:
 
 private:
     void readLines(const QString& file);
+    void deliverTrace(const QString& file, qint64 firstLine);
     void submitFiles(QStringList& chunk);
     void deliver(LoadBatch&& batch);
     void pass(LoadBatch&& batch);
@@ -59,6 +61,10 @@ private:
     LoadProgress m_state;
     std::atomic<bool> m_cancelled{false};
     QMap<QString, qint64> m_lineProblems; // the current JSON Lines source's problem-only lines, by code
+    struct UnknownTable {
+        qint64 firstLine = 0, rows = 0;
+    };
+    QMap<QString, UnknownTable> m_unknownTables; // the current source's rows of unknown tables, by table
     struct InFlight;
     std::shared_ptr<InFlight> m_inFlight;
 };

@@ -1,6 +1,7 @@
 #include "Evidence.h"
 
 #include "CaseComparison.h"
+#include "PublishedSpread.h"
 
 namespace kix {
 
@@ -41,8 +42,8 @@ bool rerunsAgree(const RerunLatencies& a, const RerunLatencies& b, QString& why)
     if (tested > 0)
         return true;
     const CaseVerdict overall =
-        judgeCase(TimingEvidence::ofStats(a.overall, a.timing.primaryStatistic, a.timing.timer),
-                  TimingEvidence::ofStats(b.overall, b.timing.primaryStatistic, b.timing.timer));
+        judgeCase(publishedEvidence(a.overall, a.timing.primaryStatistic, a.timing.timer),
+                  publishedEvidence(b.overall, b.timing.primaryStatistic, b.timing.timer));
     if (overall.method != VerdictMethod::None) {
         if (overall.verdict == Verdict::Same)
             return true;

@@ -201,19 +201,27 @@ private slots:
                    QString::fromLatin1(verdict) + QStringLiteral("\n      ") + QString::fromUtf8(reason) +
                    u'\n';
         };
-        QVERIFY2(r.out.contains(line("tokens=2048", "1.00 µs", "1.50 µs", "1.500", "[1.496, 1.504]", "slower",
-                                     "mean B/A 1.500, 95% CI [1.496, 1.504], entirely beyond the 2% minimum "
-                                     "effect; Welch on summaries, n = 100 per side")),
+        QVERIFY2(r.out.contains(
+                     line("tokens=2048", "1.00 µs", "1.50 µs", "1.500", "[1.496, 1.504]", "slower",
+                          "mean B/A 1.500, 95% CI [1.496, 1.504], entirely beyond the 2% minimum "
+                          "effect; Welch on summaries, n = 100 per side"
+                          "; spread of A: std at run.spec.cases[0].latencyNs.stddev, n = 100; of B: std at "
+                          "run.spec.cases[0].latencyNs.stddev, n = 100")),
                  qPrintable(r.out));
-        QVERIFY2(
-            r.out.contains(line("tokens=4096", "2.00 µs", "2.02 µs", "1.010", "[0.920, 1.109]", "can't tell",
-                                "mean B/A 1.010, 95% CI [0.920, 1.109], straddles the 2% minimum effect; "
-                                "Welch on summaries, n = 10 per side; about 892 samples per side would "
-                                "narrow the interval to ±1%")),
-            qPrintable(r.out));
-        QVERIFY(r.out.contains(line("tokens=8192", "4.00 µs", "2.00 µs", "0.500", "[0.499, 0.501]", "faster",
-                                    "mean B/A 0.500, 95% CI [0.499, 0.501], entirely beyond the 2% minimum "
-                                    "effect; Welch on summaries, n = 100 per side")));
+        QVERIFY2(r.out.contains(
+                     line("tokens=4096", "2.00 µs", "2.02 µs", "1.010", "[0.920, 1.109]", "can't tell",
+                          "mean B/A 1.010, 95% CI [0.920, 1.109], straddles the 2% minimum effect; "
+                          "Welch on summaries, n = 10 per side; about 892 samples per side would "
+                          "narrow the interval to ±1%"
+                          "; spread of A: std at run.spec.cases[1].latencyNs.stddev, n = 10; of B: std at "
+                          "run.spec.cases[1].latencyNs.stddev, n = 10")),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains(
+            line("tokens=8192", "4.00 µs", "2.00 µs", "0.500", "[0.499, 0.501]", "faster",
+                 "mean B/A 0.500, 95% CI [0.499, 0.501], entirely beyond the 2% minimum "
+                 "effect; Welch on summaries, n = 100 per side"
+                 "; spread of A: std at run.spec.cases[2].latencyNs.stddev, n = 100; of B: std at "
+                 "run.spec.cases[2].latencyNs.stddev, n = 100")));
         QVERIFY(r.out.contains(
             QStringLiteral("\nCases: 3 cases matched: 1 faster, 1 slower, 0 same, 1 can't tell\n")));
         QVERIFY(r.out.contains(QStringLiteral(
@@ -334,6 +342,35 @@ private slots:
         QVERIFY2(gate.out.endsWith(QStringLiteral(
                      "\n--fail-if slower:2%: exit 13 (cant-tell): the suite verdict at 2% is can't tell\n")),
                  qPrintable(gate.out));
+    }
+
+    // Two catalog runs that publish mean, std and n the way GPU MODE does (the std among measurements, issue
+    // 37): Welch on summaries tells them apart, and the reason says which spread each side used.
+    void diffCatalogRunsWithPublishedStd() {
+        Files f;
+        f.c.lines[5] = f.c.meanWithStdLine("run-1", "run-a", 77415, 1104.5866663301451, 100);
+        f.c.lines[6] = f.c.meanWithStdLine("run-2", "run-b", 3159009, 56993.4013837505, 100);
+        const QString catalog = f.path("catalog.jsonl");
+        QVERIFY(kixfix::writeFile(catalog, f.c.text()));
+        const QStringList args{QStringLiteral("diff"),
+                               catalog,
+                               catalog,
+                               QStringLiteral("--a-run"),
+                               QStringLiteral("run-1"),
+                               QStringLiteral("--b-run"),
+                               QStringLiteral("run-2")};
+        const Result r = run(args);
+        QCOMPARE(r.code, int(kix::cli::ExitOk));
+        QVERIFY2(r.out.contains(QStringLiteral("\nSuite: slower — mean B/A 40.806, 95% CI [")),
+                 qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("entirely beyond the 2% minimum effect; Welch on summaries, n = "
+                                          "100 per side; spread of A: std "
+                                          "at row.manifest.run.spec.measurements[0], n = 100; of B: std at "
+                                          "row.manifest.run.spec.measurements[0], n = 100\n")),
+            qPrintable(r.out));
+        const Result gate = run(args + QStringList{QStringLiteral("--fail-if"), QStringLiteral("slower:2")});
+        QCOMPARE(gate.code, int(kix::cli::ExitSlower));
     }
 
     // --fail-if slower[:PCT]: slower at PCT exits slower; not comparable, or can't tell with an interval

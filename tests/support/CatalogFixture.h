@@ -86,6 +86,26 @@ struct Catalog {
         lines << Json{{"table", "artifacts"}, {"row", {{"id", "a-1"}, {"kind", "source"}}}};
     }
 
+    // A benchmark_runs line the way GPU MODE's are published (issue 37): timing with the mean and the
+    // count, and the latency's standard deviation as a measurement beside it, on workload w1.
+    Json meanWithStdLine(const std::string& id, const std::string& name, double mean, double stddev,
+                         qint64 samples) const {
+        Json b = runBundle(name, w1, mean);
+        Json& spec = b["run"]["spec"];
+        spec["timing"] = {
+            {"primaryStatistic", "mean"}, {"samples", samples}, {"latencyNs", {{"mean", mean}}}};
+        spec["measurements"] = Json::array({{{"metric", "latency"},
+                                             {"statistic", "std"},
+                                             {"unit", "ns"},
+                                             {"value", stddev},
+                                             {"sampleCount", samples}}});
+        Json row = runRow(id, b, "wl-1", "impl-1", keyOf(w1, "latency:mean:ns"),
+                          handCorrectnessKey("elementwise_close"));
+        row["primaryValue"] = mean;
+        row["primaryStatistic"] = "mean";
+        return Json{{"table", "benchmark_runs"}, {"row", row}};
+    }
+
     QByteArray text() const {
         QByteArray out;
         for (const Json& l : lines)

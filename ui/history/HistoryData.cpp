@@ -1,11 +1,16 @@
 #include "HistoryData.h"
 
+#include "Format.h"
+#include "RunSpec.h"
 #include "WorkPool.h"
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QSet>
 #include <QtConcurrent>
+#include <algorithm>
+#include <array>
+#include <cmath>
 
 namespace kix::ui {
 
@@ -42,8 +47,36 @@ HistoryData buildHistoryData(const RecordIndex& index) {
                                      : QStringLiteral(" · %1 change point(s)").arg(s.changes.size()))
                             .arg(s.label);
         }
+    for (const RunSeries& s : d.series)
+        for (const SeriesPoint& p : s.points)
+            d.cohortOfRun.insert(p.run, s.comparisonKey);
+    for (const RecordTimeline& t : d.timelines.cohorts)
+        for (const RecordStep& s : t.steps)
+            if (s.run >= 0)
+                d.cohortOfRun.insert(s.run, t.comparisonKey);
     d.buildMs = timer.elapsed();
     return d;
+}
+
+QString HistoryUnit::format(double value) const {
+    const QString number = formatNumber(value * scale, 3);
+    return name.isEmpty() ? number : number + u' ' + name;
+}
+
+HistoryUnit historyUnit(const QString& unit, const QList<double>& values) {
+    const auto perUnit = nanosecondsPerUnit(unit);
+    if (!perUnit)
+        return {unit, 1};
+    double largestNs = 0;
+    for (const double v : values)
+        if (std::isfinite(v))
+            largestNs = std::max(largestNs, std::abs(v) * *perUnit);
+    static const std::array<std::pair<const char*, double>, 4> units = {
+        {{"s", 1e9}, {"ms", 1e6}, {"µs", 1e3}, {"ns", 1}}};
+    for (const auto& [name, ns] : units)
+        if (largestNs >= ns || ns == 1)
+            return {QString::fromUtf8(name), *perUnit / ns};
+    return {QStringLiteral("ns"), *perUnit};
 }
 
 } // namespace kix::ui

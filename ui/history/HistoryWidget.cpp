@@ -22,12 +22,6 @@ double historySeconds(const QString& instant) {
     return double(QDateTime::fromString(instant, Qt::ISODateWithMs).toMSecsSinceEpoch()) / 1000.0;
 }
 
-QString historyValueText(double value, const QString& unit) {
-    if (const auto perUnit = nanosecondsPerUnit(unit))
-        return formatLatency(value * *perUnit);
-    return formatNumber(value, 6) + u' ' + unit;
-}
-
 const RecordTimeline* timelineOf(const HistoryData& d, const QString& key) {
     for (const RecordTimeline& t : d.timelines.cohorts)
         if (t.comparisonKey == key)
@@ -108,6 +102,20 @@ void HistoryWidget::setCohort(int row) {
     m_cohorts->setCurrentIndex(row);
 }
 
+void HistoryWidget::setSelectedRun(int run) {
+    m_selectedRun = run;
+    showSelectedRunsCohort();
+}
+
+void HistoryWidget::showSelectedRunsCohort() {
+    const auto it = m_data.cohortOfRun.constFind(m_selectedRun);
+    if (it == m_data.cohortOfRun.constEnd())
+        return; // its cohort has no history: the one shown stays
+    const int row = int(m_data.keys.indexOf(*it));
+    if (row >= 0 && row != m_cohorts->currentIndex())
+        setCohort(row);
+}
+
 void HistoryWidget::showData(HistoryData data) {
     m_data = std::move(data);
     {
@@ -126,6 +134,9 @@ void HistoryWidget::showData(HistoryData data) {
         }
         items->appendColumn(column);
         m_cohorts->setModel(items); // deletes the model before, which the box owns
+        const auto selected = m_data.cohortOfRun.constFind(m_selectedRun);
+        if (selected != m_data.cohortOfRun.constEnd())
+            m_cohorts->setCurrentIndex(int(m_data.keys.indexOf(*selected)));
     }
     showCohort();
     emit updated();
@@ -134,13 +145,14 @@ void HistoryWidget::showData(HistoryData data) {
 namespace {
 
 // The runs as points and each change point as a dashed line and a row naming what differs across it.
-void addHistorySeries(QCustomPlot* plot, QTreeWidget* steps, const RunSeries& series, const QPalette& pal) {
+void addHistorySeries(QCustomPlot* plot, QTreeWidget* steps, const RunSeries& series, const HistoryUnit& unit,
+                      const QPalette& pal) {
     QCPGraph* g = plot->addGraph();
     g->setName(HistoryWidget::tr("runs (%1)").arg(series.points.size()));
     g->setLineStyle(QCPGraph::lsNone);
     g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, seriesColor(1), 5));
     for (const SeriesPoint& p : series.points)
-        g->addData(historySeconds(p.observedAt), p.value);
+        g->addData(historySeconds(p.observedAt), p.value * unit.scale);
     for (const SeriesChange& c : series.changes) {
         const SeriesPoint& at = series.points[c.point.index];
         auto* line = new QCPItemStraightLine(plot);
@@ -150,8 +162,7 @@ void addHistorySeries(QCustomPlot* plot, QTreeWidget* steps, const RunSeries& se
         line->setPen(QPen(toneColor(c.point.ratio() > 1 ? Tone::Bad : Tone::Good, pal), 1.5, Qt::DashLine));
         auto* row = new QTreeWidgetItem(steps);
         row->setText(0, at.observedAt);
-        row->setText(1, historyValueText(c.point.before, series.unit) + QStringLiteral(" → ") +
-                            historyValueText(c.point.after, series.unit));
+        row->setText(1, unit.format(c.point.before) + QStringLiteral(" → ") + unit.format(c.point.after));
         row->setText(2, HistoryWidget::tr("change point at run %1 of %2")
                             .arg(c.point.index + 1)
                             .arg(series.points.size()));
@@ -181,9 +192,9 @@ QString recordStepNote(const RecordStep& s) {
     return note;
 }
 
-// The record staircase and a row per step; `unit` becomes the steps' unit.
-void addRecordTimeline(QCustomPlot* plot, QTreeWidget* steps, const RecordTimeline& timeline, QString& unit,
-                       const QPalette& pal) {
+// The record staircase and a row per step.
+void addRecordTimeline(QCustomPlot* plot, QTreeWidget* steps, const RecordTimeline& timeline,
+                       const HistoryUnit& unit, const QPalette& pal) {
     QCPGraph* g = plot->addGraph();
     g->setName(HistoryWidget::tr("record (%1 steps)").arg(timeline.steps.size()));
     g->setLineStyle(QCPGraph::lsStepLeft);
@@ -192,11 +203,10 @@ void addRecordTimeline(QCustomPlot* plot, QTreeWidget* steps, const RecordTimeli
     for (const RecordStep& s : timeline.steps) {
         if (!s.value)
             continue;
-        unit = s.value->unit;
-        g->addData(historySeconds(s.event.at), s.value->value);
+        g->addData(historySeconds(s.event.at), s.value->value * unit.scale);
         auto* row = new QTreeWidgetItem(steps);
         row->setText(0, s.event.at);
-        row->setText(1, historyValueText(s.value->value, unit));
+        row->setText(1, unit.format(s.value->value));
         row->setText(2, s.event.runId);
         row->setText(3, s.implementation);
         row->setText(4, s.margin ? HistoryWidget::tr("%1% faster").arg(*s.margin * 100.0, 0, 'f', 2)
@@ -222,12 +232,24 @@ void HistoryWidget::showCohort() {
         m_plot->replot();
         return;
     }
-    QString unit = series ? series->unit : QString();
+    // One unit for the axis and the table, chosen for this cohort's values (HistoryUnit).
+    QString ownUnit = series ? series->unit : QString();
+    QList<double> values;
     if (series)
-        addHistorySeries(m_plot, m_steps, *series, palette());
+        for (const SeriesPoint& p : series->points)
+            values << p.value;
+    if (timeline)
+        for (const RecordStep& s : timeline->steps)
+            if (s.value) {
+                ownUnit = s.value->unit;
+                values << s.value->value;
+            }
+    const HistoryUnit unit = historyUnit(ownUnit, values);
+    if (series)
+        addHistorySeries(m_plot, m_steps, *series, unit, palette());
     if (timeline)
         addRecordTimeline(m_plot, m_steps, *timeline, unit, palette());
-    m_plot->yAxis->setLabel(unit.isEmpty() ? tr("value") : tr("primary value (%1)").arg(unit));
+    m_plot->yAxis->setLabel(unit.name.isEmpty() ? tr("value") : tr("primary value (%1)").arg(unit.name));
     m_plot->rescaleAxes();
     m_plot->xAxis->scaleRange(1.05);
     m_plot->yAxis->scaleRange(1.15);

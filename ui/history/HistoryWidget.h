@@ -25,6 +25,9 @@ public:
     void clear();
     bool isBusy() const { return m_pending > 0; }
     void setCohort(int row); // in the cohort box
+    // The run selected in the run list (a run index of the store, -1 for none): its cohort is shown, now
+    // and after each refresh, where it has a history; otherwise the cohort shown stays.
+    void setSelectedRun(int run);
 
     QComboBox* cohortBox() const { return m_cohorts; }
     QCustomPlot* plot() const { return m_plot; }
@@ -42,6 +45,7 @@ private:
     void showData(HistoryData data);
     void showCohort();
     void applyPalette();
+    void showSelectedRunsCohort();
 
     QComboBox* m_cohorts;
     QCustomPlot* m_plot;
@@ -49,6 +53,7 @@ private:
     QLabel* m_summary;
     HistoryData m_data;
     int m_pending = 0;
+    int m_selectedRun = -1;
     quint64 m_job = 0;
 };
 

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <iterator>
 
 namespace kix::ui {
@@ -24,8 +25,9 @@ constexpr int kEssential[] = {RunColumn::Implementation, RunColumn::Gpu,      Ru
                               RunColumn::Latency,        RunColumn::SolScore, RunColumn::Status};
 constexpr int kMaxTextWidth = 220; // a long text (an error row's message, a title) is elided there
 constexpr int kMaxNumberWidth = 160;
-constexpr int kFitMs = 500;   // the longest wait for a fit while rows arrive
-constexpr int kFitRows = 200; // rows a fit measures beyond those in sight (Qt's default: 1,000)
+constexpr int kMinTextWidth = 120; // the least a text column is narrowed to so that no column is cut
+constexpr int kFitMs = 500;        // the longest wait for a fit while rows arrive
+constexpr int kFitRows = 200;      // rows a fit measures beyond those in sight (Qt's default: 1,000)
 
 } // namespace
 
@@ -168,6 +170,42 @@ void RunListPane::fitColumns() {
         m_view->resizeColumnToContents(c);
         m_view->setColumnWidth(
             c, std::min(m_view->columnWidth(c), isNumericColumn(c) ? kMaxNumberWidth : kMaxTextWidth));
+    }
+    uncutEdgeColumn();
+}
+
+// A column the viewport's right edge cuts (at the window's default size, "× floor" was: issue 37) is
+// brought wholly into view by narrowing the text columns left of it, widest first, down to kMinTextWidth
+// each: their texts are elided with the whole in the tooltip, where a cut number is simply lost. Where
+// that cannot make room, the widths stay.
+void RunListPane::uncutEdgeColumn() {
+    QHeaderView* header = m_view->header();
+    const int edge = m_view->viewport()->width();
+    int cut = -1;
+    for (int visual = 0; visual < header->count() - 1 && cut < 0; ++visual) { // the last one stretches
+        const int c = header->logicalIndex(visual);
+        const int left = header->sectionViewportPosition(c);
+        if (!header->isSectionHidden(c) && left < edge && left + header->sectionSize(c) > edge)
+            cut = c;
+    }
+    if (cut < 0)
+        return;
+    int overflow = header->sectionViewportPosition(cut) + header->sectionSize(cut) - edge;
+    QList<int> texts;
+    for (int visual = 0; visual < header->visualIndex(cut); ++visual)
+        if (const int c = header->logicalIndex(visual); !header->isSectionHidden(c) && !isNumericColumn(c))
+            texts << c;
+    int room = 0;
+    for (const int c : texts)
+        room += std::max(0, header->sectionSize(c) - kMinTextWidth);
+    if (room < overflow)
+        return;
+    std::sort(texts.begin(), texts.end(),
+              [header](int a, int b) { return header->sectionSize(a) > header->sectionSize(b); });
+    for (const int c : texts) {
+        const int take = std::min(overflow, std::max(0, header->sectionSize(c) - kMinTextWidth));
+        header->resizeSection(c, header->sectionSize(c) - take);
+        overflow -= take;
     }
 }
 

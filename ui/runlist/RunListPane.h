@@ -50,6 +50,7 @@ signals:
 
 private:
     void fitColumns();
+    void uncutEdgeColumn();
     void showBanner();
     void showChanges();
 

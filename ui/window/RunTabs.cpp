@@ -44,7 +44,9 @@ void RunTabs::showSelection(const QList<int>& storeRows, bool comparing) {
         m_stale |= StaleCompare;
     refreshStale(false);
     const StoreRow row = first ? m_store->row(storeRows.first()) : StoreRow{};
-    m_leaderboard->setSelectedRun(first && row.kind == StoreRow::Kind::Run ? row.index : -1);
+    const int run = first && row.kind == StoreRow::Kind::Run ? row.index : -1;
+    m_leaderboard->setSelectedRun(run);
+    m_history->setSelectedRun(run); // its cohort's history, not the first cohort's
 }
 
 QList<ManifestPtr> RunTabs::plotCompanions() const {

@@ -2,6 +2,7 @@
 
 #include "CaseEvidence.h"
 #include "GpuStateDifference.h"
+#include "PublishedSpread.h"
 
 #include <QSet>
 #include <algorithm>
@@ -56,7 +57,7 @@ bool idsOverlap(const QList<CaseResult>& a, const QList<CaseResult>& b) {
 TimingEvidence suiteEvidence(const Manifest& m) {
     const RunTiming run = runTimingOf(m);
     if (m.runSpec.hasTiming && !m.runSpec.latencyNs.isEmpty())
-        return TimingEvidence::ofStats(m.runSpec.latencyNs, run.primaryStatistic, run.timer);
+        return publishedEvidence(m.runSpec.latencyNs, run.primaryStatistic, run.timer);
     TimingEvidence e;
     e.timer = run.timer;
     if (const auto primary = m.runSpec.primary())
@@ -131,7 +132,12 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
     const auto& cb = b.runSpec.cases;
     if (ca.isEmpty() || cb.isEmpty()) {
         out.suiteOnly = true;
-        out.suite = judgeCase(suiteEvidence(a), suiteEvidence(b), effective);
+        const TimingEvidence ea = suiteEvidence(a);
+        const TimingEvidence eb = suiteEvidence(b);
+        out.suite = judgeCase(ea, eb, effective);
+        out.suite.reason +=
+            spreadNote(out.suite, spreadUsed(ea, a.runSpec.latencyNs, a.runSpec.primaryStatistic),
+                       spreadUsed(eb, b.runSpec.latencyNs, b.runSpec.primaryStatistic));
         noteGpuState(out.suite, out.gpuStateDifferences);
         return out;
     }
@@ -155,6 +161,9 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
         d.indexA = match.pairs[k].first;
         d.indexB = match.pairs[k].second;
         d.verdict = std::move(judged.cases[k]);
+        d.verdict.reason +=
+            spreadNote(d.verdict, spreadUsed(evidence[k].a, x.latencyNs, runA.primaryStatistic),
+                       spreadUsed(evidence[k].b, y.latencyNs, runB.primaryStatistic));
         noteGpuState(d.verdict, caseGpuStateDifferences(x, y));
         d.latencyA = d.verdict.centerA ? d.verdict.centerA : x.latencyNs.value(runA.primaryStatistic);
         d.latencyB = d.verdict.centerB ? d.verdict.centerB : y.latencyNs.value(runB.primaryStatistic);

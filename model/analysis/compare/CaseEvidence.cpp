@@ -1,5 +1,7 @@
 #include "CaseEvidence.h"
 
+#include "PublishedSpread.h"
+
 namespace kix {
 
 namespace {
@@ -9,7 +11,7 @@ TimingEvidence ownTimerEvidence(const CaseResult& c, const RunTiming& run) {
     const QString timer = c.timer.isEmpty() ? run.timer : c.timer;
     if (!c.samplesNs.empty())
         return TimingEvidence::ofSamples(c.samplesNs, timer);
-    return TimingEvidence::ofStats(c.latencyNs, run.primaryStatistic, timer);
+    return publishedEvidence(c.latencyNs, run.primaryStatistic, timer);
 }
 
 } // namespace

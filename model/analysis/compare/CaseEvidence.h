@@ -19,7 +19,7 @@ RunTiming runTimingOf(const Manifest& m);
 
 // The richest evidence of one case: its CUPTI samples (SOL-ExecBench times by CUPTI: first GPU activity
 // start to last end per launch), else its samples by the case's own timer, else its statistics
-// (TimingEvidence::ofStats).
+// (publishedEvidence: PublishedSpread.h).
 TimingEvidence caseTimingEvidence(const CaseResult& c, const RunTiming& run);
 
 // The evidence of two matched cases, by one timing method where both allow it: CUPTI samples when both

@@ -1,6 +1,7 @@
 #include "RecordTimeline.h"
 
 #include "CaseEvidence.h"
+#include "PublishedSpread.h"
 #include "ProblemCodes.h"
 #include "Timestamp.h"
 
@@ -120,8 +121,8 @@ CaseVerdict judgeRunAgainst(const RecordIndex& index, int runA, int runB, const 
             pairs.append(caseEvidencePair(ca[i], ta, cb[i], tb));
         return judgeSuite(pairs, options).geomean;
     }
-    return judgeCase(TimingEvidence::ofStats(a.run->spec.latencyNs, ta.primaryStatistic, ta.timer),
-                     TimingEvidence::ofStats(b.run->spec.latencyNs, tb.primaryStatistic, tb.timer), options);
+    return judgeCase(publishedEvidence(a.run->spec.latencyNs, ta.primaryStatistic, ta.timer),
+                     publishedEvidence(b.run->spec.latencyNs, tb.primaryStatistic, tb.timer), options);
 }
 
 RecordEventsRead loadedRecordEvents(const RecordIndex& index) {

@@ -2,6 +2,7 @@
 
 #include "CaseComparison.h"
 #include "Manifest.h"
+#include "PublishedSpread.h"
 #include "SpeedOfLight.h"
 #include "Verification.h"
 
@@ -69,7 +70,7 @@ LeaderboardEntry entryOf(const RecordIndex& index, int run, const PolicyFacts& f
     const QString timer = protocol ? protocol->resource->protocol.timer : QString();
     // The run's published latency statistics when they are what it is ranked by; else its primary time.
     if (s.hasTiming && !s.latencyNs.isEmpty() && out.metric.startsWith(QLatin1String("latency:")))
-        out.timing = TimingEvidence::ofStats(s.latencyNs, s.primaryStatistic, timer);
+        out.timing = publishedEvidence(s.latencyNs, s.primaryStatistic, timer);
     else if (out.timeNs)
         out.timing = TimingEvidence::ofCentral(*out.timeNs, timer);
     for (const QString& code : f.ineligible)

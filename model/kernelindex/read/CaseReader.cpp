@@ -41,6 +41,8 @@ LatencyStats readLatencyStats(FieldReader stats, bool meanRequired) {
     s.p95 = stats.duration("p95");
     s.mad = stats.duration("mad");
     s.stddev = stats.duration("stddev");
+    if (s.stddev)
+        s.stddevPath = stats.pathOf(QStringLiteral("stddev"));
     s.samples = stats.count("samples");
     if (const Json* ci = stats.child("confidence95")) {
         const QString path = stats.pathOf(QStringLiteral("confidence95"));
@@ -57,6 +59,8 @@ LatencyStats readLatencyStats(FieldReader stats, bool meanRequired) {
                             QStringLiteral("the low bound (%1) is above the high bound (%2)")
                                 .arg(*s.ciLow)
                                 .arg(*s.ciHigh));
+            else if (s.ciLow && s.ciHigh)
+                s.confidencePath = path; // a spread the verdict engine may use (docs/verdicts.md)
         }
     }
     // KernelIndex has no such rule and accepts the run: a kix warning, never an upstream rejection.

@@ -1,6 +1,7 @@
 #include "RawSamples.h"
 
 #include "CaseReader.h"
+#include "InMemoryFiles.h"
 #include "InputLimits.h"
 #include "JsonPath.h"
 #include "JsonReader.h"
@@ -93,7 +94,9 @@ void readRawSamplesEvidence(FieldReader& spec, RunSpec& run) {
     }
     const QString& path = resolved.path;
     QByteArray bytes;
-    if (const auto problem = readLimitedFile(path, JsonLimits::defaults(), bytes)) {
+    if (const QByteArray* inMemory = InMemoryFiles::find(path)) {
+        bytes = *inMemory; // a set read without being written (a trace opened in the explorer)
+    } else if (const auto problem = readLimitedFile(path, JsonLimits::defaults(), bytes)) {
         ref.warning(evidenceUnreadable, uriPath,
                     QStringLiteral("the raw-samples file cannot be read, so the per-case results are not "
                                    "shown: %1")

@@ -4,6 +4,7 @@
 #include "ComparisonKey.h"
 #include "Digest.h"
 #include "FieldReader.h"
+#include "JsonPath.h"
 #include "ResourceRules.h"
 #include "RunReader.h"
 
@@ -74,6 +75,40 @@ WorkloadFacts readWorkload(FieldReader spec, ResourceKind kind) {
     return w;
 }
 
+// What kix lists a ServingRun by (Records.h); KernelIndex's schema check reports what is missing.
+ServingRunFacts readServingRun(FieldReader spec) {
+    ServingRunFacts s;
+    s.status = spec.string("status").value_or(QString());
+    s.observedAt = spec.string("observedAt").value_or(QString());
+    s.modelDigest = spec.digest("modelDigest").value_or(QString());
+    s.workloadDigest = spec.digest("workloadDigest").value_or(QString());
+    s.configurationDigest = spec.digest("configurationDigest").value_or(QString());
+    FieldReader harness = spec.object("harness");
+    s.harness =
+        QStringList{harness.string("name").value_or(QString()), harness.string("version").value_or(QString())}
+            .join(u' ')
+            .trimmed();
+    s.qualityPolicy = spec.string("qualityPolicy").value_or(QString());
+    s.scenario = spec.object("sourceNative").string("scenario").value_or(QString());
+    FieldReader topology = spec.object("topology");
+    s.accelerator = topology.string("acceleratorModel").value_or(QString());
+    const auto nodes = topology.count("nodeCount");
+    const auto perNode = topology.count("acceleratorsPerNode");
+    if (nodes && perNode)
+        s.accelerators = *nodes * *perNode;
+    if (const Json* list = spec.array("measurements"); list && !list->empty() && list->front().is_object()) {
+        FieldReader m(&list->front(), jsonPathIndex(spec.pathOf(QStringLiteral("measurements")), 0),
+                      spec.file(), spec.problems(), spec.line());
+        const auto metric = m.string("metric");
+        const auto unit = m.string("unit");
+        const auto statistic = m.string("statistic");
+        const auto value = m.number("value");
+        if (metric && unit && statistic && value)
+            s.primary = Measurement{*metric, *unit, *statistic, *value, m.count("sampleCount")};
+    }
+    return s;
+}
+
 void name(ResourceRecord& r, const char* field, ResourceKind kind, const QString& digest) {
     if (!digest.isEmpty())
         r.references.names.append(Reference{QString::fromLatin1(field), digest, kind});
@@ -103,11 +138,10 @@ void readTyped(ResourceRecord& r, RunSpec* run, FieldReader spec) {
         r.references.family = spec.string("family").value_or(QString());
         break;
     case ResourceKind::ServingRun:
-        name(r, "modelDigest", ResourceKind::ModelRevision, spec.digest("modelDigest").value_or(QString()));
-        name(r, "configurationDigest", ResourceKind::ServingConfiguration,
-             spec.digest("configurationDigest").value_or(QString()));
-        name(r, "workloadDigest", ResourceKind::ServingWorkload,
-             spec.digest("workloadDigest").value_or(QString()));
+        r.serving = readServingRun(spec);
+        name(r, "modelDigest", ResourceKind::ModelRevision, r.serving.modelDigest);
+        name(r, "configurationDigest", ResourceKind::ServingConfiguration, r.serving.configurationDigest);
+        name(r, "workloadDigest", ResourceKind::ServingWorkload, r.serving.workloadDigest);
         break;
     case ResourceKind::ServingConfiguration:
         name(r, "stackDigest", ResourceKind::ServingStackRevision,

@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <algorithm>
+#include <cmath>
 
 namespace kix {
 
@@ -14,6 +15,23 @@ using namespace codes;
 using Need = FieldReader::Need;
 
 namespace {
+
+// GPU MODE publishes its latency's standard deviation as a measurement ({"metric": "latency",
+// "statistic": "std", "unit": "ns", "sampleCount": 100}) beside timing's mean: the run's spread, read into
+// its latency statistics (with the path it came from) where timing states none of its own, so that every
+// verdict on the run can use it (docs/verdicts.md). A std of another metric, in no time unit, or negative
+// is not a latency's spread and stays a measurement only. Timing is read first.
+void adoptMeasuredSpread(const Measurement& m, const QString& path, RunSpec& run) {
+    const auto perUnit = nanosecondsPerUnit(m.unit);
+    const bool spread = m.statistic == QLatin1String("std") || m.statistic == QLatin1String("stddev");
+    if (!run.hasTiming || run.latencyNs.stddev || m.metric != QLatin1String("latency") || !spread ||
+        !perUnit || !std::isfinite(m.value) || m.value < 0)
+        return;
+    run.latencyNs.stddev = m.value * *perUnit;
+    run.latencyNs.stddevPath = path;
+    if (!run.latencyNs.samples)
+        run.latencyNs.samples = m.sampleCount;
+}
 
 void readMeasurements(FieldReader& spec, RunSpec& run) {
     const Json* list = spec.array("measurements");
@@ -33,8 +51,10 @@ void readMeasurements(FieldReader& spec, RunSpec& run) {
         const auto statistic = m.string("statistic", Need::Required);
         const auto value = m.number("value", Need::Required);
         const auto samples = m.count("sampleCount");
-        if (metric && unit && statistic && value)
-            run.measurements.append(Measurement{*metric, *unit, *statistic, *value, samples});
+        if (!metric || !unit || !statistic || !value)
+            continue;
+        run.measurements.append(Measurement{*metric, *unit, *statistic, *value, samples});
+        adoptMeasuredSpread(run.measurements.last(), m.path(), run);
     }
 }
 

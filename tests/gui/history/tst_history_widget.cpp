@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QList>
 #include <QObject>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QString>
 #include <QStringLiteral>
@@ -37,6 +38,7 @@
 using namespace kix;
 using namespace kix::ui;
 using kixfix::Json;
+
 
 namespace {
 
@@ -93,6 +95,23 @@ QByteArray historyCatalog() {
     return out;
 }
 
+// The catalog above and a second cohort (workload w2) of two runs, "t-1" and "t-2".
+QByteArray twoCohortCatalog() {
+    using namespace kixfix;
+    Catalog c;
+    QByteArray out = historyCatalog() + QByteArray::fromStdString(c.lines[3].dump()) + '\n';
+    for (int i = 1; i <= 2; ++i) {
+        const Json r = run("w2-" + std::to_string(i), c.w2, c.impl, c.proto, c.env, 30000.0 + i * 100);
+        out += QByteArray::fromStdString(
+                   Json{{"table", "benchmark_runs"},
+                        {"row", runRow("t-" + std::to_string(i), bundle(r, c.proto, c.env), "wl-2", "impl-1",
+                                       c.keyOf(c.w2), handCorrectnessKey("elementwise_close"))}}
+                       .dump()) +
+               '\n';
+    }
+    return out;
+}
+
 void saveHistoryShots(HistoryWidget& w, const QString& name) {
     const QString dir = qEnvironmentVariable("KIX_SCREENSHOT_DIR");
     if (dir.isEmpty())
@@ -137,10 +156,20 @@ private slots:
         QCOMPARE(w.plot()->graph(1)->name(), QStringLiteral("record (2 steps)"));
         QCOMPARE(w.plot()->graph(1)->lineStyle(), QCPGraph::lsStepLeft);
         QCOMPARE(w.plot()->itemCount(), 1);
+        // One unit for the axis and the table, chosen for the data (issue 37): about 100 µs, not 10⁵ ns.
+        QCOMPARE(w.plot()->yAxis->label(), QStringLiteral("primary value (µs)"));
+        QVERIFY2(w.plot()->yAxis->range().upper < 200 && w.plot()->yAxis->range().lower > 50,
+                 qPrintable(QStringLiteral("%1–%2")
+                                .arg(w.plot()->yAxis->range().lower)
+                                .arg(w.plot()->yAxis->range().upper)));
         QCOMPARE(w.steps()->topLevelItemCount(), 3); // the change point and the two record steps
         const QTreeWidgetItem* cp = w.steps()->topLevelItem(0);
         QCOMPARE(cp->text(2), QStringLiteral("change point at run 16 of 30"));
         QCOMPARE(cp->text(0), QStringLiteral("2026-09-16T03:00:00Z"));
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d+(\\.\\d)? µs → \\d+(\\.\\d)? µs$"))
+                     .match(cp->text(1))
+                     .hasMatch(),
+                 qPrintable(cp->text(1)));
         QVERIFY2(
             cp->text(5).startsWith(QStringLiteral("implementation: meridian-rmsnorm → meridian-rmsnorm-v2; "
                                                   "implementation digest: ")),
@@ -155,6 +184,62 @@ private slots:
         QCOMPARE(w.cohortBox()->count(), 0);
         QCOMPARE(w.plot()->graphCount(), 0);
         QCOMPARE(w.summary()->text(), QStringLiteral("No cohort has record events or two runs over time."));
+    }
+
+    // The unit of a cohort's values: for times the largest in which the largest value is at least 1.
+    void historyUnitForTheData_data() {
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<QList<double>>("values");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("first"); // values.first() in it
+        QTest::newRow("GPU MODE's score in s") << QStringLiteral("s") << QList<double>{8e-5, 1.03e-4}
+                                               << QStringLiteral("µs") << QStringLiteral("80 µs");
+        QTest::newRow("ns") << QStringLiteral("ns") << QList<double>{100000, 94000} << QStringLiteral("µs")
+                            << QStringLiteral("100 µs");
+        QTest::newRow("below 1 µs") << QStringLiteral("ns") << QList<double>{512, 640} << QStringLiteral("ns")
+                                    << QStringLiteral("512 ns");
+        QTest::newRow("ms into s") << QStringLiteral("ms") << QList<double>{250, 2500} << QStringLiteral("s")
+                                   << QStringLiteral("0.25 s");
+        QTest::newRow("not a time") << QStringLiteral("tokens_s") << QList<double>{8840.42}
+                                    << QStringLiteral("tokens_s") << QStringLiteral("8.84e+03 tokens_s");
+    }
+    void historyUnitForTheData() {
+        QFETCH(QString, unit);
+        QFETCH(QList<double>, values);
+        QFETCH(QString, name);
+        QFETCH(QString, first);
+        const HistoryUnit u = historyUnit(unit, values);
+        QCOMPARE(u.name, name);
+        QCOMPARE(u.format(values.first()), first);
+    }
+
+    // The History tab shows the cohort of the run selected in the run list (issue 37), and keeps it when
+    // the data is built again; a run whose cohort has no history leaves the cohort shown as it is.
+    void selectedRunsCohort() {
+        const QString path = m_dir.filePath(QStringLiteral("two-cohorts.jsonl"));
+        QVERIFY(kixfix::writeFile(path, twoCohortCatalog()));
+        const RecordIndex index = kixtest::loadIndexBlocking({path});
+        const int w2Run = index.runIndexOfCatalogId(QStringLiteral("t-2"));
+        const int w1Run = index.runIndexOfCatalogId(QStringLiteral("s-3"));
+        QVERIFY(w2Run >= 0 && w1Run >= 0);
+        HistoryWidget w;
+        QSignalSpy updated(&w, &HistoryWidget::updated);
+        w.setSelectedRun(w2Run); // before the data: applied when it arrives
+        w.refresh(index);
+        QVERIFY(updated.wait(20000));
+        QCOMPARE(w.cohortBox()->count(), 2);
+        QVERIFY2(w.cohortBox()->currentText().startsWith(QStringLiteral("2 runs · ")),
+                 qPrintable(w.cohortBox()->currentText()));
+        QCOMPARE(w.plot()->graph(0)->dataCount(), 2);
+        w.setSelectedRun(w1Run);
+        QVERIFY2(w.cohortBox()->currentText().startsWith(QStringLiteral("2 records · 30 runs · ")),
+                 qPrintable(w.cohortBox()->currentText()));
+        w.setSelectedRun(w2Run);
+        w.refresh(index);
+        QVERIFY(updated.wait(20000));
+        QVERIFY(w.cohortBox()->currentText().startsWith(QStringLiteral("2 runs · ")));
+        w.setSelectedRun(-1);
+        QVERIFY(w.cohortBox()->currentText().startsWith(QStringLiteral("2 runs · ")));
     }
 
     // The shared catalog: every cohort with record events is in the box, the longest first, built off the

@@ -257,6 +257,28 @@ private slots:
         QVERIFY(header->sectionSize(RunTableModel::Latency) >= view->sizeHintForIndex(seed).width());
     }
 
+    // Issue 37: no column is cut by the run list's right edge on the first screen ("× floor" was): each one
+    // in sight ends inside the viewport; those beyond it start at or past the edge (the scroll bar's).
+    void noColumnCutOnTheFirstScreen() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(loadBundled(w));
+        const QTreeView* view = w.runTable();
+        const QHeaderView* header = view->header();
+        const int edge = view->viewport()->width();
+        for (int visual = 0; visual < header->count() - 1; ++visual) {
+            const int c = header->logicalIndex(visual);
+            const int left = header->sectionViewportPosition(c), right = left + header->sectionSize(c);
+            QVERIFY2(header->isSectionHidden(c) || left >= edge || right <= edge,
+                     qPrintable(QStringLiteral("%1: %2–%3 px, cut at %4")
+                                    .arg(runColumnName(c))
+                                    .arg(left)
+                                    .arg(right)
+                                    .arg(edge)));
+        }
+    }
+
     void bannerSaysWhatIsLoaded() {
         MainWindow w;
         w.show();

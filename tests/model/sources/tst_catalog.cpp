@@ -404,7 +404,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         const QString known = QStringLiteral(
             ": row not read (kix reads benchmark_runs, workloads, implementations, operations, projects, "
-            "measurements and record_events, and skips sources, artifacts and operation_aliases)");
+            "measurements, record_events and the serving tables, and skips sources, artifacts and "
+            "operation_aliases)");
         QTest::newRow("misspelled") << QByteArray(R"({"table": "benchmark_run", "row": {"id": "r"}})")
                                     << QStringLiteral("c.jsonl:3: table: warning: unknown catalog table "
                                                       "\"benchmark_run\"") +
@@ -416,6 +417,10 @@ private slots:
         QTest::newRow("operation_aliases")
             << QByteArray(R"({"table": "operation_aliases", "row": {"id": 1}})") << QString();
         QTest::newRow("sources") << QByteArray(R"({"table": "sources", "row": {}})") << QString();
+        QTest::newRow("serving_measurements (issue 37)")
+            << QByteArray(R"({"table": "serving_measurements", "row": {"runId": "r", "metric": "ttft_ms", )"
+                          R"("statistic": "p99", "unit": "ms", "value": 1480, "sampleCount": 4800}})")
+            << QString();
     }
     void unknownTablesAreReported() {
         QFETCH(QByteArray, line);
