@@ -139,6 +139,11 @@ inline constexpr char traceTooLarge[] = "trace.too_large"; // the file, or a wri
 // warning: an OperationSpec argument that nothing gives a dtype and shape (KernelIndex's parser rejects it)
 inline constexpr char traceArgument[] = "trace.argument";
 
+// solution: a SOL-ExecBench solution and its problem (kix run --solution; model/import/SolutionProblem.h)
+inline constexpr char solutionDefinition[] = "solution.definition";  // the solution names another definition
+inline constexpr char solutionLanguage[] = "solution.language";      // not a SOL-ExecBench language, or mixed
+inline constexpr char solutionEntryPoint[] = "solution.entry_point"; // not file::function, or not in sources
+
 // evidence: raw-samples evidence files named by spec.evidence.rawSamples
 inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read
 inline constexpr char evidenceDigestMismatch[] = "evidence.digest_mismatch"; // its bytes hash differently
@@ -173,13 +178,15 @@ inline constexpr char kDataDigestMismatch[] = "data.digest_mismatch";
 // profile: Nsight Compute reports attached to runs (model/profile, docs/profiles.md)
 inline constexpr char profileTooLarge[] = "profile.too_large";   // over NcuLimits' byte limit
 inline constexpr char profileCsvSyntax[] = "profile.csv_syntax"; // an unclosed quote, a short row, a bad ID
-inline constexpr char profileNotNcu[] = "profile.not_ncu";       // not ncu's raw-page CSV (or its details page)
-inline constexpr char profileNoLaunch[] = "profile.no_launch";   // the report holds no profiled launch
-inline constexpr char profileBadValue[] = "profile.bad_value";   // a metric cell that is not a number of its unit
-inline constexpr char profileMissingMetric[] = "profile.missing_metric"; // warning: a metric of the set not collected
-inline constexpr char profileUnmatched[] = "profile.unmatched";  // warning: a launch or a case left unmatched
-inline constexpr char profileOtherGpu[] = "profile.other_gpu";   // the report's GPU is not the run's
+inline constexpr char profileNotNcu[] = "profile.not_ncu";     // not ncu's raw-page CSV (or its details page)
+inline constexpr char profileNoLaunch[] = "profile.no_launch"; // the report holds no profiled launch
+inline constexpr char profileBadValue[] =
+    "profile.bad_value"; // a metric cell that is not a number of its unit
+inline constexpr char profileMissingMetric[] =
+    "profile.missing_metric";                                   // warning: a metric of the set not collected
+inline constexpr char profileUnmatched[] = "profile.unmatched"; // warning: a launch or a case left unmatched
+inline constexpr char profileOtherGpu[] = "profile.other_gpu";  // the report's GPU is not the run's
 inline constexpr char profileOtherKernel[] = "profile.other_kernel"; // the report's kernels are not the run's
-inline constexpr char profileFormat[] = "profile.format";        // a profile artifact kix cannot read
+inline constexpr char profileFormat[] = "profile.format";            // a profile artifact kix cannot read
 
 } // namespace kix::codes
