@@ -92,6 +92,11 @@ def _cpp_entry(solution, folder, function, build_root, device):
                else "--device cpu was asked for")
         raise Unbuildable(f"{'/'.join(solution['spec']['languages'])} sources (.cu) need nvcc and a CUDA "
                           f"build of torch; {why}")
+    headers = [p for p in cpp_extension.include_paths() if (Path(p) / "torch" / "extension.h").exists()]
+    if not headers:
+        raise Unbuildable(f"torch {torch.__version__} in {sys.executable} has no C++ headers (torch/extension.h), "
+                          f"which C++ solutions are built against: install a torch that has them (pip install "
+                          f"torch; Debian: libtorch-dev)")
     options = solution["spec"].get("compile_options") or {}
     includes = [str(folder)]
     if "cutlass" in solution["spec"]["languages"] or any("CUTLASS" in d for d in solution["spec"].get("dependencies", [])):
@@ -103,10 +108,12 @@ def _cpp_entry(solution, folder, function, build_root, device):
     name = "kix_solution_" + solution_digest(solution)
     build = build_root / name
     build.mkdir(parents=True, exist_ok=True)
-    # torch prints the compiler's output to fd 2 and raises without it: catch it from a file.
+    # torch runs ninja with the compiler's output on fd 1 (verbose) and raises without it: both fds go
+    # to a file while it builds (the runner's events have a descriptor of their own).
     log = build / "build.log"
-    saved = os.dup(2)
+    saved = os.dup(1), os.dup(2)
     with open(log, "w") as f:
+        os.dup2(f.fileno(), 1)
         os.dup2(f.fileno(), 2)
         try:
             module = cpp_extension.load(
@@ -115,14 +122,19 @@ def _cpp_entry(solution, folder, function, build_root, device):
                 extra_cuda_cflags=list(options.get("cuda_cflags", ["-O3", "--use_fast_math"])),
                 extra_ldflags=list(options.get("ld_flags", ["-lcuda"] if has_cuda else [])),
                 extra_include_paths=includes)
+            error = None
         except Exception as e:  # the compiler's, the linker's or the loader's failure
-            os.dup2(saved, 2)
-            text = log.read_text(errors="replace") + "\n" + str(e)
-            sys.stderr.write(text[-20000:])
-            raise BuildError(_first_compiler_error(text, folder))
+            error = e
         finally:
-            os.dup2(saved, 2)
-            os.close(saved)
+            sys.stdout.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+    if error is not None:
+        text = log.read_text(errors="replace") + "\n" + str(error)
+        sys.stderr.write(text[-20000:])
+        raise BuildError(_first_compiler_error(text, folder))
     if not hasattr(module, function):
         raise BuildError(f"the built module exposes no {function!r}: its PYBIND11_MODULE must m.def({function!r}, …) "
                          f"(the entry point {solution['spec']['entry_point']!r})")
