@@ -292,9 +292,11 @@ std::optional<RunOutcome> SolutionSession::runOnce(const QString& python, const 
                                              "runner was stopped and the run went on with the next case")
                                   .arg(m_settings.caseTimeoutSeconds)));
         else
-            record(index,
-                   failedCase(index, m_problem, "runtime_error",
-                              QStringLiteral("%1 during the case: %2").arg(ended, lastLines(stderrTail, 3))));
+            record(index, failedCase(index, m_problem, "runtime_error",
+                                     QStringLiteral("%1 during the case%2")
+                                         .arg(ended, stderrTail.trimmed().isEmpty()
+                                                         ? QString()
+                                                         : QStringLiteral(": ") + lastLines(stderrTail, 3))));
         return std::nullopt;
     }
     if (m_remaining.size() == before && !m_remaining.isEmpty()) {

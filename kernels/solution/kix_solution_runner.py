@@ -146,7 +146,7 @@ def run_case(index, w, ctx):
             inputs = runner_inputs.generate_inputs(definition, w, axes, device, ctx["custom"], ctx["problem_dir"])
         except Exception as e:  # noqa: BLE001 -- a bad descriptor or a failing custom generator
             raise CaseFailure("runtime_error", f"inputs could not be generated: {type(e).__name__}: {e}")
-        snapshot = [t.clone() if isinstance(t, torch.Tensor) else t for t in inputs]
+        snapshot = runner_checks.snapshot_inputs(inputs)
         try:
             reference = call(ctx["reference"], inputs, False, definition, axes, device)
         except Exception as e:  # noqa: BLE001

@@ -69,8 +69,8 @@ def _python_entry(solution, folder, function):
 
 
 def _located(error, folder):
-    if isinstance(error, SyntaxError) and error.lineno:
-        return f" (line {error.lineno})"
+    if isinstance(error, SyntaxError):  # its text names the file and the line already
+        return ""
     tb = error.__traceback__
     where = ""
     while tb is not None:

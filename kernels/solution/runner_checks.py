@@ -62,48 +62,77 @@ def check_aliasing(outputs, inputs, input_names, reference, names):
                                   f"output {name!r} is the reference's own tensor {ref_name!r}")
 
 
+_SNAPSHOT_BYTES = 1 << 30  # inputs up to this size are kept whole; larger ones by a sum and every 997th element
+
+
+def snapshot_inputs(inputs):
+    whole = sum(t.numel() * t.element_size() for t in inputs if isinstance(t, torch.Tensor)) <= _SNAPSHOT_BYTES
+    return [(t.clone() if whole else _fingerprint(t)) if isinstance(t, torch.Tensor) else t for t in inputs]
+
+
+def _fingerprint(t):
+    flat = t.detach().reshape(-1)
+    return "fingerprint", flat[::997].clone(), float(flat.sum(dtype=torch.float64).item())
+
+
 def check_inputs_unchanged(inputs, snapshot, input_names):
     for name, value, before in zip(input_names, inputs, snapshot):
-        if isinstance(value, torch.Tensor) and not torch.equal(value, before):
+        if not isinstance(value, torch.Tensor):
+            continue
+        same = (torch.equal(value, before) if isinstance(before, torch.Tensor)
+                else torch.equal(value.detach().reshape(-1)[::997], before[1]) and _fingerprint(value)[2] == before[2])
+        if not same:
             raise CaseFailure("suspected_reward_hack", f"the solution changed its input {name!r}")
 
 
-def _first_bad(bad, got, ref, bound):
-    flat = int(bad.reshape(-1).nonzero()[0].item())
-    index, rest = [], flat
-    for extent in reversed(got.shape):
-        index.insert(0, rest % extent)
-        rest //= extent
-    g, r = float(got.reshape(-1)[flat]), float(ref.reshape(-1)[flat])
-    return {"index": index, "got": g, "expected": r, "error": abs(g - r), "bound": float(bound.reshape(-1)[flat])}
+_CHUNK = 1 << 24  # elements compared at once: bounds the memory a large output's check takes
+
+
+def _unravel(flat, shape):
+    index = []
+    for extent in reversed(shape):
+        index.insert(0, flat % extent)
+        flat //= extent
+    return index
 
 
 def compare(name, got, ref, tol):
-    """One output against the reference: the error statistics and, when it fails, the first bad
-    element with its error and bound."""
-    x, y = got.detach().to(torch.float64), ref.detach().to(torch.float64)
-    finite = torch.isfinite(x) & torch.isfinite(y)
-    if tol["allow_negative_inf"]:
-        both = (x == float("-inf")) & (y == float("-inf"))
-        finite |= both
-        x, y = torch.where(both, torch.zeros_like(x), x), torch.where(both, torch.zeros_like(y), y)
-    err = (x - y).abs()
-    bound = tol["max_atol"] + tol["max_rtol"] * y.abs()
-    bad = ~finite | (err > bound)
-    count = x.numel()
-    failures = int(bad.sum().item())
-    ok_err = torch.where(finite, err, torch.zeros_like(err))
-    check = {"output": name, "count": count, "failures": failures,
-             "maxAbsError": float(ok_err.max().item()) if count else 0.0,
-             "maxRelError": float((ok_err / y.abs().clamp(min=tol["max_atol"])).max().item()) if count else 0.0,
+    """One output against the reference, in chunks: the error statistics and, when it fails, the first
+    bad element with its error and bound. Compared in fp32 (fp64 for fp64 outputs), as SOL-ExecBench does."""
+    wide = torch.float64 if torch.float64 in (got.dtype, ref.dtype) else torch.float32
+    g, r = got.detach().reshape(-1), ref.detach().reshape(-1)
+    count = g.numel()
+    failures = non_finite = 0
+    max_abs = max_rel = 0.0
+    first = None
+    for start in range(0, count, _CHUNK):
+        x, y = g[start:start + _CHUNK].to(wide), r[start:start + _CHUNK].to(wide)
+        finite = torch.isfinite(x) & torch.isfinite(y)
+        if tol["allow_negative_inf"]:
+            both = (x == float("-inf")) & (y == float("-inf"))
+            finite |= both
+            x, y = torch.where(both, torch.zeros_like(x), x), torch.where(both, torch.zeros_like(y), y)
+        err = torch.where(finite, (x - y).abs(), torch.zeros_like(x))
+        bound = tol["max_atol"] + tol["max_rtol"] * y.abs()
+        bad = ~finite | (err > bound)
+        n_bad = int(bad.sum().item())
+        failures += n_bad
+        non_finite += int((~finite).sum().item())
+        if err.numel():
+            max_abs = max(max_abs, float(err.max().item()))
+            max_rel = max(max_rel, float((err / y.abs().clamp(min=tol["max_atol"])).max().item()))
+        if n_bad and first is None:
+            at = int(bad.nonzero()[0].item())
+            first = {"index": _unravel(start + at, list(got.shape)), "got": float(x[at]), "expected": float(y[at]),
+                     "error": abs(float(x[at]) - float(y[at])), "bound": float(bound[at])}
+    check = {"output": name, "count": count, "failures": failures, "maxAbsError": max_abs, "maxRelError": max_rel,
              "atol": tol["max_atol"], "rtol": tol["max_rtol"],
              "matchedRatio": 1.0 - failures / count if count else 1.0,
-             "requiredMatchedRatio": tol["required_matched_ratio"],
-             "nonFinite": int((~finite).sum().item())}
-    capped = tol["max_error_cap"] is not None and check["maxAbsError"] > tol["max_error_cap"]
-    check["passed"] = check["matchedRatio"] >= tol["required_matched_ratio"] and not capped and check["nonFinite"] == 0
-    if failures:
-        check["firstBad"] = _first_bad(bad, x, y, bound)
+             "requiredMatchedRatio": tol["required_matched_ratio"], "nonFinite": non_finite}
+    capped = tol["max_error_cap"] is not None and max_abs > tol["max_error_cap"]
+    check["passed"] = check["matchedRatio"] >= tol["required_matched_ratio"] and not capped and non_finite == 0
+    if first:
+        check["firstBad"] = first
     return check
 
 

@@ -79,12 +79,23 @@ private:
     qint64 m_line;
 };
 
-std::optional<Json> readDocument(const QString& file, Problems& problems) {
-    JsonReadResult r = readJsonFile(file);
+// The document, and (when `order` is given) the order its objects' members were written in, which
+// nlohmann's sorted objects forget: a definition's inputs are passed in that order (docs/solution.md).
+std::optional<Json> readDocument(const QString& file, Problems& problems,
+                                 nlohmann::ordered_json* order = nullptr) {
+    QByteArray bytes;
+    if (const auto p = readLimitedFile(file, JsonLimits::defaults(), bytes)) {
+        problems << *p;
+        return std::nullopt;
+    }
+    JsonReadResult r = parseJson(bytes, file);
     if (!r.value) {
         problems << r.error;
         return std::nullopt;
     }
+    if (order)
+        *order = nlohmann::ordered_json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr,
+                                               false);
     if (!r.value->is_object()) {
         problems << makeProblem(
             Problem::Severity::Error, codes::fieldType, file, QString(),
@@ -94,16 +105,28 @@ std::optional<Json> readDocument(const QString& file, Problems& problems) {
     return r.value;
 }
 
+// The member names of root[key] in the order the file wrote them.
+std::vector<std::string> writtenOrder(const nlohmann::ordered_json& order, const char* key) {
+    std::vector<std::string> names;
+    if (!order.is_object())
+        return names;
+    if (const auto it = order.find(key); it != order.end() && it->is_object())
+        for (auto m = it->begin(); m != it->end(); ++m)
+            names.push_back(m.key());
+    return names;
+}
+
 void readTensors(const Json& root, const char* key, Reader& r, const SolDefinition& d,
-                 QList<SolTensor>& out) {
+                 const std::vector<std::string>& order, QList<SolTensor>& out) {
     const QString at = QString::fromLatin1(key);
     const Json* tensors = r.member(root, key, QString(), true, &Json::is_object, "an object of tensors");
     if (!tensors)
         return;
     if (tensors->empty())
         r.error(codes::fieldEmpty, at, QStringLiteral("at least one %1 is needed").arg(at.chopped(1)));
-    for (auto it = tensors->begin(); it != tensors->end(); ++it) {
-        const QString name = QString::fromStdString(it.key());
+    for (const std::string& member : order) {
+        const auto it = tensors->find(member);
+        const QString name = QString::fromStdString(member);
         const QString path = jsonPathKey(at, name);
         if (!it->is_object()) {
             r.error(codes::fieldType, path,
@@ -137,19 +160,20 @@ void readTensors(const Json& root, const char* key, Reader& r, const SolDefiniti
     }
 }
 
-void readAxes(const Json& root, Reader& r, SolDefinition& d) {
+void readAxes(const Json& root, Reader& r, const std::vector<std::string>& order, SolDefinition& d) {
     const Json* axes = r.member(root, "axes", QString(), true, &Json::is_object, "an object of axes");
     if (!axes)
         return;
-    for (auto it = axes->begin(); it != axes->end(); ++it) {
-        const QString path = jsonPathKey(QStringLiteral("axes"), QString::fromStdString(it.key()));
+    for (const std::string& key : order) {
+        const auto it = axes->find(key);
+        const QString path = jsonPathKey(QStringLiteral("axes"), QString::fromStdString(key));
         if (!it->is_object()) {
             r.error(codes::fieldType, path,
                     QStringLiteral("expected an object, found %1").arg(jsonTypeName(*it)));
             continue;
         }
         SolAxis a;
-        a.name = QString::fromStdString(it.key());
+        a.name = QString::fromStdString(key);
         const QString type = r.string(*it, "type", path, true);
         if (type == QLatin1String("const")) {
             a.kind = SolAxis::Kind::Const;
@@ -169,7 +193,8 @@ void readAxes(const Json& root, Reader& r, SolDefinition& d) {
 }
 
 std::optional<SolDefinition> readDefinition(const QString& file, Problems& problems) {
-    const auto root = readDocument(file, problems);
+    nlohmann::ordered_json order;
+    const auto root = readDocument(file, problems, &order);
     if (!root)
         return std::nullopt;
     const qsizetype before = problems.size();
@@ -180,9 +205,9 @@ std::optional<SolDefinition> readDefinition(const QString& file, Problems& probl
     d.description = r.string(*root, "description", QString(), false);
     d.reference = r.string(*root, "reference", QString(), true);
     d.customInputs = r.string(*root, "custom_inputs_entrypoint", QString(), false);
-    readAxes(*root, r, d);
-    readTensors(*root, "inputs", r, d, d.inputs);
-    readTensors(*root, "outputs", r, d, d.outputs);
+    readAxes(*root, r, writtenOrder(order, "axes"), d);
+    readTensors(*root, "inputs", r, d, writtenOrder(order, "inputs"), d.inputs);
+    readTensors(*root, "outputs", r, d, writtenOrder(order, "outputs"), d.outputs);
     return problems.size() == before ? std::optional<SolDefinition>(d) : std::nullopt;
 }
 
