@@ -16,7 +16,8 @@ namespace kix::runner {
 Json solutionImplementation(const SolutionRunFacts& facts, const QString& operationDigest);
 
 // What a case's result becomes in the manifest: the runner's status, or suspected_reward_hack when a
-// passed case's median is below the memory roofline of the run's GPU (bytes moved at its peak bandwidth).
+// passed case's median is below the memory roofline of the run's GPU: its outputs written at the GPU's
+// peak bandwidth (GpuBandwidth.h), checked where the outputs are at least twice the L2.
 QString solutionCaseStatus(const SolutionRunFacts& facts, const SolutionCase& c, QString* why = nullptr);
 
 LocalRunSet buildSolutionRunSet(const SolutionRunFacts& facts);

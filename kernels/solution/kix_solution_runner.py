@@ -78,6 +78,8 @@ def device_event(device):
         versions["cuda"] = torch.version.cuda
         events.emit("device", name=torch.cuda.get_device_name(0),
                     detail=f"compute capability {props.major}.{props.minor}, torch {torch.__version__}")
+        if hasattr(props, "pci_bus_id"):  # NVML opens the same GPU by it
+            versions["pciBusId"] = f"{props.pci_domain_id:08X}:{props.pci_bus_id:02X}:{props.pci_device_id:02X}.0"
         versions.update({"computeCapability": f"{props.major}.{props.minor}", "l2Bytes": props.L2_cache_size,
                          "memoryBytes": props.total_memory, "multiprocessors": props.multi_processor_count})
     events.emit("solution-result", about="environment", result=versions)
@@ -140,7 +142,11 @@ def run_case(index, w, ctx):
     result["axes"] = axes
     dps = ctx["solution"]["spec"].get("destination_passing_style", True)
     checks = []
+    inputs = reference = outputs = None
     for round_ in range(max(1, args.check_rounds)):
+        inputs = reference = outputs = None  # the last round's tensors go before the next are made
+        if device == "cuda":
+            torch.cuda.empty_cache()
         torch.manual_seed(args.seed + index + 7919 * round_)
         try:
             inputs = runner_inputs.generate_inputs(definition, w, axes, device, ctx["custom"], ctx["problem_dir"])
@@ -167,8 +173,11 @@ def run_case(index, w, ctx):
         if round_ == 0:
             ctx["integrity"].settle_threads()
     result["checks"] = checks
-    result["bytes"] = sum(t.numel() * t.element_size() for t in list(inputs) + list(reference)
-                          if isinstance(t, torch.Tensor))
+    def nbytes(values):
+        return sum(t.numel() * t.element_size() for t in values if isinstance(t, torch.Tensor))
+
+    result["bytes"] = nbytes(inputs) + nbytes(reference)
+    result["outputBytes"] = nbytes(reference)  # what must be written: the roofline check's floor (kix)
     timing_outputs = runner_inputs.allocate_outputs(definition, axes, device) if dps else []
 
     def launch():
