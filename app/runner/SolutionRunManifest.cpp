@@ -263,7 +263,7 @@ Json solutionImplementation(const SolutionRunFacts& f, const QString& operationD
 }
 
 QString solutionCaseStatus(const SolutionRunFacts& f, const SolutionCase& c, QString* why) {
-    const QString status = text(c.result, "status");
+    QString status = text(c.result, "status");
     if (status != QLatin1String("passed") || f.cpu)
         return status.isEmpty() ? QStringLiteral("runtime_error") : status;
     // The floor counts only the outputs, which a correct result must write (an input may go unread), and

@@ -17,8 +17,8 @@ namespace {
 using protocol::EventKind;
 using protocol::RunnerEvent;
 
-constexpr int kRestartExit = 75;             // the runner's EXIT_RESTART: the CUDA context is lost
-constexpr qsizetype kStderrTail = 16 * 1024; // what is kept of the runner's stderr for messages
+constexpr int kRestartExit = 75;                        // the runner's EXIT_RESTART: the CUDA context is lost
+constexpr qsizetype kStderrTail = qsizetype(16) * 1024; // what is kept of the runner's stderr for messages
 
 void logLine(const ProgressSink& progress, const QString& message) {
     RunnerEvent e;
@@ -68,6 +68,8 @@ public:
     RunOutcome run();
 
 private:
+    enum class Pumped { Ended, TimedOut, Cancelled };
+    Pumped pump(QProcess& process, QByteArray& stderrTail);
     std::optional<RunOutcome> runOnce(const QString& python, const QString& script);
     QStringList arguments(const QString& script) const;
     void handle(const RunnerEvent& e);
@@ -228,84 +230,83 @@ void SolutionSession::handle(const RunnerEvent& e) {
     }
 }
 
+RunOutcome outcomeOf(int exitCode, QString message) {
+    RunOutcome out;
+    out.exitCode = exitCode;
+    out.message = std::move(message);
+    return out;
+}
+
+// Reads the runner's events until it ends, kix is cancelled or the current case runs past its timeout.
+SolutionSession::Pumped SolutionSession::pump(QProcess& process, QByteArray& stderrTail) {
+    protocol::ProgressStream stream;
+    const auto take = [this](const QList<protocol::ProgressStream::Item>& items) {
+        for (const auto& item : items)
+            if (item.event)
+                handle(*item.event);
+    };
+    const auto read = [&] {
+        take(stream.feed(process.readAllStandardOutput()));
+        stderrTail = QByteArray(stderrTail + process.readAllStandardError()).right(kStderrTail);
+    };
+    for (;;) {
+        const bool ready = process.waitForReadyRead(50);
+        read();
+        const bool late = m_current && m_caseClock.elapsed() > qint64(m_settings.caseTimeoutSeconds) * 1000;
+        if (m_cancelled() || late) {
+            process.kill();
+            process.waitForFinished(5000);
+            if (m_sampler && late)
+                m_window = m_sampler->stop(); // the window the case hung in
+            return late ? Pumped::TimedOut : Pumped::Cancelled;
+        }
+        if (!ready && process.state() == QProcess::NotRunning)
+            break;
+    }
+    read();
+    take(stream.finish());
+    return Pumped::Ended;
+}
+
 // One runner process; an outcome when the run must end here (unavailable, cancelled, no progress).
 std::optional<RunOutcome> SolutionSession::runOnce(const QString& python, const QString& script) {
     QProcess process;
     process.setProgram(python);
     process.setArguments(arguments(script));
     process.start();
-    RunOutcome out;
-    if (!process.waitForStarted(30000)) {
-        out.exitCode = protocol::RunUnavailable;
-        out.message =
-            QStringLiteral("the Python %1 could not be started: %2").arg(python, process.errorString());
-        return out;
-    }
-    protocol::ProgressStream stream;
-    QByteArray stderrTail;
+    if (!process.waitForStarted(30000))
+        return outcomeOf(
+            protocol::RunUnavailable,
+            QStringLiteral("the Python %1 could not be started: %2").arg(python, process.errorString()));
     const qsizetype before = m_remaining.size();
-    bool timedOut = false;
-    const auto take = [&](const QList<protocol::ProgressStream::Item>& items) {
-        for (const auto& item : items)
-            if (item.event)
-                handle(*item.event);
-    };
-    for (;;) {
-        const bool ready = process.waitForReadyRead(50);
-        take(stream.feed(process.readAllStandardOutput()));
-        stderrTail = QByteArray(stderrTail + process.readAllStandardError()).right(kStderrTail);
-        if (m_cancelled()) {
-            process.kill();
-            process.waitForFinished(5000);
-            out.exitCode = protocol::RunCancelled;
-            out.message = QStringLiteral("cancelled; no manifest was written");
-            return out;
-        }
-        if (m_current && m_caseClock.elapsed() > qint64(m_settings.caseTimeoutSeconds) * 1000) {
-            process.kill();
-            process.waitForFinished(5000);
-            if (m_sampler)
-                m_window = m_sampler->stop(); // the window the case hung in
-            timedOut = true;
-            break;
-        }
-        if (!ready && process.state() == QProcess::NotRunning)
-            break;
-    }
-    take(stream.feed(process.readAllStandardOutput()));
-    take(stream.finish());
-    stderrTail = QByteArray(stderrTail + process.readAllStandardError()).right(kStderrTail);
-    if (!m_unavailable.isEmpty()) {
-        out.exitCode = protocol::RunUnavailable;
-        out.message = m_unavailable;
-        return out;
-    }
+    QByteArray stderrTail;
+    const Pumped pumped = pump(process, stderrTail);
+    if (pumped == Pumped::Cancelled)
+        return outcomeOf(protocol::RunCancelled, QStringLiteral("cancelled; no manifest was written"));
+    if (!m_unavailable.isEmpty())
+        return outcomeOf(protocol::RunUnavailable, m_unavailable);
     const QString ended = process.exitStatus() == QProcess::CrashExit
                               ? QStringLiteral("the runner process crashed (killed by a signal)")
                               : QStringLiteral("the runner exited with status %1").arg(process.exitCode());
     if (m_current) {
         const int index = *m_current;
-        if (timedOut)
-            record(index,
-                   failedCase(index, m_problem, "timeout",
-                              QStringLiteral("the case did not finish within %1 s (--case-timeout); the "
-                                             "runner was stopped and the run went on with the next case")
-                                  .arg(m_settings.caseTimeoutSeconds)));
-        else
-            record(index, failedCase(index, m_problem, "runtime_error",
-                                     QStringLiteral("%1 during the case%2")
-                                         .arg(ended, stderrTail.trimmed().isEmpty()
-                                                         ? QString()
-                                                         : QStringLiteral(": ") + lastLines(stderrTail, 3))));
+        const QString tail =
+            stderrTail.trimmed().isEmpty() ? QString() : QStringLiteral(": ") + lastLines(stderrTail, 3);
+        record(index,
+               pumped == Pumped::TimedOut
+                   ? failedCase(index, m_problem, "timeout",
+                                QStringLiteral("the case did not finish within %1 s (--case-timeout); the "
+                                               "runner was stopped and the run went on with the next case")
+                                    .arg(m_settings.caseTimeoutSeconds))
+                   : failedCase(index, m_problem, "runtime_error",
+                                QStringLiteral("%1 during the case%2").arg(ended, tail)));
         return std::nullopt;
     }
-    if (m_remaining.size() == before && !m_remaining.isEmpty()) {
-        out.exitCode = protocol::RunFailed;
-        out.message =
+    if (m_remaining.size() == before && !m_remaining.isEmpty())
+        return outcomeOf(
+            protocol::RunFailed,
             QStringLiteral("the solution runner ended before it ran a case (%1): %2; no manifest was written")
-                .arg(ended, lastLines(stderrTail, 4));
-        return out;
-    }
+                .arg(ended, lastLines(stderrTail, 4)));
     if (!m_remaining.isEmpty() &&
         !(process.exitStatus() == QProcess::NormalExit && process.exitCode() == kRestartExit))
         logLine(m_progress, QStringLiteral("%1 with cases left; a fresh runner goes on").arg(ended));
@@ -315,21 +316,15 @@ std::optional<RunOutcome> SolutionSession::runOnce(const QString& python, const 
 RunOutcome SolutionSession::run() {
     QString why;
     const QString python = solutionPython(m_settings.python, why);
-    RunOutcome out;
-    if (python.isEmpty()) {
-        out.exitCode = protocol::RunUnavailable;
-        out.message = why;
-        return out;
-    }
+    if (python.isEmpty())
+        return outcomeOf(protocol::RunUnavailable, why);
     const QString script =
         m_settings.runnerScript.isEmpty() ? solutionRunnerScript() : m_settings.runnerScript;
-    if (script.isEmpty() || !QFileInfo(script).isFile()) {
-        out.exitCode = protocol::RunUnavailable;
-        out.message =
-            QStringLiteral("kix's solution runner (kix_solution_runner.py) is not installed beside this kix "
-                           "(share/kix/solution/); set KIX_SOLUTION_RUNNER to it");
-        return out;
-    }
+    if (script.isEmpty() || !QFileInfo(script).isFile())
+        return outcomeOf(
+            protocol::RunUnavailable,
+            QStringLiteral("kix's solution runner (kix_solution_runner.py) is not installed beside this "
+                           "kix (share/kix/solution/); set KIX_SOLUTION_RUNNER to it"));
     while (!m_remaining.isEmpty())
         if (auto stop = runOnce(python, script))
             return *stop;
@@ -352,7 +347,7 @@ RunOutcome SolutionSession::run() {
 } // namespace
 
 QString solutionRunnerScript() {
-    const QString fromEnvironment = qEnvironmentVariable("KIX_SOLUTION_RUNNER");
+    QString fromEnvironment = qEnvironmentVariable("KIX_SOLUTION_RUNNER");
     if (!fromEnvironment.isEmpty())
         return fromEnvironment;
     const QString beside = QDir(QCoreApplication::applicationDirPath())
@@ -362,14 +357,13 @@ QString solutionRunnerScript() {
 
 QString solutionPython(const QString& requested, QString& why) {
     if (!requested.isEmpty()) {
-        const QString found =
-            requested.contains(u'/') ? requested : QStandardPaths::findExecutable(requested);
+        QString found = requested.contains(u'/') ? requested : QStandardPaths::findExecutable(requested);
         if (!found.isEmpty() && QFileInfo(found).isExecutable() && QFileInfo(found).isFile())
             return found;
         why = QStringLiteral("--python: %1 is not an executable Python").arg(requested);
         return {};
     }
-    const QString found = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    QString found = QStandardPaths::findExecutable(QStringLiteral("python3"));
     if (found.isEmpty())
         why = QStringLiteral(
             "no Python: python3 is not on PATH; install Python 3 with PyTorch (Debian: apt-get "

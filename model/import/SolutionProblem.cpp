@@ -247,6 +247,28 @@ void readWorkloadInputs(const Json& w, Reader& r, const SolDefinition& d, SolWor
     }
 }
 
+void readWorkloadAxes(const Json& w, Reader& r, const SolDefinition& d, SolWorkload& out) {
+    const Json* axes = r.member(w, "axes", QString(), true, &Json::is_object, "an object of axis values");
+    if (!axes)
+        return;
+    for (auto it = axes->begin(); it != axes->end(); ++it) {
+        const QString name = QString::fromStdString(it.key());
+        const SolAxis* a = d.axis(name);
+        const QString path = jsonPathKey(QStringLiteral("axes"), name);
+        if (!a || a->kind != SolAxis::Kind::Var)
+            r.error(codes::kDataAxesIncomplete, path,
+                    QStringLiteral("%1 is not a variable axis of definition %2").arg(q(name), q(d.name)));
+        else if (!it->is_number_integer() || it->get<qint64>() < 0)
+            r.error(codes::fieldRange, path, QStringLiteral("expected a non-negative integer"));
+        else
+            out.axes.insert(name, it->get<qint64>());
+    }
+    for (const SolAxis& a : d.axes)
+        if (a.kind == SolAxis::Kind::Var && !axes->contains(a.name.toStdString()))
+            r.error(codes::kDataAxesIncomplete, QStringLiteral("axes"),
+                    QStringLiteral("the variable axis %1 has no value").arg(q(a.name)));
+}
+
 QList<SolWorkload> readWorkloads(const QString& file, const SolDefinition& d, Problems& problems) {
     QList<SolWorkload> out;
     QByteArray bytes;
@@ -277,26 +299,7 @@ QList<SolWorkload> readWorkloads(const QString& file, const SolDefinition& d, Pr
             r.error(codes::kDataDuplicate, QStringLiteral("uuid"),
                     QStringLiteral("uuid %1 is given twice").arg(q(wl.uuid)));
         uuids.insert(wl.uuid);
-        if (const Json* axes =
-                r.member(w, "axes", QString(), true, &Json::is_object, "an object of axis values")) {
-            for (auto it = axes->begin(); it != axes->end(); ++it) {
-                const QString name = QString::fromStdString(it.key());
-                const SolAxis* a = d.axis(name);
-                const QString path = jsonPathKey(QStringLiteral("axes"), name);
-                if (!a || a->kind != SolAxis::Kind::Var)
-                    r.error(
-                        codes::kDataAxesIncomplete, path,
-                        QStringLiteral("%1 is not a variable axis of definition %2").arg(q(name), q(d.name)));
-                else if (!it->is_number_integer() || it->get<qint64>() < 0)
-                    r.error(codes::fieldRange, path, QStringLiteral("expected a non-negative integer"));
-                else
-                    wl.axes.insert(name, it->get<qint64>());
-            }
-            for (const SolAxis& a : d.axes)
-                if (a.kind == SolAxis::Kind::Var && !axes->contains(a.name.toStdString()))
-                    r.error(codes::kDataAxesIncomplete, QStringLiteral("axes"),
-                            QStringLiteral("the variable axis %1 has no value").arg(q(a.name)));
-        }
+        readWorkloadAxes(w, r, d, wl);
         readWorkloadInputs(w, r, d, wl);
         readTolerance(w, r, wl);
         out << wl;

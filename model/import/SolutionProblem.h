@@ -46,6 +46,7 @@ struct SolTolerance {
     std::optional<double> errorCap;
 };
 
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct SolWorkload {
     QString uuid;
     QMap<QString, qint64> axes; // the variable axes, as the workload gives them

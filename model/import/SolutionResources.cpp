@@ -152,6 +152,29 @@ QMap<QString, qint64> axisValues(const SolDefinition& d, const SolWorkload& w) {
     return values;
 }
 
+// One input of a workload: a tensor's dtype, concrete shape and generator, or a scalar's dtype and value.
+void addInput(const SolTensor& t, const SolWorkload& w, const QMap<QString, qint64>& values,
+              const Tokens& tokens, Json& tensors, Json& scalars) {
+    const Json descriptor = w.inputs.value(str(t.name), Json::object());
+    const std::string kind = descriptor.is_object() ? descriptor.value("type", "random") : "random";
+    if (t.pyScalar || t.shape.isEmpty()) {
+        const Json value = descriptor.is_object() ? descriptor.value("value", Json()) : Json();
+        if (value.is_number() || value.is_boolean())
+            scalars[str(tokens(t.name))] = {
+                {"dtype", str(kernelIndexDtype(t.dtype))},
+                {"value", value.is_boolean() ? Json(value.get<bool>() ? 1 : 0) : value}};
+        return;
+    }
+    Json shape = Json::array();
+    for (const QString& dim : t.shape) {
+        bool digits = false;
+        const qint64 extent = dim.toLongLong(&digits);
+        shape.push_back(digits ? extent : values.value(dim));
+    }
+    tensors[str(tokens(t.name))] = {
+        {"dtype", str(kernelIndexDtype(t.dtype))}, {"shape", shape}, {"data", {{"generator", kind}}}};
+}
+
 Json workloadCase(const SolDefinition& d, const SolWorkload& w, const Tokens& tokens,
                   const QString& opDigest) {
     const QMap<QString, qint64> values = axisValues(d, w);
@@ -163,26 +186,8 @@ Json workloadCase(const SolDefinition& d, const SolWorkload& w, const Tokens& to
     }
     Json tensors = Json::object();
     Json scalars = Json::object();
-    for (const SolTensor& t : d.inputs) {
-        const Json descriptor = w.inputs.value(str(t.name), Json::object());
-        const std::string kind = descriptor.is_object() ? descriptor.value("type", "random") : "random";
-        if (t.pyScalar || t.shape.isEmpty()) {
-            const Json value = descriptor.is_object() ? descriptor.value("value", Json()) : Json();
-            if (value.is_number() || value.is_boolean())
-                scalars[str(tokens(t.name))] = {
-                    {"dtype", str(kernelIndexDtype(t.dtype))},
-                    {"value", value.is_boolean() ? Json(value.get<bool>() ? 1 : 0) : value}};
-            continue;
-        }
-        Json shape = Json::array();
-        for (const QString& dim : t.shape) {
-            bool digits = false;
-            const qint64 extent = dim.toLongLong(&digits);
-            shape.push_back(digits ? extent : values.value(dim));
-        }
-        tensors[str(tokens(t.name))] = {
-            {"dtype", str(kernelIndexDtype(t.dtype))}, {"shape", shape}, {"data", {{"generator", kind}}}};
-    }
+    for (const SolTensor& t : d.inputs)
+        addInput(t, w, values, tokens, tensors, scalars);
     Json correctness = {{"comparator", "sol_execbench_eval"},
                         {"maxAbsoluteError", w.tolerance.atol},
                         {"maxRelativeError", w.tolerance.rtol},

@@ -78,6 +78,7 @@ QString outcomeName(TaskOutcome outcome); // "pending", "running", "done", "fail
 std::optional<TaskOutcome> outcomeFromName(const QString& name);
 
 // One event. Only the fields of its kind are written by toJson() and read by the parser.
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct RunnerEvent {
     EventKind kind = EventKind::Unknown;
     QString name;                     // the event name as read (for Unknown)
