@@ -234,8 +234,8 @@ int runCommand(const QStringList& args, Io io) {
     if (parser.isSet(QStringLiteral("solution")))
         return runSolutionCommand(parser, request, args, io);
     if (solutionOptionsUsed(parser))
-        return usage(QStringLiteral("--problem, --definition, --workloads, --python, --case-timeout and "
-                                    "--cupti-lib need --solution"));
+        return usage(QStringLiteral("--problem, --definition, --workloads, --python, --case-timeout, "
+                                    "--cupti-lib, --harness and --sol-execbench need --solution"));
     if (parser.isSet(QStringLiteral("slurm")))
         return runOnSlurm(parser, request, io);
     if (slurmOptionsUsed(parser))

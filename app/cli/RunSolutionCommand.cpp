@@ -5,6 +5,7 @@
 #include "CommandSupport.h"
 #include "OutputFolder.h"
 #include "RunSupport.h"
+#include "SolutionHarness.h"
 #include "SolutionProblem.h"
 #include "SolutionRunner.h"
 #include "TextSanitizer.h"
@@ -56,6 +57,18 @@ runner::SolutionRunOptions settingsFor(const QCommandLineParser& parser, const R
     return s;
 }
 
+void addHarnessOptions(QCommandLineParser& parser) {
+    parser.addOption(
+        {QStringLiteral("harness"),
+         QStringLiteral("With --solution: kix (default: kix's engine, every launch kept) or sol-execbench "
+                        "(SOL-ExecBench's own CLI times it: one median per workload, imported)."),
+         QStringLiteral("engine"), QStringLiteral("kix")});
+    parser.addOption(
+        {QStringLiteral("sol-execbench"),
+         QStringLiteral("With --harness sol-execbench: the official CLI (default: sol-execbench on PATH)."),
+         QStringLiteral("file")});
+}
+
 } // namespace
 
 void addSolutionOptions(QCommandLineParser& parser) {
@@ -81,6 +94,7 @@ void addSolutionOptions(QCommandLineParser& parser) {
          QStringLiteral("With --solution: seconds a case may take before it is stopped and recorded "
                         "as a timeout (default 600)."),
          QStringLiteral("seconds")});
+    addHarnessOptions(parser);
     parser.addOption({QStringLiteral("cupti-lib"),
                       QStringLiteral("With --solution: kix's CUPTI timer, libkix_kernels_capi.so (default: "
                                      "$KIX_CUPTI_LIB; without it, CUDA events only)."),
@@ -109,6 +123,18 @@ int runSolutionCommand(const QCommandLineParser& parser, const RunRequest& reque
     QString definition, workloads, dir;
     if (const auto error = problemFiles(parser, definition, workloads, dir))
         return usage(*error);
+    const QString harness = parser.value(QStringLiteral("harness"));
+    if (harness != QLatin1String("kix") && harness != QLatin1String("sol-execbench"))
+        return usage(QStringLiteral("--harness expects kix or sol-execbench, got \"%1\"").arg(harness));
+    const bool official = harness == QLatin1String("sol-execbench");
+    if (official && (request.options.device == runner::Device::Cpu || request.options.repeat > 1 ||
+                     parser.isSet(QStringLiteral("cases"))))
+        return usage(
+            QStringLiteral("--harness sol-execbench runs SOL-ExecBench's own CLI on every workload on the "
+                           "GPU and keeps one median each: --device cpu, --repeat 2 and --cases need kix's "
+                           "engine"));
+    if (!official && parser.isSet(QStringLiteral("sol-execbench")))
+        return usage(QStringLiteral("--sol-execbench needs --harness sol-execbench"));
     runner::SolutionRunOptions settings = settingsFor(parser, request);
     settings.problemDir = dir;
     if (parser.isSet(QStringLiteral("case-timeout"))) {
@@ -136,6 +162,14 @@ int runSolutionCommand(const QCommandLineParser& parser, const RunRequest& reque
         return usage(QStringLiteral("--output: %1; nothing was run").arg(why));
     const auto progress = progressPrinter(request.jsonl, io);
     const QDateTime startedAt = QDateTime::currentDateTimeUtc();
+    if (official) {
+        runner::HarnessOptions h;
+        h.cli = parser.value(QStringLiteral("sol-execbench"));
+        h.problemDir = parser.isSet(QStringLiteral("problem")) ? dir : QString();
+        return finishRun(
+            runner::runOfficialHarness(*read.problem, request.options, h, progress, request.stopRequested),
+            args, startedAt, request.jsonl, io);
+    }
     const runner::RunOutcome outcome =
         runner::runSolution(*read.problem, request.options, settings, progress, request.stopRequested);
     return finishRun(outcome, args, startedAt, request.jsonl, io);

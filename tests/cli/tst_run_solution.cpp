@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -385,6 +386,18 @@ private slots:
             << QString() << 2
             << "kix run: --solution runs on this machine; --slurm and the cluster options "
                "do not take it yet\n";
+        QTest::newRow("an unknown harness")
+            << QStringList{QStringLiteral("--problem"), QStringLiteral("P"), QStringLiteral("--harness"),
+                           QStringLiteral("nvbench")}
+            << QString() << 2 << "kix run: --harness expects kix or sol-execbench, got \"nvbench\"\n";
+        QTest::newRow("the official harness on the CPU")
+            << QStringList{QStringLiteral("--problem"), QStringLiteral("P"),
+                           QStringLiteral("--harness"), QStringLiteral("sol-execbench"),
+                           QStringLiteral("--device"),  QStringLiteral("cpu")}
+            << QString() << 2
+            << "kix run: --harness sol-execbench runs SOL-ExecBench's own CLI on every workload on the GPU "
+               "and "
+               "keeps one median each: --device cpu, --repeat 2 and --cases need kix's engine\n";
         QTest::newRow("another definition")
             << QStringList{QStringLiteral("--problem"), QStringLiteral("P")} << "rmsnorm_h4096" << 3
             << "kix run: S: definition: the solution is for definition \"rmsnorm_h4096\", not \"add_h4\" "
@@ -423,8 +436,71 @@ private slots:
         const Run r = runKix({QStringLiteral("run"), QStringLiteral("--python"), QStringLiteral("python3")});
         QCOMPARE(r.code, 2);
         QCOMPARE(r.err,
-                 QStringLiteral("kix run: --problem, --definition, --workloads, --python, --case-timeout and "
-                                "--cupti-lib need --solution\n"));
+                 QStringLiteral("kix run: --problem, --definition, --workloads, --python, --case-timeout, "
+                                "--cupti-lib, --harness and --sol-execbench need --solution\n"));
+    }
+
+    // --harness sol-execbench: the official CLI's traces (real ones, replayed by a stand-in that takes its
+    // arguments) imported, with the record of who timed them beside, all signed.
+    void theOfficialHarnessIsImported() {
+        const QString example =
+            QStringLiteral(KIX_SOURCE_DIR "/../shared/sol-execbench/repo/examples/cuda_cpp/rmsnorm");
+        const QString trace =
+            QStringLiteral(KIX_SOURCE_DIR "/../shared/sol-execbench/traces/ki-fixture-rmsnorm-trace.jsonl");
+        if (!QFileInfo::exists(example) || !QFileInfo::exists(trace))
+            QSKIP("../shared/sol-execbench (SOL-ExecBench's examples and traces) is not here");
+        QTemporaryDir out;
+        const QString standIn =
+            QStringLiteral(KIX_SOURCE_DIR "/tests/data/solutions/sol-execbench-standin/sol-execbench");
+        const QStringList args = {QStringLiteral("run"),
+                                  QStringLiteral("--solution"),
+                                  example + QStringLiteral("/solution_cuda.json"),
+                                  QStringLiteral("--problem"),
+                                  example,
+                                  QStringLiteral("--harness"),
+                                  QStringLiteral("sol-execbench"),
+                                  QStringLiteral("--sol-execbench"),
+                                  standIn,
+                                  QStringLiteral("--output"),
+                                  out.path()};
+        qputenv("KIX_STANDIN_TRACE", trace.toUtf8());
+        Run r = runKix(args);
+        QCOMPARE(r.code, 5); // the trace's second workload is INCORRECT_NUMERICAL
+        QVERIFY2(r.err.endsWith(QStringLiteral("kix run: 2 workload(s) timed by the official harness "
+                                               "(incorrect_numerical), imported; wrote ") +
+                                out.filePath(QStringLiteral("gemini-2.5-pro_cuda_aaf481.manifest.json\n"))),
+                 qPrintable(r.err));
+        QFile record(out.filePath(QStringLiteral("gemini-2.5-pro_cuda_aaf481.harness.samples.json")));
+        QVERIFY(record.open(QIODevice::ReadOnly));
+        const QJsonObject h = QJsonDocument::fromJson(record.readAll()).object();
+        QCOMPARE(h.value(QStringLiteral("harness")).toString(), QStringLiteral("sol-execbench"));
+        QCOMPARE(h.value(QStringLiteral("arguments")).toArray().at(0).toString(), example);
+        QVERIFY(h.contains(QStringLiteral("gpu")));
+        QVERIFY(QFileInfo::exists(
+            out.filePath(QStringLiteral("gemini-2.5-pro_cuda_aaf481.manifest.json.intoto.jsonl"))));
+        QStringList files;
+        for (const QString& f : QDir(out.path()).entryList({QStringLiteral("*.json")}, QDir::Files))
+            files << out.filePath(f);
+        const Run verified = runKix(QStringList{QStringLiteral("verify")} + files);
+        QVERIFY2(verified.code == 0, qPrintable(verified.out + verified.err));
+
+        // The official CLI failing, and absent.
+        qputenv("KIX_STANDIN_EXIT", "3");
+        QTemporaryDir out2;
+        QStringList again = args;
+        again.last() = out2.path();
+        r = runKix(again);
+        qunsetenv("KIX_STANDIN_EXIT");
+        QCOMPARE(r.code, 5);
+        QVERIFY2(r.err.endsWith(
+                     standIn + QStringLiteral(" wrote no traces (exit status 3); no manifest was written\n")),
+                 qPrintable(r.err));
+        again[again.indexOf(standIn)] = QStringLiteral("/nonexistent/sol-execbench");
+        r = runKix(again);
+        QCOMPARE(r.code, 4);
+        QCOMPARE(r.err, QStringLiteral(
+                            "kix run: --sol-execbench: /nonexistent/sol-execbench is not an executable\n"));
+        QCOMPARE(QDir(out2.path()).entryList(QDir::Files | QDir::NoDotAndDotDot).size(), 0);
     }
 
     // SIGTERM during a case: the runner is stopped, nothing is written, exit 6.
