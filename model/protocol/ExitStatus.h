@@ -65,9 +65,7 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Input, "input",
      "an input could not be read or held nothing to check (show, diff, cite, import-trace, run --solution: "
      "or is invalid), or the trust store cannot be read",
-     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByRun | UsedByKey |
-         UsedByKeyVerify | UsedByHistory,
-     "the solution or its problem is invalid"},
+     UsedByAll, "the solution or its problem is invalid"},
     {ExitStatus::Unavailable, "unavailable",
      "no usable GPU (or built without CUDA; with --slurm, no sbatch; with --solution, no Python with torch, "
      "or "
