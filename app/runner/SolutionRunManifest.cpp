@@ -167,22 +167,6 @@ Json evidenceCase(const SolutionRunFacts& f, const SolutionCase& c, const QStrin
     return e;
 }
 
-void addCaseTiming(const SolutionCase& c, Json& spec) {
-    const LatencyStats s = summarizeSamples(samplesOf(c.result, "samplesNs"));
-    if (!s.median)
-        return;
-    Json latency = {{"median", std::llround(*s.median)}};
-    if (s.mean)
-        latency["mean"] = std::llround(*s.mean);
-    if (s.min)
-        latency["minimum"] = std::llround(*s.min);
-    if (s.max)
-        latency["maximum"] = std::llround(*s.max);
-    spec["timing"] = {{"primaryStatistic", "median"}, {"latencyNs", latency}};
-    if (s.samples && *s.samples > 0)
-        spec["timing"]["samples"] = *s.samples;
-}
-
 Json caseMeasurements(const SolutionCase& c) {
     Json m = Json::array();
     if (const auto cupti = c.result.find("cupti"); cupti != c.result.end() && cupti->is_object())
@@ -355,7 +339,9 @@ LocalRunSet buildSolutionRunSet(const SolutionRunFacts& f) {
             {"observedAt", observedAt},
             {"correctness", caseCorrectness(c)},
             {"evidence", {{"rawSamples", rawSamplesReference(samplesFile, evidenceBytes, qsizetype(i))}}}};
-        addCaseTiming(c, spec);
+        if (Json timing = caseTimingJson(summarizeSamples(samplesOf(c.result, "samplesNs")), "median");
+            !timing.is_null())
+            spec["timing"] = std::move(timing);
         if (Json m = caseMeasurements(c); !m.empty())
             spec["measurements"] = std::move(m);
         if (const auto med = summarizeSamples(samplesOf(c.result, "samplesNs")).median)
