@@ -15,6 +15,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # the installed runner's folder may be read-only, and is never littered
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from runner_events import EXIT_OK, EXIT_RESTART, Events  # noqa: E402
 

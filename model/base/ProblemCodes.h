@@ -178,15 +178,13 @@ inline constexpr char kDataDigestMismatch[] = "data.digest_mismatch";
 // profile: Nsight Compute reports attached to runs (model/profile, docs/profiles.md)
 inline constexpr char profileTooLarge[] = "profile.too_large";   // over NcuLimits' byte limit
 inline constexpr char profileCsvSyntax[] = "profile.csv_syntax"; // an unclosed quote, a short row, a bad ID
-inline constexpr char profileNotNcu[] = "profile.not_ncu";     // not ncu's raw-page CSV (or its details page)
-inline constexpr char profileNoLaunch[] = "profile.no_launch"; // the report holds no profiled launch
-inline constexpr char profileBadValue[] =
-    "profile.bad_value"; // a metric cell that is not a number of its unit
-inline constexpr char profileMissingMetric[] =
-    "profile.missing_metric";                                   // warning: a metric of the set not collected
-inline constexpr char profileUnmatched[] = "profile.unmatched"; // warning: a launch or a case left unmatched
-inline constexpr char profileOtherGpu[] = "profile.other_gpu";  // the report's GPU is not the run's
+inline constexpr char profileNotNcu[] = "profile.not_ncu";       // not ncu's raw-page CSV (or its details page)
+inline constexpr char profileNoLaunch[] = "profile.no_launch";   // the report holds no profiled launch
+inline constexpr char profileBadValue[] = "profile.bad_value";   // a metric cell that is not a number of its unit
+inline constexpr char profileMissingMetric[] = "profile.missing_metric"; // warning: a metric of the set not collected
+inline constexpr char profileUnmatched[] = "profile.unmatched";  // warning: a launch or a case left unmatched
+inline constexpr char profileOtherGpu[] = "profile.other_gpu";   // the report's GPU is not the run's
 inline constexpr char profileOtherKernel[] = "profile.other_kernel"; // the report's kernels are not the run's
-inline constexpr char profileFormat[] = "profile.format";            // a profile artifact kix cannot read
+inline constexpr char profileFormat[] = "profile.format";        // a profile artifact kix cannot read
 
 } // namespace kix::codes

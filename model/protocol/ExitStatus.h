@@ -68,8 +68,7 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      UsedByAll, "the solution or its problem is invalid"},
     {ExitStatus::Unavailable, "unavailable",
      "no usable GPU (or built without CUDA; with --slurm, no sbatch; with --solution, no Python with torch, "
-     "or "
-     "a language this machine cannot build)",
+     "or a language this machine cannot build)",
      UsedByRun, "no GPU can be used on this machine"},
     {ExitStatus::Failed, "failed",
      "the run failed: a case failed its check (the manifest is written, status failed), or a case could not "
