@@ -44,6 +44,24 @@ std::optional<QString> problemFiles(const QCommandLineParser& parser, QString& d
     return std::nullopt;
 }
 
+// Which harness times the solution: kix's engine, or SOL-ExecBench's CLI (`official`); the usage error, if
+// any.
+std::optional<QString> harnessChoice(const QCommandLineParser& parser, const RunRequest& request,
+                                     bool& official) {
+    const QString harness = parser.value(QStringLiteral("harness"));
+    if (harness != QLatin1String("kix") && harness != QLatin1String("sol-execbench"))
+        return QStringLiteral("--harness expects kix or sol-execbench, got \"%1\"").arg(harness);
+    official = harness == QLatin1String("sol-execbench");
+    if (official && (request.options.device == runner::Device::Cpu || request.options.repeat > 1 ||
+                     parser.isSet(QStringLiteral("cases"))))
+        return QStringLiteral(
+            "--harness sol-execbench runs SOL-ExecBench's own CLI on every workload on the GPU "
+            "and keeps one median each: --device cpu, --repeat 2 and --cases need kix's engine");
+    if (!official && parser.isSet(QStringLiteral("sol-execbench")))
+        return QStringLiteral("--sol-execbench needs --harness sol-execbench");
+    return std::nullopt;
+}
+
 // Timed launches per case: ≥ 200 on a GPU, as SOL-ExecBench's leaderboard would want them counted twice
 // over; a handful for --quick and the CPU mode.
 runner::SolutionRunOptions settingsFor(const QCommandLineParser& parser, const RunRequest& request) {
@@ -123,18 +141,9 @@ int runSolutionCommand(const QCommandLineParser& parser, const RunRequest& reque
     QString definition, workloads, dir;
     if (const auto error = problemFiles(parser, definition, workloads, dir))
         return usage(*error);
-    const QString harness = parser.value(QStringLiteral("harness"));
-    if (harness != QLatin1String("kix") && harness != QLatin1String("sol-execbench"))
-        return usage(QStringLiteral("--harness expects kix or sol-execbench, got \"%1\"").arg(harness));
-    const bool official = harness == QLatin1String("sol-execbench");
-    if (official && (request.options.device == runner::Device::Cpu || request.options.repeat > 1 ||
-                     parser.isSet(QStringLiteral("cases"))))
-        return usage(
-            QStringLiteral("--harness sol-execbench runs SOL-ExecBench's own CLI on every workload on the "
-                           "GPU and keeps one median each: --device cpu, --repeat 2 and --cases need kix's "
-                           "engine"));
-    if (!official && parser.isSet(QStringLiteral("sol-execbench")))
-        return usage(QStringLiteral("--sol-execbench needs --harness sol-execbench"));
+    bool official = false;
+    if (const auto error = harnessChoice(parser, request, official))
+        return usage(*error);
     runner::SolutionRunOptions settings = settingsFor(parser, request);
     settings.problemDir = dir;
     if (parser.isSet(QStringLiteral("case-timeout"))) {
