@@ -20,6 +20,8 @@ packages=(
   gcovr                          # tools/coverage.sh
   fonts-dejavu-core              # readable text in offscreen screenshots
   slurm-wlm munge                # the one-node Slurm cluster the cluster tests run against (tests/cluster/slurm/)
+  python3-torch                  # kix run --solution's CPU path in tests/cli/tst_run_solution (torch 1.13, CPU build;
+                                 # 1 min 49 s with apt-get update on the 2-core machine, 155 packages, 2026-12-07)
 )
 
 # node and npm run the JSON Schema validator (Ajv) of the KernelIndex schema test. Debian's packages

@@ -27,18 +27,21 @@ extern "C" void requestStop(int /*signal*/) {
     g_stopRequested = true;
 }
 
-std::optional<QList<int>> parseCases(const QString& text, bool cpu, QString& error) {
+// `solution`: a solution's workloads, numbered from 0 and checked against their count once they are read.
+std::optional<QList<int>> parseCases(const QString& text, bool cpu, bool solution, QString& error) {
     QList<int> cases;
     for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
         bool ok = false;
         const int v = part.trimmed().toInt(&ok);
-        if (!ok || v < 0 || v >= int(kernels::kWorkloads.size())) {
-            error = QStringLiteral("case \"%1\" is not a number from 0 to %2")
-                        .arg(part.trimmed())
-                        .arg(kernels::kWorkloads.size() - 1);
+        if (!ok || v < 0 || (!solution && v >= int(kernels::kWorkloads.size()))) {
+            error = solution
+                        ? QStringLiteral("case \"%1\" is not a workload number (0, 1, …)").arg(part.trimmed())
+                        : QStringLiteral("case \"%1\" is not a number from 0 to %2")
+                              .arg(part.trimmed())
+                              .arg(kernels::kWorkloads.size() - 1);
             return std::nullopt;
         }
-        if (cpu && !runner::cpuCaseRefusal(v).isEmpty()) {
+        if (cpu && !solution && !runner::cpuCaseRefusal(v).isEmpty()) {
             error = runner::cpuCaseRefusal(v);
             return std::nullopt;
         }
@@ -72,8 +75,8 @@ void printEvent(const RunnerEvent& e, Io io) {
 // --problem DIR: the user's own copy of the dataset (its uuids and tolerances, which kix does not bundle);
 // the usage error, if any.
 std::optional<QString> readDatasetCopyOption(const QCommandLineParser& parser, runner::RunOptions& options) {
-    if (!parser.isSet(QStringLiteral("problem")))
-        return std::nullopt;
+    if (!parser.isSet(QStringLiteral("problem")) || parser.isSet(QStringLiteral("solution")))
+        return std::nullopt; // with --solution it is the solution's problem (RunSolutionCommand.cpp)
     const ProblemDefinition* bundled = bundledProblemDefinition();
     if (!bundled)
         return QStringLiteral("--problem: kix's bundled problem file does not read");
@@ -97,7 +100,8 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     const bool cpu = options.device == runner::Device::Cpu;
     if (parser.isSet(QStringLiteral("cases"))) {
         QString error;
-        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, error);
+        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu,
+                                      parser.isSet(QStringLiteral("solution")), error);
         if (!cases)
             return error;
         options.cases = *cases;
@@ -224,10 +228,11 @@ int runCommand(const QStringList& args, Io io) {
     parser.addOption(
         {QStringLiteral("problem"),
          QStringLiteral(
-             "Your own copy of the SOL-ExecBench problem (a folder with its definition.json and "
-             "workload.jsonl): each case is named by the copy's workload uuid and checked with its "
+             "A SOL-ExecBench problem folder (its definition.json and workload.jsonl). With "
+             "--solution: the problem the solution is run on. Without: your own copy of problem 013, "
+             "so that each case is named by the copy's workload uuid and checked with its "
              "tolerance, which kix does not bundle (the dataset's licence allows no "
-             "redistribution). Without it: KernelIndex's case ids and kix's own rule "
+             "redistribution); without it, KernelIndex's case ids and kix's own rule "
              "(kernels/PROBLEM.md)."),
          QStringLiteral("dir")});
     parser.addOption(
@@ -236,6 +241,7 @@ int runCommand(const QStringList& args, Io io) {
                         "batch script passes the job and task id."),
          QStringLiteral("tag")});
     addSlurmOptions(parser);
+    addSolutionOptions(parser);
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("run"), args, io, 0, 0, code))
         return code;
@@ -255,6 +261,11 @@ int runCommand(const QStringList& args, Io io) {
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
 
+    if (parser.isSet(QStringLiteral("solution")))
+        return runSolutionCommand(parser, request, args, io);
+    if (solutionOptionsUsed(parser))
+        return usage(QStringLiteral("--definition, --workloads, --python, --case-timeout, "
+                                    "--cupti-lib, --harness and --sol-execbench need --solution"));
     if (parser.isSet(QStringLiteral("slurm")))
         return runOnSlurm(parser, request, io);
     if (slurmOptionsUsed(parser))
@@ -286,10 +297,14 @@ int runCommand(const QStringList& args, Io io) {
     const QDateTime startedAt = QDateTime::currentDateTimeUtc();
     const runner::RunOutcome outcome = cpu ? runner::runOnCpu(options, progress, request.stopRequested)
                                            : runner::runLocally(options, progress, request.stopRequested);
+    return finishRun(outcome, args, startedAt, request.jsonl, io);
+}
+
+int finishRun(const runner::RunOutcome& outcome, const QStringList& args, const QDateTime& startedAt,
+              bool jsonl, Io io) {
     signRunOutput(outcome, QStringList{QStringLiteral("kix"), QStringLiteral("run")} + args, startedAt,
-                  QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()),
-                  request.jsonl, io);
-    if (request.jsonl && outcome.exitCode != protocol::RunOk) {
+                  QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()), jsonl, io);
+    if (jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;
         failed.exitCode = outcome.exitCode;

@@ -30,6 +30,18 @@ bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& command
                    const QDateTime& startedAt, const QDateTime& finishedAt, const KeyStore& keys, bool jsonl,
                    Io io);
 
+// The end of a local run: signs what it wrote, reports a failure as a "failed" event with --progress jsonl,
+// says the outcome and returns its exit status.
+int finishRun(const runner::RunOutcome& outcome, const QStringList& args, const QDateTime& startedAt,
+              bool jsonl, Io io);
+
+// kix run --solution (RunSolutionCommand.cpp): a SOL-ExecBench solution through kix's solution runner.
+void addSolutionOptions(QCommandLineParser& parser);
+bool solutionOptionsUsed(
+    const QCommandLineParser& parser); // any of them, without --solution, is a usage error
+int runSolutionCommand(const QCommandLineParser& parser, const RunRequest& request, const QStringList& args,
+                       Io io);
+
 void addSlurmOptions(QCommandLineParser& parser);
 bool slurmOptionsUsed(const QCommandLineParser& parser); // any of them, without --slurm, is a usage error
 int runOnSlurm(const QCommandLineParser& parser, const RunRequest& request, Io io);

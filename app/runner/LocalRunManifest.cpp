@@ -47,6 +47,21 @@ bool casePassed(const kernels::CaseReport& r) {
                        [](const kernels::OutputCheck& c) { return c.passed(); });
 }
 
+Json caseTimingJson(const LatencyStats& s, const char* primary) {
+    const std::optional<double>& central = std::string_view(primary) == "median" ? s.median : s.mean;
+    if (!central)
+        return Json();
+    Json latency = Json::object();
+    for (const auto& [name, value] : {std::pair{"median", s.median}, std::pair{"mean", s.mean},
+                                      std::pair{"minimum", s.min}, std::pair{"maximum", s.max}})
+        if (value)
+            latency[name] = std::llround(*value);
+    Json timing = {{"primaryStatistic", primary}, {"latencyNs", latency}};
+    if (s.samples && *s.samples > 0)
+        timing["samples"] = *s.samples;
+    return timing;
+}
+
 QString nameSlug(const QString& text) {
     QString slug = text.toLower();
     slug.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
@@ -231,19 +246,8 @@ Json localProtocol(const LocalRunFacts& f) {
 
 // A case run's timing (integer nanoseconds, as KernelIndex requires) and correctness.
 void addCaseMeasurements(const kernels::CaseReport& r, Json& spec) {
-    const LatencyStats own = summarizeSamples(r.fusedNs);
-    if (own.mean) {
-        Json latency = {{"mean", std::llround(*own.mean)}};
-        if (own.median)
-            latency["median"] = std::llround(*own.median);
-        if (own.min)
-            latency["minimum"] = std::llround(*own.min);
-        if (own.max)
-            latency["maximum"] = std::llround(*own.max);
-        spec["timing"] = {{"primaryStatistic", "mean"}, {"latencyNs", latency}};
-        if (own.samples && *own.samples > 0)
-            spec["timing"]["samples"] = *own.samples;
-    }
+    if (Json timing = caseTimingJson(summarizeSamples(r.fusedNs), "mean"); !timing.is_null())
+        spec["timing"] = std::move(timing);
     double maxAbs = 0;
     double maxRel = 0;
     bool bounded = !r.checks.empty();

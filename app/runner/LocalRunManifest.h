@@ -38,6 +38,10 @@ bool casePassed(const kernels::CaseReport& report);
 // One entry of run.spec.cases; `withLaunch` adds the GPU launch shape (blocks, threads).
 Json caseResultJson(const kernels::CaseReport& report, double copyGBps, bool withLaunch);
 
+// A case run's spec.timing: the samples' statistics in integer nanoseconds, `primary` ("mean" or "median")
+// named as the primary; null when there is no such statistic.
+Json caseTimingJson(const LatencyStats& stats, const char* primary);
+
 // "NVIDIA H200" -> "nvidia-h200": the part of file and resource names that names the hardware.
 QString nameSlug(const QString& text);
 

@@ -118,6 +118,22 @@ RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json
     return out;
 }
 
+RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount,
+                       const ProgressSink& progress) {
+    RunOutcome out;
+    const SetWriteResult result =
+        set.error.isEmpty() ? writeManifestSet(dir, set.files, false) : SetWriteResult{};
+    if (!set.error.isEmpty() || !result.ok()) {
+        out.exitCode = protocol::RunFailed;
+        out.message = set.error.isEmpty() ? result.errors.join(QStringLiteral("; ")) : set.error;
+        return out;
+    }
+    const QString file = QDir(dir).filePath(set.suiteRunFile);
+    out.manifestFile = file;
+    const QString& status = set.suiteStatus;
+    reportWritten(file, status, caseCount, progress, out);
+    return out;
+}
 #if KIX_HAVE_CUDA
 namespace {
 void logLine(const ProgressSink& progress, const QString& message) {
@@ -161,23 +177,6 @@ void calibrateForRun(kernels::Harness& harness, const RunOptions& options, Local
     logLine(progress, line);
 }
 
-// A GPU run writes the whole KernelIndex-shaped set (LocalRunManifest.h), all of it or none.
-RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount,
-                       const ProgressSink& progress) {
-    RunOutcome out;
-    const SetWriteResult result =
-        set.error.isEmpty() ? writeManifestSet(dir, set.files, false) : SetWriteResult{};
-    if (!set.error.isEmpty() || !result.ok()) {
-        out.exitCode = protocol::RunFailed;
-        out.message = set.error.isEmpty() ? result.errors.join(QStringLiteral("; ")) : set.error;
-        return out;
-    }
-    const QString file = QDir(dir).filePath(set.suiteRunFile);
-    out.manifestFile = file;
-    const QString& status = set.suiteStatus;
-    reportWritten(file, status, caseCount, progress, out);
-    return out;
-}
 // One case of the suite: where it sits in the run and which workload it is.
 struct CaseStep {
     int position = 0, total = 0, index = 0;

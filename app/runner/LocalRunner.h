@@ -15,6 +15,8 @@
 
 namespace kix::runner {
 
+struct LocalRunSet;
+
 enum class Device { Gpu, Cpu };
 
 struct RunOptions {
@@ -64,5 +66,10 @@ QString bundledSuiteDigest();
 // reports the outcome (passed, or some case failed its check) with a "written" event.
 RunOutcome writeRunFiles(const QString& dir, const QString& fileName, const Json& bundle,
                          const Json& implementation, int caseCount, const ProgressSink& progress);
+
+// Writes a KernelIndex-shaped set (LocalRunManifest.h: a GPU rerun's, a solution run's), all of it or none,
+// and reports it like writeRunFiles.
+RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount,
+                       const ProgressSink& progress);
 
 } // namespace kix::runner

@@ -142,6 +142,11 @@ inline constexpr char traceTooLarge[] = "trace.too_large"; // the file, or a wri
 // warning: an OperationSpec argument that nothing gives a dtype and shape (KernelIndex's parser rejects it)
 inline constexpr char traceArgument[] = "trace.argument";
 
+// solution: a SOL-ExecBench solution and its problem (kix run --solution; model/import/SolutionProblem.h)
+inline constexpr char solutionDefinition[] = "solution.definition";  // the solution names another definition
+inline constexpr char solutionLanguage[] = "solution.language";      // not a SOL-ExecBench language, or mixed
+inline constexpr char solutionEntryPoint[] = "solution.entry_point"; // not file::function, or not in sources
+
 // evidence: raw-samples evidence files named by spec.evidence.rawSamples
 inline constexpr char evidenceUnreadable[] = "evidence.unreadable"; // warning: the file cannot be read
 inline constexpr char evidenceDigestMismatch[] = "evidence.digest_mismatch"; // its bytes hash differently

@@ -64,12 +64,12 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Usage, "usage", "bad command line (for run also an --output that cannot be written)",
      UsedByAll, "the runner rejected its arguments"},
     {ExitStatus::Input, "input",
-     "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
-     "invalid), or the trust store cannot be read",
-     UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify |
-         UsedByHistory | UsedByServing,
-     nullptr},
-    {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
+     "an input could not be read or held nothing to check (show, diff, cite, import-trace, run --solution: "
+     "or is invalid), or the trust store cannot be read",
+     UsedByAll, "the solution or its problem is invalid"},
+    {ExitStatus::Unavailable, "unavailable",
+     "no usable GPU (or built without CUDA; with --slurm, no sbatch; with --solution, no Python with torch, "
+     "or a language this machine cannot build)",
      UsedByRun, "no GPU can be used on this machine"},
     {ExitStatus::Failed, "failed",
      "the run failed: a case failed its check (the manifest is written, status failed), or a case could not "

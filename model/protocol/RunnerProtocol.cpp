@@ -12,7 +12,7 @@ struct KindName {
     EventKind kind;
     const char* name;
 };
-constexpr std::array<KindName, 13> kKinds = {{
+constexpr std::array<KindName, 15> kKinds = {{
     {EventKind::Available, name::kAvailable},
     {EventKind::Unavailable, name::kUnavailable},
     {EventKind::Device, name::kDevice},
@@ -26,6 +26,8 @@ constexpr std::array<KindName, 13> kKinds = {{
     {EventKind::TaskState, name::kTaskState},
     {EventKind::TaskFinished, name::kTaskFinished},
     {EventKind::Cancelling, name::kCancelling},
+    {EventKind::SolutionResult, name::kSolutionResult},
+    {EventKind::TimedWindow, name::kTimedWindow},
 }};
 
 constexpr std::array<std::pair<TaskOutcome, const char*>, 6> kOutcomes = {{
@@ -159,6 +161,8 @@ Json RunnerEvent::toJson() const {
                   {"case", caseIndex},
                   {"batch_size", batchSize},
                   {"seq_len", seqLen}});
+        if (!label.isEmpty())
+            j["label"] = utf8(label);
         break;
     case EventKind::CaseFinished:
         j.update({{"position", position}, {"total", total}, {"case", caseIndex}, {"correct", correct}});
@@ -203,6 +207,13 @@ Json RunnerEvent::toJson() const {
         j["jobId"] = utf8(jobId);
         j["message"] = utf8(message);
         break;
+    case EventKind::SolutionResult:
+        j["about"] = utf8(about);
+        j["result"] = result.is_object() ? result : Json::object();
+        break;
+    case EventKind::TimedWindow:
+        j["inside"] = inside;
+        break;
     }
     return j;
 }
@@ -246,6 +257,15 @@ std::optional<RunnerEvent> parseEvent(const QByteArray& line, QString* error) {
     f.string("reason", e.reason);
     f.integer("signal", e.signal);
     f.strings("logTail", e.logTail);
+    f.string("label", e.label);
+    f.string("about", e.about);
+    f.boolean("inside", e.inside);
+    if (const auto r = j.find("result"); r != j.end() && !r->is_null()) {
+        if (r->is_object())
+            e.result = *r;
+        else if (f.error.isEmpty())
+            f.error = QStringLiteral("\"result\" is not an object");
+    }
     QString outcome;
     f.string("outcome", outcome);
     if (!f.error.isEmpty())
@@ -283,7 +303,11 @@ QString describeEvent(const RunnerEvent& e) {
         text = QStringLiteral("device-to-device copy: %1 GB/s").arg(qRound(e.gbps));
         break;
     case EventKind::CaseStarted:
-        text = QStringLiteral("%1: batch_size=%2 seq_len=%3").arg(caseText(e)).arg(e.batchSize).arg(e.seqLen);
+        text = e.label.isEmpty() ? QStringLiteral("%1: batch_size=%2 seq_len=%3")
+                                       .arg(caseText(e))
+                                       .arg(e.batchSize)
+                                       .arg(e.seqLen)
+                                 : QStringLiteral("%1: %2").arg(caseText(e), e.label);
         break;
     case EventKind::CaseFinished:
         text = caseText(e) + QStringLiteral(": ") +
@@ -309,6 +333,12 @@ QString describeEvent(const RunnerEvent& e) {
         break;
     case EventKind::TaskFinished:
         text = outcomeName(e.outcome) + (e.message.isEmpty() ? QString() : QStringLiteral(": ") + e.message);
+        break;
+    case EventKind::SolutionResult:
+        text = QStringLiteral("the solution runner's %1 result").arg(e.about);
+        break;
+    case EventKind::TimedWindow:
+        text = e.inside ? QStringLiteral("timed launches begin") : QStringLiteral("timed launches end");
         break;
     }
     return prefix + printable(text);

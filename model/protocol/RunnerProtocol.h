@@ -22,6 +22,7 @@ using Json = nlohmann::json;
 enum RunExit : int {
     RunOk = code(ExitStatus::Ok),
     RunUsage = code(ExitStatus::Usage),
+    RunInput = code(ExitStatus::Input), // --solution: the solution, definition or workloads are invalid
     RunUnavailable = code(ExitStatus::Unavailable),
     RunFailed = code(ExitStatus::Failed),
     RunCancelled = code(ExitStatus::Cancelled),
@@ -45,6 +46,9 @@ inline constexpr char kJobSubmitted[] = "job-submitted"; // --slurm: sbatch acce
 inline constexpr char kTaskState[] = "task-state";       // --slurm: a task's Slurm state changed
 inline constexpr char kTaskFinished[] = "task-finished"; // --slurm: a task's outcome, after verification
 inline constexpr char kCancelling[] = "cancelling";      // --slurm: scancel was called
+// From kix's solution runner (kernels/solution/) to kix run --solution, which keeps them to itself:
+inline constexpr char kSolutionResult[] = "solution-result"; // what the runner found (about, result)
+inline constexpr char kTimedWindow[] = "timed-window";       // a case's timed launches begin or end (inside)
 } // namespace name
 
 enum class EventKind {
@@ -62,6 +66,8 @@ enum class EventKind {
     TaskState,
     TaskFinished,
     Cancelling,
+    SolutionResult,
+    TimedWindow,
 };
 
 QString eventName(EventKind kind);
@@ -72,6 +78,7 @@ QString outcomeName(TaskOutcome outcome); // "pending", "running", "done", "fail
 std::optional<TaskOutcome> outcomeFromName(const QString& name);
 
 // One event. Only the fields of its kind are written by toJson() and read by the parser.
+// NOLINTNEXTLINE(bugprone-exception-escape): its implicit move is noexcept; the check misreads json's
 struct RunnerEvent {
     EventKind kind = EventKind::Unknown;
     QString name;                     // the event name as read (for Unknown)
@@ -82,7 +89,8 @@ struct RunnerEvent {
     double gbps = 0;                  // CopyBandwidth
     int position = 0, total = 0;      // CaseStarted, CaseFinished
     int caseIndex = -1;               // CaseStarted, CaseFinished: the workload number
-    int batchSize = 0, seqLen = 0;    // CaseStarted
+    int batchSize = 0, seqLen = 0;    // CaseStarted (the bundled problem's axes)
+    QString label;                    // CaseStarted: a solution's workload axes ("M=16, N=4096"), if set
     bool correct = false;             // CaseFinished
     std::optional<double> medianNs;   // CaseFinished
     QString file, status;             // Written: the manifest and its run status
@@ -92,6 +100,9 @@ struct RunnerEvent {
     TaskOutcome outcome = TaskOutcome::Pending; // TaskState (pending/running), TaskFinished
     int signal = 0;                             // TaskFinished: the signal that ended it, 0 if none
     QStringList logTail;                        // TaskFinished: the last lines of a failed task's log
+    QString about;                              // SolutionResult: "environment" or "case"
+    Json result;                                // SolutionResult: the object itself
+    bool inside = false;                        // TimedWindow
 
     Json toJson() const;
 };
