@@ -131,4 +131,24 @@ std::optional<double> runsNoiseFloor(const RunSpec& a, const RunSpec& b) {
     return floor;
 }
 
+bool runsHaveCaseFloors(const RunSpec& a, const RunSpec& b) {
+    return (a.gpu && a.gpu->noiseFloorIsSuite) || (b.gpu && b.gpu->noiseFloorIsSuite);
+}
+
+std::optional<double> casesNoiseFloor(const RunSpec& runA, const CaseResult& a, const RunSpec& runB,
+                                      const CaseResult& b, const QString& timer) {
+    std::optional<double> floor;
+    const auto take = [&floor](std::optional<double> f) {
+        if (f)
+            floor = std::max(floor.value_or(0), *f);
+    };
+    for (const auto& [run, c] : {std::pair{&runA, &a}, std::pair{&runB, &b}}) {
+        if (c->noiseFloor)
+            take(c->noiseFloor->forTimer(timer));
+        else if (run->gpu && !run->gpu->noiseFloorIsSuite)
+            take(run->gpu->noiseFloor);
+    }
+    return floor;
+}
+
 } // namespace kix

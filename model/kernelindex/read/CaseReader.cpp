@@ -167,6 +167,7 @@ void readCase(FieldReader fr, CaseResult& c) {
     if (cupti.valid())
         c.cuptiSamplesNs = readSampleList(cupti, "samplesNs");
     c.gpuState = readCaseGpuState(fr.object("gpuState"));
+    c.noiseFloor = readCaseNoiseFloor(fr.object("noiseFloor"));
 }
 
 } // namespace

@@ -197,13 +197,14 @@ private slots:
         QTest::newRow("5% slower")
             << 1050.0 << 10.0 << 100 << QString() << false
             << QStringLiteral(
-                   "case c0: slower — median B/A 1.050, 95% CI [1.046, 1.054], entirely beyond the 2% "
-                   "minimum effect; bootstrap, n = 100 per side");
+                   "case c0: slower — median B/A 1.050, 95% CI [1.047, 1.053], entirely beyond the 2% "
+                   "minimum effect; block medians, n = 100 per side in 10 blocks, a rerun taken to stray as "
+                   "one block does (no A/A floor)");
         QTest::newRow("few and wide")
             << 1010.0 << 100.0 << 5 << QString() << false
             << QStringLiteral(
                    "case c0: can't tell — median B/A 1.011, 95% CI [0.949, 1.076], straddles the 2% minimum "
-                   "effect; bootstrap, n = 5 per side; about 202 samples per side would narrow the "
+                   "effect; bootstrap, n = 5 per side; about 2547 samples per side would narrow the "
                    "interval to ±1%");
         QTest::newRow("other timer")
             << 1000.0 << 10.0 << 100 << QStringLiteral("cupti") << false
