@@ -10,7 +10,6 @@
 #include "RunSupport.h"
 
 #include <QTemporaryDir>
-#include <memory>
 
 namespace kix::cli {
 
@@ -61,16 +60,7 @@ std::optional<QString> readCalibrateRequest(const QCommandLineParser& parser, Ca
     return std::nullopt;
 }
 
-} // namespace
-
-int calibrateCommand(const QStringList& args, Io io) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Run the bundled kernel 2N times back to back on this machine (N A/A pairs: one kernel, nothing "
-        "changed), judge each pair case by case and on the suite as kix diff would, and print how many "
-        "verdicts say faster or slower. On a machine whose verdicts can be trusted that is almost none "
-        "(docs/verdicts.md)."));
-    addExitStatuses(parser, protocol::UsedByRun);
+void addCalibrateOptions(QCommandLineParser& parser) {
     parser.addOption({QStringLiteral("pairs"),
                       QStringLiteral("A/A pairs, 1 to %1 (default %2).").arg(kMaxPairs).arg(kDefaultPairs),
                       QStringLiteral("n"), QString::number(kDefaultPairs)});
@@ -90,6 +80,64 @@ int calibrateCommand(const QStringList& args, Io io) {
         {QStringLiteral("output"),
          QStringLiteral("Keep the runs in this folder (default: a temporary one, removed after)."),
          QStringLiteral("dir")});
+}
+
+// One A/A pair, run back to back and judged; nullopt (after printing why) when a run could not be written,
+// with `exitCode` set.
+std::optional<CaseComparison> runPair(int pair, const CalibrateRequest& request, Io io, int& exitCode) {
+    runner::RunOptions options = request.options;
+    const bool cpu = options.device == runner::Device::Cpu;
+    const auto quiet = [](const protocol::RunnerEvent&) {};
+    const auto never = [] { return false; };
+    QList<ManifestPtr> runs;
+    for (const QChar side : {u'a', u'b'}) {
+        options.fileTag = QStringLiteral("aa%1%2").arg(pair).arg(side);
+        const runner::RunOutcome outcome =
+            cpu ? runner::runOnCpu(options, quiet, never) : runner::runLocally(options, quiet, never);
+        if (outcome.manifestFile.isEmpty()) {
+            io.err << "kix calibrate: run " << 2 * pair - (side == u'a' ? 1 : 0)
+                   << " failed: " << terminalLine(outcome.message) << "\n";
+            exitCode = outcome.exitCode == protocol::RunOk ? int(protocol::RunFailed) : outcome.exitCode;
+            return std::nullopt;
+        }
+        runs << loadManifestFile(outcome.manifestFile);
+    }
+    return compareCases(*runs[0], *runs[1], request.verdict);
+}
+
+// Every pair in turn, a line each, then the rate; the exit status.
+int runPairs(const CalibrateRequest& request, Io io) {
+    Tally tally;
+    for (int pair = 1; pair <= request.pairs; ++pair) {
+        int code = ExitOk;
+        const auto c = runPair(pair, request, io, code);
+        if (!c)
+            return code;
+        io.out << terminalLine(pairLine(pair, *c)) << "\n";
+        io.out.flush();
+        tally.caseVerdicts += int(c->rows.size());
+        tally.caseDecided += c->faster + c->slower;
+        ++tally.suites;
+        tally.suiteDecided += decided(c->suite.verdict);
+    }
+    const double rate = tally.caseVerdicts > 0 ? kPerHundred * tally.caseDecided / tally.caseVerdicts : 0;
+    io.out << "A/A: " << tally.caseDecided << " of " << tally.caseVerdicts
+           << " case verdicts faster or slower (" << QString::number(rate, 'f', 1) << " per 100); "
+           << tally.suiteDecided << " of " << tally.suites << " suite verdicts faster or slower\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int calibrateCommand(const QStringList& args, Io io) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Run the bundled kernel 2N times back to back on this machine (N A/A pairs: one kernel, nothing "
+        "changed), judge each pair case by case and on the suite as kix diff would, and print how many "
+        "verdicts say faster or slower. On a machine whose verdicts can be trusted that is almost none "
+        "(docs/verdicts.md)."));
+    addExitStatuses(parser, protocol::UsedByRun);
+    addCalibrateOptions(parser);
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("calibrate"), args, io, 0, 0, code))
         return code;
@@ -98,59 +146,25 @@ int calibrateCommand(const QStringList& args, Io io) {
         io.err << "kix calibrate: " << terminalLine(*error) << "\n"; // may echo a typed value
         return protocol::RunUsage;
     }
-    runner::RunOptions& options = request.options;
-    const bool cpu = options.device == runner::Device::Cpu;
-    if (!cpu) {
-        if (const QString why = runner::localRunUnavailableReason(); !why.isEmpty()) {
-            io.err << "kix calibrate: cannot run locally: " << terminalLine(why) << "\n"; // driver text
-            return protocol::RunUnavailable;
-        }
+    const bool cpu = request.options.device == runner::Device::Cpu;
+    if (const QString why = cpu ? QString() : runner::localRunUnavailableReason(); !why.isEmpty()) {
+        io.err << "kix calibrate: cannot run locally: " << terminalLine(why) << "\n"; // driver text
+        return protocol::RunUnavailable;
     }
-    std::unique_ptr<QTemporaryDir> scratch;
-    if (parser.isSet(QStringLiteral("output"))) {
-        options.outputDir = parser.value(QStringLiteral("output"));
-    } else {
-        scratch = std::make_unique<QTemporaryDir>();
-        options.outputDir = scratch->path();
-    }
-    if (const QString why = runner::prepareOutputFolder(options.outputDir); !why.isEmpty()) {
+    const bool keep = parser.isSet(QStringLiteral("output"));
+    QTemporaryDir scratch;
+    request.options.outputDir = keep ? parser.value(QStringLiteral("output")) : scratch.path();
+    if (const QString why = runner::prepareOutputFolder(request.options.outputDir); !why.isEmpty()) {
         io.err << "kix calibrate: --output: " << terminalLine(why) << "; nothing was run\n";
         return protocol::RunUsage;
     }
     io.out << "kix calibrate: " << request.pairs << " A/A pair(s) of the bundled kernel"
            << (cpu ? " in CPU mode" : "") << ", " << 2 * request.pairs << " runs back to back\n";
     io.out.flush();
-    Tally tally;
-    const auto quiet = [](const protocol::RunnerEvent&) {};
-    const auto never = [] { return false; };
-    for (int pair = 1; pair <= request.pairs; ++pair) {
-        QList<ManifestPtr> runs;
-        for (const char* side : {"a", "b"}) {
-            options.fileTag = QStringLiteral("aa%1%2").arg(pair).arg(QLatin1String(side));
-            const runner::RunOutcome outcome =
-                cpu ? runner::runOnCpu(options, quiet, never) : runner::runLocally(options, quiet, never);
-            if (outcome.manifestFile.isEmpty()) {
-                io.err << "kix calibrate: run " << 2 * pair - (side[0] == 'a' ? 1 : 0)
-                       << " failed: " << terminalLine(outcome.message) << "\n";
-                return outcome.exitCode == protocol::RunOk ? int(protocol::RunFailed) : outcome.exitCode;
-            }
-            runs << loadManifestFile(outcome.manifestFile);
-        }
-        const CaseComparison c = compareCases(*runs[0], *runs[1], request.verdict);
-        io.out << terminalLine(pairLine(pair, c)) << "\n";
-        io.out.flush();
-        tally.caseVerdicts += int(c.rows.size());
-        tally.caseDecided += c.faster + c.slower;
-        ++tally.suites;
-        tally.suiteDecided += decided(c.suite.verdict);
-    }
-    const double rate = tally.caseVerdicts > 0 ? kPerHundred * tally.caseDecided / tally.caseVerdicts : 0;
-    io.out << "A/A: " << tally.caseDecided << " of " << tally.caseVerdicts
-           << " case verdicts faster or slower (" << QString::number(rate, 'f', 1) << " per 100); "
-           << tally.suiteDecided << " of " << tally.suites << " suite verdicts faster or slower\n";
-    if (!scratch)
-        io.out << "runs kept in " << terminalLine(options.outputDir) << "\n";
-    return ExitOk;
+    code = runPairs(request, io);
+    if (code == ExitOk && keep)
+        io.out << "runs kept in " << terminalLine(request.options.outputDir) << "\n";
+    return code;
 }
 
 } // namespace kix::cli

@@ -1,6 +1,6 @@
 // `kix calibrate` (issue 36): N A/A pairs of the bundled kernel, each judged as kix diff would, and the rate
-// of faster or slower verdicts printed. On this machine in CPU mode, one small case, so it takes seconds;
-// every bad argument is refused with its exact message before anything runs.
+// of faster or slower verdicts printed. On this machine in CPU mode, one small case, so it takes seconds.
+// Every bad argument is refused with its exact message before anything runs (tst_cli, errors).
 #include "CliRunner.h"
 #include "KixResources.h"
 #include "TestMain.h"
@@ -50,45 +50,9 @@ private slots:
                      .arg(suites));
         QCOMPARE(lines[4], QStringLiteral("runs kept in %1").arg(dir.path()));
         const QStringList suiteRuns =
-            QDir(dir.path()).entryList({QStringLiteral("kix-cpu-run-*-aa[12][ab].manifest.json")}, QDir::Files);
+            QDir(dir.path())
+                .entryList({QStringLiteral("kix-cpu-run-*-aa[12][ab].manifest.json")}, QDir::Files);
         QCOMPARE(suiteRuns.size(), 4);
-    }
-
-    void badArguments_data() {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<int>("code");
-        QTest::addColumn<QString>("err");
-        const auto row = [](const char* name, const char* args, int code, const char* err) {
-            QTest::newRow(name) << QString::fromUtf8(args).split(u' ', Qt::SkipEmptyParts) << code
-                                << QString::fromUtf8(err);
-        };
-        row("no pairs", "calibrate --pairs 0", 2,
-            "kix calibrate: --pairs expects a number from 1 to 50, got \"0\"\n");
-        row("too many pairs", "calibrate --pairs 51", 2,
-            "kix calibrate: --pairs expects a number from 1 to 50, got \"51\"\n");
-        row("bad device", "calibrate --device tpu", 2,
-            "kix calibrate: --device expects gpu or cpu, got \"tpu\"\n");
-        row("big case on cpu", "calibrate --device cpu --cases 1", 2,
-            "kix calibrate: workload 1 has 524288 rows; CPU mode runs only workloads of at most 4096 rows "
-            "(2, 3, 4, 5, 7, 8, 14, 15)\n");
-        row("repeat on cpu", "calibrate --device cpu --repeat 2", 2,
-            "kix calibrate: --repeat 2 measures a GPU's A/A noise floors; the CPU mode does not record "
-            "them\n");
-        row("bad repeat", "calibrate --repeat 11", 2,
-            "kix calibrate: --repeat expects a number from 1 to 10, got \"11\"\n");
-        row("bad minimum effect", "calibrate --device cpu --min-effect 0", 2,
-            "kix calibrate: --min-effect expects a percentage from 0.1 to 50, such as 2 or 0.5, got \"0\"\n");
-        row("positional", "calibrate x", 2,
-            "kix calibrate: expected 0 file argument(s), got 1 (see kix calibrate --help)\n");
-    }
-    void badArguments() {
-        QFETCH(QStringList, args);
-        QFETCH(int, code);
-        QFETCH(QString, err);
-        const kixtest::CliResult r = kixtest::runKix(args);
-        QCOMPARE(r.err, err);
-        QCOMPARE(r.code, code);
-        QCOMPARE(r.out, QString());
     }
 
     // Without CUDA, a GPU calibration says why it cannot run and exits "unavailable", as kix run does.

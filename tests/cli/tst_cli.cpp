@@ -79,6 +79,24 @@ private slots:
             "cmix1 bps<N> default\n");
         row("run plan on cpu", "run --device cpu --plan pf0", 2,
             "kix run: --plan chooses the GPU kernel's launch plan; it has no meaning with --device cpu\n");
+        row("no pairs", "calibrate --pairs 0", 2,
+            "kix calibrate: --pairs expects a number from 1 to 50, got \"0\"\n");
+        row("too many pairs", "calibrate --pairs 51", 2,
+            "kix calibrate: --pairs expects a number from 1 to 50, got \"51\"\n");
+        row("bad device", "calibrate --device tpu", 2,
+            "kix calibrate: --device expects gpu or cpu, got \"tpu\"\n");
+        row("big case on cpu", "calibrate --device cpu --cases 1", 2,
+            "kix calibrate: workload 1 has 524288 rows; CPU mode runs only workloads of at most 4096 rows "
+            "(2, 3, 4, 5, 7, 8, 14, 15)\n");
+        row("repeat on cpu", "calibrate --device cpu --repeat 2", 2,
+            "kix calibrate: --repeat 2 measures a GPU's A/A noise floors; the CPU mode does not record "
+            "them\n");
+        row("bad repeat", "calibrate --repeat 11", 2,
+            "kix calibrate: --repeat expects a number from 1 to 10, got \"11\"\n");
+        row("bad minimum effect", "calibrate --device cpu --min-effect 0", 2,
+            "kix calibrate: --min-effect expects a percentage from 0.1 to 50, such as 2 or 0.5, got \"0\"\n");
+        row("positional", "calibrate x", 2,
+            "kix calibrate: expected 0 file argument(s), got 1 (see kix calibrate --help)\n");
         row("run lock clocks on cpu", "run --device cpu --lock-clocks", 2,
             "kix run: --lock-clocks locks a GPU's clocks; it has no meaning with --device cpu\n");
         row("run repeat on cpu", "run --device cpu --repeat 2", 2,

@@ -343,9 +343,9 @@ private slots:
         // Per case two passes of 40 launches: case 0 steady, case 1 whose second pass is 8% slower, case 2
         // whose CUDA events move 8% while CUPTI stays.
         const auto pass = [](double level, int k0) {
-            std::vector<double> v;
-            for (int k = 0; k < 40; ++k)
-                v.push_back(level * (60000 + 25.0 * ((k + k0) % 9)));
+            std::vector<double> v(40);
+            for (std::size_t k = 0; k < v.size(); ++k)
+                v[k] = level * (60000 + 25.0 * double((k + std::size_t(k0)) % 9));
             return v;
         };
         a.gpu.repeats = {{{pass(1, 0), pass(1, 3)}, {pass(1, 0), pass(1, 3)}},

@@ -29,5 +29,7 @@ bool runsHaveCaseFloors(const RunSpec& a, const RunSpec& b);
 // issue 36); nullopt when neither measured one.
 std::optional<double> casesNoiseFloor(const RunSpec& runA, const CaseResult& a, const RunSpec& runB,
                                       const CaseResult& b, const QString& timer);
+// The larger of the two cases' own floors for `timer`; nullopt when neither has one.
+std::optional<double> ownNoiseFloor(const CaseResult& a, const CaseResult& b, const QString& timer);
 
 } // namespace kix

@@ -431,6 +431,56 @@ VerdictOptions caseOptions(const QList<CaseAaFloor>& floors, qsizetype i, const 
     return own;
 }
 
+// The suite by block medians when every case has enough launches a side for blocks (BlockMedians.h): the
+// mean of the cases' log median ratios, the cases' variance terms summed. False (g untouched) otherwise.
+bool judgeSuiteByBlocks(const std::vector<Side>& as, const std::vector<Side>& bs,
+                        const VerdictOptions& options, CaseVerdict& g) {
+    const bool withFloor = measuredFloor(options);
+    BlockTerms blocks;
+    double logSum = 0;
+    for (std::size_t i = 0; i < as.size(); ++i) {
+        const auto ba = blockSpreadOf(as[i].samples);
+        const auto bb = blockSpreadOf(bs[i].samples);
+        if (!ba || !bb)
+            return false;
+        blocks.add(*ba, *bb, withFloor);
+        logSum += std::log(sampleMedian(bs[i].samples) / sampleMedian(as[i].samples));
+    }
+    const double total = double(as.size());
+    g.method = VerdictMethod::BlockMedians;
+    g.ratio = std::exp(logSum / total);
+    g.interval = blockInterval(logSum / total, blocks, total, options.level);
+    conclude(g, QStringLiteral("geometric mean of median ratios"),
+             blockMethodText(QStringLiteral("block medians over %1 cases").arg(as.size()),
+                             countText(g.countA, g.countB, true), blocks, withFloor, true),
+             options);
+    return true;
+}
+
+// The suite bootstrapped over every case's samples (Bootstrap.h), or refused where one resample would draw
+// more than kix's limit.
+void judgeSuiteByBootstrap(const std::vector<Side>& as, const std::vector<Side>& bs,
+                           const VerdictOptions& options, const QString& over, CaseVerdict& g) {
+    std::vector<SamplePair> pairs;
+    for (std::size_t i = 0; i < as.size(); ++i)
+        pairs.push_back({as[i].samples, bs[i].samples});
+    if (const std::int64_t draws = bootstrapDrawsPerResample(pairs);
+        draws > limits::kBootstrapMaxDrawsPerResample) {
+        g.reason = QStringLiteral("refused: the bootstrap would draw %1 values per resample, above kix's "
+                                  "limit of %2 (docs/verdicts.md, \"Limits\")")
+                       .arg(draws)
+                       .arg(limits::kBootstrapMaxDrawsPerResample);
+        return;
+    }
+    const auto r =
+        bootstrapGeomeanRatio(pairs, BootstrapOptions{options.resamples, options.level, options.seed});
+    g.method = VerdictMethod::Bootstrap;
+    g.ratio = r->ratio;
+    g.interval = r->interval;
+    conclude(g, QStringLiteral("geometric mean of median ratios"), QStringLiteral("bootstrap") + over,
+             options);
+}
+
 SuiteVerdict judgeSuiteUnchecked(const QList<EvidencePair>& cases, const VerdictOptions& options,
                                  const QList<CaseAaFloor>& floors) {
     SuiteVerdict out;
@@ -491,47 +541,8 @@ SuiteVerdict judgeSuiteUnchecked(const QList<EvidencePair>& cases, const Verdict
     }
     const QString over = QStringLiteral(" over %1 cases, ").arg(total) + countText(fewestA, fewestB, true);
     if (allRaw) {
-        const bool withFloor = measuredFloor(options);
-        BlockTerms blocks;
-        double logSum = 0;
-        bool allBlocks = true;
-        for (std::size_t i = 0; i < as.size() && allBlocks; ++i) {
-            const auto ba = blockSpreadOf(as[i].samples);
-            const auto bb = blockSpreadOf(bs[i].samples);
-            allBlocks = ba && bb;
-            if (allBlocks) {
-                blocks.add(*ba, *bb, withFloor);
-                logSum += std::log(sampleMedian(bs[i].samples) / sampleMedian(as[i].samples));
-            }
-        }
-        if (allBlocks) {
-            g.method = VerdictMethod::BlockMedians;
-            g.ratio = std::exp(logSum / double(total));
-            g.interval = blockInterval(logSum / double(total), blocks, double(total), options.level);
-            conclude(g, QStringLiteral("geometric mean of median ratios"),
-                     blockMethodText(QStringLiteral("block medians over %1 cases").arg(total),
-                                     countText(fewestA, fewestB, true), blocks, withFloor, true),
-                     options);
-            return out;
-        }
-        std::vector<SamplePair> pairs;
-        for (std::size_t i = 0; i < as.size(); ++i)
-            pairs.push_back({as[i].samples, bs[i].samples});
-        if (const std::int64_t draws = bootstrapDrawsPerResample(pairs);
-            draws > limits::kBootstrapMaxDrawsPerResample) {
-            g.reason = QStringLiteral("refused: the bootstrap would draw %1 values per resample, above kix's "
-                                      "limit of %2 (docs/verdicts.md, \"Limits\")")
-                           .arg(draws)
-                           .arg(limits::kBootstrapMaxDrawsPerResample);
-            return out;
-        }
-        const auto r =
-            bootstrapGeomeanRatio(pairs, BootstrapOptions{options.resamples, options.level, options.seed});
-        g.method = VerdictMethod::Bootstrap;
-        g.ratio = r->ratio;
-        g.interval = r->interval;
-        conclude(g, QStringLiteral("geometric mean of median ratios"), QStringLiteral("bootstrap") + over,
-                 options);
+        if (!judgeSuiteByBlocks(as, bs, options, g))
+            judgeSuiteByBootstrap(as, bs, options, over, g);
         return out;
     }
     LogEstimate e;

@@ -96,6 +96,7 @@ SimRun simulateRun(Source& s, const std::vector<SimCase>& shape, int passes, dou
                              (std::sqrt(kCommonShare) * common + std::sqrt(1 - kCommonShare) * s.normal());
         const double level = 1000 * (1 + shift) * (lowNoise(c) ? slowdown : 1);
         std::vector<std::vector<double>> own;
+        own.reserve(std::size_t(passes));
         for (int p = 0; p < passes; ++p)
             own.push_back(simulatePass(s, c, level));
         run.passes.push_back(std::move(own));

@@ -226,6 +226,25 @@ private slots:
         QCOMPARE(kix::rerunsAgree(a, b, said), agree);
         QCOMPARE(said, why);
     }
+
+    // Issue 36: reruns that record each case's A/A floor (kix run --repeat N) are judged with it, as kix
+    // diff judges them: 5% apart is "slower" at the 2% minimum effect, "same" within a measured 8% floor.
+    void agreementUsesTheCasesFloors() {
+        auto a = sampledRerun(QStringLiteral("a"), 1000, 10, 100, QStringLiteral("cuda_events"));
+        auto b = sampledRerun(QStringLiteral("b"), 1050, 10, 100, QStringLiteral("cuda_events"));
+        QString why;
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        kix::CaseNoiseFloor floor;
+        floor.relative = 0.08;
+        floor.timer = QStringLiteral("cuda_events");
+        a.cases[0].noiseFloor = floor;
+        QVERIFY2(kix::rerunsAgree(a, b, why), qPrintable(why));
+        QVERIFY(why.isEmpty());
+        // A floor in another timer than the one compared is not used.
+        a.cases[0].noiseFloor->timer = QStringLiteral("cupti");
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        QVERIFY2(why.contains(QStringLiteral("slower")), qPrintable(why));
+    }
 };
 
 KIX_TEST_GUILESS_MAIN(TestEvidence)
