@@ -32,6 +32,8 @@ const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, co
              {keyCommand, "key SUBCOMMAND            signing key, trusted keys, signed reruns"}},
             {QStringLiteral("run"),
              {runCommand, "run [--output DIR]        rerun the bundled kernel on this GPU"}},
+            {QStringLiteral("calibrate"),
+             {calibrateCommand, "calibrate [--pairs N]     A/A pairs here: how often verdicts are wrong"}},
         };
     return table;
 }

@@ -42,5 +42,6 @@ int runCommand(const QStringList& args, Io io);
 int keyCommand(const QStringList& args, Io io);
 int historyCommand(const QStringList& args, Io io);
 int servingCommand(const QStringList& args, Io io);
+int calibrateCommand(const QStringList& args, Io io);
 
 } // namespace kix::cli

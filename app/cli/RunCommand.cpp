@@ -5,6 +5,7 @@
 #include "SigningRerun.h"
 #include "SpeedOfLight.h"
 #include "TextSanitizer.h"
+#include "kix/rmsnorm_backward.h"
 #include "kix/workloads.h"
 
 #include <QCoreApplication>
@@ -92,20 +93,10 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
     if (!request.jsonl && parser.value(QStringLiteral("progress")) != QLatin1String("text"))
         return QStringLiteral("--progress expects text or jsonl");
-    const QString device = parser.value(QStringLiteral("device"));
-    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
-        return QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(device);
     runner::RunOptions& options = request.options;
-    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    if (auto error = readDeviceCasesRepeat(parser, options))
+        return error;
     const bool cpu = options.device == runner::Device::Cpu;
-    if (parser.isSet(QStringLiteral("cases"))) {
-        QString error;
-        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu,
-                                      parser.isSet(QStringLiteral("solution")), error);
-        if (!cases)
-            return error;
-        options.cases = *cases;
-    }
     request.quick = parser.isSet(QStringLiteral("quick"));
     if (cpu) {
         options.harness = runner::cpuHarnessOptions(request.quick);
@@ -118,15 +109,14 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
     options.lockClocks = parser.isSet(QStringLiteral("lock-clocks"));
     if (options.lockClocks && cpu)
         return QStringLiteral("--lock-clocks locks a GPU's clocks; it has no meaning with --device cpu");
-    if (parser.isSet(QStringLiteral("repeat"))) {
-        bool ok = false;
-        options.repeat = parser.value(QStringLiteral("repeat")).toInt(&ok);
-        if (!ok || options.repeat < 1 || options.repeat > 2)
-            return QStringLiteral("--repeat expects 1 or 2, got \"%1\"")
-                .arg(parser.value(QStringLiteral("repeat")));
-        if (options.repeat > 1 && cpu)
-            return QStringLiteral(
-                "--repeat 2 measures a GPU's A/A noise floor; the CPU mode does not record one");
+    if (parser.isSet(QStringLiteral("plan"))) {
+        const QString plan = parser.value(QStringLiteral("plan"));
+        if (cpu)
+            return QStringLiteral("--plan chooses the GPU kernel's launch plan; it has no meaning with "
+                                  "--device cpu");
+        if (const std::string why = kernels::parseLaunchOverrides(plan.toStdString(), options.harness.launch);
+            !why.empty())
+            return QStringLiteral("--plan \"%1\": %2").arg(plan, QString::fromStdString(why));
     }
     options.fileTag = parser.value(QStringLiteral("file-tag"));
     static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
@@ -143,6 +133,34 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
 }
 
 } // namespace
+
+std::optional<QString> readDeviceCasesRepeat(const QCommandLineParser& parser, runner::RunOptions& options) {
+    const QString device = parser.value(QStringLiteral("device"));
+    if (device != QLatin1String("gpu") && device != QLatin1String("cpu"))
+        return QStringLiteral("--device expects gpu or cpu, got \"%1\"").arg(device);
+    options.device = device == QLatin1String("cpu") ? runner::Device::Cpu : runner::Device::Gpu;
+    const bool cpu = options.device == runner::Device::Cpu;
+    if (parser.isSet(QStringLiteral("cases"))) {
+        QString error;
+        // calibrate shares this and has no --solution: optionNames() lists only what was given.
+        const bool solution = parser.optionNames().contains(QStringLiteral("solution"));
+        const auto cases = parseCases(parser.value(QStringLiteral("cases")), cpu, solution, error);
+        if (!cases)
+            return error;
+        options.cases = *cases;
+    }
+    bool ok = false;
+    options.repeat = parser.value(QStringLiteral("repeat")).toInt(&ok);
+    if (!ok || options.repeat < 1 || options.repeat > runner::kMaxRepeat)
+        return QStringLiteral("--repeat expects a number from 1 to %1, got \"%2\"")
+            .arg(runner::kMaxRepeat)
+            .arg(parser.value(QStringLiteral("repeat")));
+    if (options.repeat > 1 && cpu)
+        return QStringLiteral(
+                   "--repeat %1 measures a GPU's A/A noise floors; the CPU mode does not record them")
+            .arg(options.repeat);
+    return std::nullopt;
+}
 
 std::function<void(const RunnerEvent&)> progressPrinter(bool jsonl, Io io) {
     return [jsonl, io](const RunnerEvent& e) {
@@ -221,10 +239,19 @@ int runCommand(const QStringList& args, Io io) {
          QStringLiteral("Lock the GPU's SM clocks at its base (default applications) clock for the "
                         "run and reset them afterwards, also on failure, Ctrl+C or SIGTERM (needs "
                         "root; where the driver refuses, the run says why and goes on unlocked).")});
-    parser.addOption({QStringLiteral("repeat"),
-                      QStringLiteral("2: run every case twice, interleaved, and record the A/A spread as the "
-                                     "noise floor that kix diff uses as its minimum effect when larger."),
-                      QStringLiteral("n"), QStringLiteral("1")});
+    parser.addOption(
+        {QStringLiteral("repeat"),
+         QStringLiteral("2 to %1: time every case N times in a row and record each case's and the suite's "
+                        "A/A noise floor (CUPTI and CUDA events), which kix diff uses as a case's minimum "
+                        "effect when larger (docs/verdicts.md).")
+             .arg(runner::kMaxRepeat),
+         QStringLiteral("n"), QStringLiteral("1")});
+    parser.addOption(
+        {QStringLiteral("plan"),
+         QStringLiteral(
+             "Developer option: force launch-plan fields (the tokens of kix-kernel-bench --plan, "
+             "e.g. \"pf0\"), for a known-slower kernel; the manifest's launch.plan names the plan."),
+         QStringLiteral("text")});
     parser.addOption(
         {QStringLiteral("problem"),
          QStringLiteral(

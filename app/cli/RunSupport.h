@@ -8,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <functional>
+#include <optional>
 
 namespace kix::cli {
 
@@ -17,6 +18,11 @@ struct RunRequest {
     runner::RunOptions options;
     std::function<bool()> stopRequested; // SIGINT/SIGTERM arrived
 };
+
+// --device, --cases (workload numbers 0-15, each once; CPU mode refuses those it cannot run) and --repeat
+// (1 to kMaxRepeat; GPU only above 1) as kix run and kix calibrate read them, into `options`; the usage
+// error in words, if any.
+std::optional<QString> readDeviceCasesRepeat(const QCommandLineParser& parser, runner::RunOptions& options);
 
 // Prints each runner event: one JSON line each (jsonl), or a sentence (text; failures to stderr).
 std::function<void(const protocol::RunnerEvent&)> progressPrinter(bool jsonl, Io io);

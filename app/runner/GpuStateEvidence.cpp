@@ -1,5 +1,6 @@
 #include "GpuStateEvidence.h"
 
+#include "Bootstrap.h"
 #include "JsonReader.h"
 #include "ManifestWriter.h"
 
@@ -52,17 +53,73 @@ double CalibrationFacts::deviation() const {
     return medianNs && usualNs && *usualNs > 0 ? *medianNs / *usualNs - 1 : 0;
 }
 
-double RepeatPair::spread() const {
-    return medianANs > 0 ? std::abs(medianBNs / medianANs - 1) : 0;
+bool CaseRepeats::hasCupti() const {
+    return !cuptiPasses.empty() &&
+           std::none_of(cuptiPasses.begin(), cuptiPasses.end(), [](const auto& p) { return p.empty(); });
+}
+
+std::optional<NoiseFloorEstimate> CaseRepeats::floor() const {
+    return hasCupti() ? caseNoiseFloor(cuptiPasses) : eventsFloor();
+}
+
+std::optional<NoiseFloorEstimate> CaseRepeats::eventsFloor() const {
+    return caseNoiseFloor(eventPasses);
+}
+
+bool RunGpuState::repeatsHaveCupti() const {
+    return std::all_of(repeats.begin(), repeats.end(), [](const CaseRepeats& r) { return r.hasCupti(); });
+}
+
+std::optional<NoiseFloorEstimate> RunGpuState::suiteFloor() const {
+    if (repeats.empty())
+        return std::nullopt;
+    const bool cupti = repeatsHaveCupti();
+    std::vector<std::vector<std::vector<double>>> cases;
+    cases.reserve(repeats.size());
+    for (const CaseRepeats& r : repeats)
+        cases.push_back(cupti ? r.cuptiPasses : r.eventPasses);
+    return suiteNoiseFloor(cases);
 }
 
 std::optional<double> RunGpuState::noiseFloor() const {
-    if (repeats.empty())
-        return std::nullopt;
-    double floor = 0;
-    for (const RepeatPair& r : repeats)
-        floor = std::max(floor, r.spread());
-    return floor;
+    const auto floor = suiteFloor();
+    return floor ? std::optional<double>(floor->relative) : std::nullopt;
+}
+
+namespace {
+
+const char* const kFloorMethod =
+    "A/A: every case timed N times in a row in one process; per pass its median and the medians of its "
+    "blocks of consecutive launches; floor = exp(1.96 * sqrt(2) * s) - 1, s the larger of the passes' and "
+    "a block's log spread (docs/verdicts.md, \"Noise floors\")";
+
+Json estimateJson(const NoiseFloorEstimate& e) {
+    return {{"relative", e.relative},
+            {"passes", e.passes},
+            {"blocks", e.blocks},
+            {"betweenPassLogSd", e.betweenPassLogSd},
+            {"blockLogSd", e.blockLogSd}};
+}
+
+Json passMedians(const std::vector<std::vector<double>>& passes) {
+    Json out = Json::array();
+    for (const auto& p : passes)
+        out.push_back(p.empty() ? Json(nullptr) : Json(sampleMedian(p)));
+    return out;
+}
+
+} // namespace
+
+Json caseNoiseFloorJson(const CaseRepeats& repeats) {
+    const auto floor = repeats.floor();
+    if (!floor)
+        return nullptr;
+    Json out = estimateJson(*floor);
+    out["timer"] = repeats.hasCupti() ? "cupti" : "cuda_events";
+    if (const auto events = repeats.eventsFloor())
+        out["eventsRelative"] = events->relative;
+    out["passMediansNs"] = passMedians(repeats.hasCupti() ? repeats.cuptiPasses : repeats.eventPasses);
+    return out;
 }
 
 Json caseGpuStateJson(const kernels::GpuStateSummary& s) {
@@ -131,15 +188,12 @@ Json runGpuStateJson(const RunGpuState& state) {
     if (!c.error.isEmpty())
         calibration["error"] = c.error.toStdString();
     out["calibration"] = calibration;
-    if (const auto floor = state.noiseFloor()) {
-        Json pairs = Json::array();
-        for (const RepeatPair& r : state.repeats)
-            pairs.push_back({{"medianANs", r.medianANs}, {"medianBNs", r.medianBNs}, {"spread", r.spread()}});
-        out["noiseFloor"] = {{"relative", *floor},
-                             {"method",
-                              "A/A: every case run twice in one process, interleaved (A, B per case); "
-                              "the largest |median B / median A - 1| over the cases, CUDA events"},
-                             {"cases", pairs}};
+    if (const auto floor = state.suiteFloor()) {
+        Json suite = estimateJson(*floor);
+        suite["scope"] = "suite"; // each case carries its own (caseNoiseFloorJson)
+        suite["timer"] = state.repeatsHaveCupti() ? "cupti" : "cuda_events";
+        suite["method"] = kFloorMethod;
+        out["noiseFloor"] = suite;
     }
     return out;
 }

@@ -1,12 +1,13 @@
 // The GPU's state during a local run (issue 24) as the run's files record it: the identity once, each
 // case's window digested (first/min/median/max), the clock lock, the per-boot calibration and the A/A
-// noise floor (kix run --repeat 2). KernelIndex's environment gets what its schema has fields for
-// (settings: clocksLocked, powerLimitWatts, persistenceMode, eccEnabled) and each case run a few
-// measurements (sm_clock, power, temperature); the rest goes in the raw-samples evidence
+// noise floors (kix run --repeat N: the suite's and each case's). KernelIndex's environment gets what its
+// schema has fields for (settings: clocksLocked, powerLimitWatts, persistenceMode, eccEnabled) and each case
+// run a few measurements (sm_clock, power, temperature); the rest goes in the raw-samples evidence
 // (docs/manifest-format.md, "GPU state"). No GPU needed: tested with synthetic states.
 #pragma once
 
 #include "Manifest.h"
+#include "NoiseFloor.h"
 #include "kix/gpu_state.h"
 #include "kix/harness.h"
 
@@ -37,10 +38,14 @@ struct CalibrationFacts {
 inline constexpr double kCalibrationBand = 0.05; // ±5% of the usual value
 inline constexpr int kCalibrationMinimumHistory = 2;
 
-// One case's two interleaved passes (--repeat 2).
-struct RepeatPair {
-    double medianANs = 0, medianBNs = 0; // CUDA events medians
-    double spread() const;               // |B/A - 1|
+// One case's passes with --repeat N (N >= 2; the first is the case's recorded result), each pass's
+// launches in the order timed: by CUPTI (empty where CUPTI could not time it) and by CUDA events.
+struct CaseRepeats {
+    std::vector<std::vector<double>> cuptiPasses, eventPasses;
+    bool hasCupti() const; // every pass has CUPTI samples
+    // The case's floor in the timer its verdict compares (CUPTI where it has it), and by CUDA events.
+    std::optional<NoiseFloorEstimate> floor() const;
+    std::optional<NoiseFloorEstimate> eventsFloor() const;
 };
 
 struct RunGpuState {
@@ -49,13 +54,19 @@ struct RunGpuState {
     std::vector<kernels::GpuStateSummary> cases; // one per case, in the run's order (may be empty)
     ClockLockFacts lock;
     CalibrationFacts calibration;
-    std::vector<RepeatPair> repeats;          // one per case with --repeat 2, else empty
-    std::optional<double> noiseFloor() const; // the largest spread of `repeats`
+    std::vector<CaseRepeats> repeats; // one per case (in the run's order) with --repeat N, else empty
+    bool repeatsHaveCupti() const;    // every case's passes have CUPTI samples
+    // The suite's floor (NoiseFloor.h) over the cases' passes, in CUPTI time where every case has it.
+    std::optional<NoiseFloorEstimate> suiteFloor() const;
+    std::optional<double> noiseFloor() const; // suiteFloor()'s relative
 };
 
 // The evidence's "gpuState" of one case.
 Json caseGpuStateJson(const kernels::GpuStateSummary& s);
-// The evidence's root "gpu": identity (or unavailable), clockLock, calibration, noiseFloor.
+// A case's "noiseFloor" in the evidence (docs/manifest-format.md, "GPU state"); null when its passes give
+// none.
+Json caseNoiseFloorJson(const CaseRepeats& repeats);
+// The evidence's root "gpu": identity (or unavailable), clockLock, calibration, noiseFloor (the suite's).
 Json runGpuStateJson(const RunGpuState& state);
 // KernelIndex's environment.spec.settings from what NVML read (empty object when nothing).
 Json environmentSettings(const RunGpuState& state);

@@ -294,6 +294,9 @@ QByteArray localEvidence(const LocalRunFacts& f, const QString& runName, const Q
         addTimingEvidence(r, c);
         if (i < f.gpu.cases.size())
             c["gpuState"] = caseGpuStateJson(f.gpu.cases[i]);
+        if (i < f.gpu.repeats.size())
+            if (Json floor = caseNoiseFloorJson(f.gpu.repeats[i]); !floor.is_null())
+                c["noiseFloor"] = std::move(floor);
         cases.push_back(std::move(c));
     }
     Json evidence = rawSamplesDocument(runName, cases);

@@ -19,6 +19,8 @@ struct LocalRunSet;
 
 enum class Device { Gpu, Cpu };
 
+inline constexpr int kMaxRepeat = 10; // kix run --repeat N: at most this many passes per case
+
 struct RunOptions {
     Device device = Device::Gpu;
     QString outputDir;
@@ -26,7 +28,7 @@ struct RunOptions {
     kernels::HarnessOptions harness;
     QString fileTag;            // appended to the manifest's file name, e.g. "job42-task0"
     bool lockClocks = false;    // lock the SM clocks for the run, reset afterwards (GpuStateEvidence.h)
-    int repeat = 1;             // 2: every case twice, interleaved, for the A/A noise floor
+    int repeat = 1;             // N >= 2: every case N times in a row, for its A/A noise floor
     QString calibrationHistory; // the per-boot calibration's history file; empty: the default
     // The user's own copy of the dataset (--problem DIR): each case it has is named by its uuid and checked
     // with its tolerance; without it, KernelIndex's case id and kix's own rule (kix/workloads.h).

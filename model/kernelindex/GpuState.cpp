@@ -20,6 +20,14 @@ QString percentText(double fraction) {
 
 } // namespace
 
+std::optional<double> CaseNoiseFloor::forTimer(const QString& verdictTimer) const {
+    if (verdictTimer == timer)
+        return relative;
+    if (verdictTimer == QLatin1String("cuda_events"))
+        return eventsRelative;
+    return std::nullopt;
+}
+
 std::optional<double> typicalSmClockOf(const QList<std::optional<CaseGpuState>>& states) {
     std::vector<double> medians;
     for (const auto& s : states)

@@ -37,12 +37,28 @@ struct GpuRunState {
     double calibrationBand = 0;
     int calibrationEarlierBoots = 0;
     bool calibrationSuspect = false;
-    std::optional<double> noiseFloor; // relative A/A spread (kix run --repeat 2)
+    // Relative A/A spread (kix run --repeat N). Before issue 36 one floor for every case and the suite;
+    // with noiseFloorIsSuite ("scope": "suite") the suite's only, each case carrying its own.
+    std::optional<double> noiseFloor;
+    bool noiseFloorIsSuite = false;
+};
+
+// A case's own A/A floor (kix run --repeat N, issue 36): in the timer its verdict compares (`timer`: CUPTI
+// where the case has CUPTI samples), and by CUDA events beside it.
+struct CaseNoiseFloor {
+    double relative = 0;
+    QString timer; // "cupti", "cuda_events"
+    std::optional<double> eventsRelative;
+    int passes = 0;
+    // The floor for a verdict that compares samples of `verdictTimer`; nullopt when none was measured.
+    std::optional<double> forTimer(const QString& verdictTimer) const;
 };
 
 // Readers of the evidence's case "gpuState" and root "gpu"; a malformed member is reported through `fr`.
 std::optional<CaseGpuState> readCaseGpuState(FieldReader fr);
 std::optional<GpuRunState> readGpuRunState(FieldReader fr);
+// A case's "noiseFloor"; nullopt when absent or malformed (reported through `fr`).
+std::optional<CaseNoiseFloor> readCaseNoiseFloor(FieldReader fr);
 
 // A case is flagged "below its typical SM clock" when its median SM clock is this far below the run's.
 inline constexpr double kBelowTypicalClock = 0.05;

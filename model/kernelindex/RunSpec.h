@@ -52,8 +52,9 @@ struct CaseResult {
     // The verdict engine prefers them to the statistics (CaseEvidence.h).
     std::vector<double> samplesNs, cuptiSamplesNs;
     QString timer; // how samplesNs and latencyNs were timed ("cuda_events"); empty: the protocol's timer
-    std::optional<CaseGpuState> gpuState; // the GPU's state over the timed window (kix runs with NVML)
-    QString axesLabel() const;            // "batch_size=4 seq_len=1973"
+    std::optional<CaseGpuState> gpuState;     // the GPU's state over the timed window (kix runs with NVML)
+    std::optional<CaseNoiseFloor> noiseFloor; // its own A/A floor (kix run --repeat N)
+    QString axesLabel() const;                // "batch_size=4 seq_len=1973"
     // "NaN and Inf in output" when any output is flagged, else empty: what views print beside the errors.
     QString nonFiniteLabel() const;
     // The latency statistic a view prints for this case and its name, preferring `statistic` (the

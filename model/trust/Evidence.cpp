@@ -1,6 +1,7 @@
 #include "Evidence.h"
 
 #include "CaseComparison.h"
+#include "GpuStateDifference.h"
 #include "PublishedSpread.h"
 
 namespace kix {
@@ -25,7 +26,11 @@ bool rerunsAgree(const RerunLatencies& a, const RerunLatencies& b, QString& why)
     const CaseMatch match = matchCases(a.cases, b.cases);
     for (const auto& [i, j] : match.pairs) {
         const EvidencePair pair = caseEvidencePair(a.cases[i], a.timing, b.cases[j], b.timing);
-        const CaseVerdict v = judgeCase(pair.a, pair.b);
+        // Each case by its own A/A floor where the reruns record one (kix run --repeat N), as kix diff does.
+        VerdictOptions options;
+        options.noiseFloor = ownNoiseFloor(a.cases[i], b.cases[j], pair.a.timer);
+        options.noiseFloorSource = QStringLiteral("this case's A/A spread");
+        const CaseVerdict v = judgeCase(pair.a, pair.b, options);
         if (v.method == VerdictMethod::None && v.verdict == Verdict::CantTell && !pair.a.timer.isEmpty() &&
             !pair.b.timer.isEmpty() && pair.a.timer != pair.b.timer) {
             why = QStringLiteral("case %1: %2").arg(a.cases[i].id, verdictLine(v));

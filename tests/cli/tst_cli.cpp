@@ -69,11 +69,38 @@ private slots:
         row("run bad tag", "run --device cpu --file-tag ../x", 2,
             "kix run: --file-tag expects up to 64 letters, digits, - and _, got "
             "\"../x\"\n");
-        row("run bad repeat", "run --repeat 3", 2, "kix run: --repeat expects 1 or 2, got \"3\"\n");
+        row("run bad repeat", "run --repeat 11", 2,
+            "kix run: --repeat expects a number from 1 to 10, got \"11\"\n");
+        row("run repeat not a number", "run --repeat two", 2,
+            "kix run: --repeat expects a number from 1 to 10, got \"two\"\n");
+        row("run bad plan", "run --plan pf2", 2,
+            "kix run: --plan \"pf2\": plan token 'pf2' is not one of r1 r2 pf0 pf1 k<N> cs0 cs1 s<N> "
+            "fin=kernel fin=launch fin=cols fin=none cols<N> hv0 hv1 trig0 trig1 rq<N> cpf<N> rpf<N> cmix0 "
+            "cmix1 bps<N> default\n");
+        row("run plan on cpu", "run --device cpu --plan pf0", 2,
+            "kix run: --plan chooses the GPU kernel's launch plan; it has no meaning with --device cpu\n");
+        row("no pairs", "calibrate --pairs 0", 2,
+            "kix calibrate: --pairs expects a number from 1 to 50, got \"0\"\n");
+        row("too many pairs", "calibrate --pairs 51", 2,
+            "kix calibrate: --pairs expects a number from 1 to 50, got \"51\"\n");
+        row("bad device", "calibrate --device tpu", 2,
+            "kix calibrate: --device expects gpu or cpu, got \"tpu\"\n");
+        row("big case on cpu", "calibrate --device cpu --cases 1", 2,
+            "kix calibrate: workload 1 has 524288 rows; CPU mode runs only workloads of at most 4096 rows "
+            "(2, 3, 4, 5, 7, 8, 14, 15)\n");
+        row("repeat on cpu", "calibrate --device cpu --repeat 2", 2,
+            "kix calibrate: --repeat 2 measures a GPU's A/A noise floors; the CPU mode does not record "
+            "them\n");
+        row("bad repeat", "calibrate --repeat 11", 2,
+            "kix calibrate: --repeat expects a number from 1 to 10, got \"11\"\n");
+        row("bad minimum effect", "calibrate --device cpu --min-effect 0", 2,
+            "kix calibrate: --min-effect expects a percentage from 0.1 to 50, such as 2 or 0.5, got \"0\"\n");
+        row("positional", "calibrate x", 2,
+            "kix calibrate: expected 0 file argument(s), got 1 (see kix calibrate --help)\n");
         row("run lock clocks on cpu", "run --device cpu --lock-clocks", 2,
             "kix run: --lock-clocks locks a GPU's clocks; it has no meaning with --device cpu\n");
         row("run repeat on cpu", "run --device cpu --repeat 2", 2,
-            "kix run: --repeat 2 measures a GPU's A/A noise floor; the CPU mode does not record one\n");
+            "kix run: --repeat 2 measures a GPU's A/A noise floors; the CPU mode does not record them\n");
         row("cluster option without --slurm", "run --device cpu --partition gpu", 2,
             "kix run: --partition, --account, --print-script and the other cluster "
             "options need --slurm\n");

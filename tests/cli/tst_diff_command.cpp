@@ -282,8 +282,8 @@ private slots:
                          }));
     }
 
-    // The two bundled kix runs carry every launch: each of the 16 cases has a bootstrap interval, a verdict
-    // and its reason, and the suite is bootstrapped over all of them.
+    // The two bundled kix runs carry every launch: each of the 16 cases has a block-medians interval, a
+    // verdict and its reason, and the suite is judged over all of them.
     void diffBundledKixRuns() {
         const QStringList runs = bundledKixRuns();
         const Result r = run(QStringList{QStringLiteral("diff")} + runs);
@@ -294,7 +294,7 @@ private slots:
                 R"(^  batch_size=\d+ hidden_size=2560 seq_len=\d+ +[0-9.]+ [µm]s -> +[0-9.]+ [µm]s  B/A )"
                 R"( *[0-9.]+  \[[0-9.]+, [0-9.]+\] +(faster|slower|same|can't tell)\n      median )"
                 R"(B/A [0-9.]+, 95% CI \[[0-9.]+, [0-9.]+\], [a-z ]+ the 2% minimum effect; )"
-                R"(bootstrap, n = \d+)"),
+                R"(block medians, n = \d+)"),
             QRegularExpression::MultilineOption);
         qsizetype cases = 0;
         for (auto it = caseLine.globalMatch(r.out); it.hasNext(); it.next())
@@ -303,17 +303,17 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("\nSuite: %1 — geometric mean of median ratios B/A ")
                                     .arg(QString::fromLatin1(kBundledSuiteVerdict))),
                  qPrintable(r.out));
-        QVERIFY(r.out.contains(QStringLiteral("; bootstrap over 16 cases, n >= ")));
+        QVERIFY(r.out.contains(QStringLiteral("; block medians over 16 cases, n >= ")));
 
         const Result j = run(QStringList{QStringLiteral("diff"), QStringLiteral("--json")} + runs);
         const Json v = Json::parse(j.out.toStdString());
         QCOMPARE(v["cases"].size(), std::size_t(16));
         for (const Json& c : v["cases"]) {
-            QCOMPARE(c["method"].get<std::string>(), std::string("bootstrap"));
+            QCOMPARE(c["method"].get<std::string>(), std::string("blocks"));
             QVERIFY(c["interval"].is_object() && c["p"].is_number());
             QVERIFY(c["countA"].get<int>() >= 50 && c["countB"].get<int>() >= 50);
         }
-        QCOMPARE(v["suite"]["method"].get<std::string>(), std::string("bootstrap"));
+        QCOMPARE(v["suite"]["method"].get<std::string>(), std::string("blocks"));
         QCOMPARE(v["suite"]["verdict"].get<std::string>(), std::string(kBundledSuiteToken));
     }
 
@@ -626,7 +626,7 @@ private slots:
     }
 
     // Issue 40 item 5: one case of 2 million launches a side, kix's limit (InputLimits.h), is judged in
-    // seconds (the bootstrap resamples a systematic subsample, docs/verdicts.md, "Limits") and, as a process
+    // seconds (block medians are one pass over the launches, docs/verdicts.md, "Limits") and, as a process
     // of its own, under 300 MB: the launch times are parsed beside the DOM (PackedNumberArrays). On main,
     // 8 million a side peaked at 566 MB (2026-12-07); one more launch than the limit is refused, named.
     static std::function<void(Json&)> oneHugeCase(double ns, int launches) {
@@ -651,7 +651,9 @@ private slots:
         QVERIFY2(
             r.out.contains(QStringLiteral("1.00 ns ->    2.00 ns  B/A  2.000  [2.000, 2.000]  slower\n      "
                                           "median B/A 2.000, 95% CI [2.000, 2.000], entirely beyond the 2% "
-                                          "minimum effect; bootstrap, n = %1 per side\n")
+                                          "minimum effect; block medians, n = %1 per side in 10 "
+                                          "blocks, a rerun taken to stray as one block does (no A/A "
+                                          "floor)\n")
                                .arg(n)),
             qPrintable(r.out.left(2000)));
         qInfo("kix diff of %d samples a side: %lld ms", n, ms);

@@ -326,26 +326,80 @@ private slots:
         QCOMPARE(bad.readAll(), QByteArray("[1, 2]")); // nothing lost
     }
 
-    void noiseFloorIsTheMinimumEffect() {
+    // Issue 36: kix run --repeat N records each case's A/A floor in the verdict's own timer (CUPTI where
+    // the case has it, CUDA events beside it) and the suite's; each case is judged with its own, the suite
+    // with the suite's, and the reason names whose floor it is.
+    void caseFloorsAreEachCasesOwn() {
         QTemporaryDir dirA;
         QTemporaryDir dirB;
         runner::LocalRunFacts a = syntheticRun(1, QStringLiteral("a"));
         runner::LocalRunFacts b = syntheticRun(1.03, QStringLiteral("b"));
+        for (kernels::CaseReport& r : a.cases)
+            r.fused.cuptiNs = r.fusedNs; // every case timed by CUPTI too
+        for (kernels::CaseReport& r : b.cases)
+            r.fused.cuptiNs = r.fusedNs;
         kixtest::addGpuState(a, 1980);
         kixtest::addGpuState(b, 1980);
-        a.gpu.repeats = {{60000, 60600}, {70000, 67900}, {80000, 80400}}; // 1%, 3%, 0.5%
+        // Per case two passes of 40 launches: case 0 steady, case 1 whose second pass is 8% slower, case 2
+        // whose CUDA events move 8% while CUPTI stays.
+        const auto pass = [](double level, int k0) {
+            std::vector<double> v(40);
+            for (std::size_t k = 0; k < v.size(); ++k)
+                v[k] = level * (60000 + 25.0 * double((k + std::size_t(k0)) % 9));
+            return v;
+        };
+        a.gpu.repeats = {{{pass(1, 0), pass(1, 3)}, {pass(1, 0), pass(1, 3)}},
+                         {{pass(1, 0), pass(1.08, 3)}, {pass(1, 0), pass(1.08, 3)}},
+                         {{pass(1, 0), pass(1, 3)}, {pass(1, 0), pass(1.08, 3)}}};
         RunStore store;
         const ManifestPtr ma = writeAndLoad(a, dirA.path(), store);
         const ManifestPtr mb = writeAndLoad(b, dirB.path(), store);
         QVERIFY(ma && mb);
-        QVERIFY(qAbs(*ma->runSpec.gpu->noiseFloor - 0.03) < 1e-12);
+        QVERIFY2(!ma->hasErrors(), qPrintable(ma->problems.value(0).toString()));
+        // What the files say: the suite's floor, scoped so; each case's, by CUPTI and by events.
+        const GpuRunState& g = *ma->runSpec.gpu;
+        QVERIFY(g.noiseFloorIsSuite);
+        QCOMPARE(*g.noiseFloor, a.gpu.suiteFloor()->relative);
+        const auto& cases = ma->runSpec.cases;
+        for (qsizetype i = 0; i < 3; ++i) {
+            const auto& own = a.gpu.repeats[std::size_t(i)];
+            QVERIFY(cases[i].noiseFloor);
+            QCOMPARE(cases[i].noiseFloor->timer, QStringLiteral("cupti"));
+            QCOMPARE(cases[i].noiseFloor->passes, 2);
+            QCOMPARE(cases[i].noiseFloor->relative, kix::caseNoiseFloor(own.cuptiPasses)->relative);
+            QCOMPARE(*cases[i].noiseFloor->eventsRelative, kix::caseNoiseFloor(own.eventPasses)->relative);
+        }
+        // An 8% step between passes: a floor of about 1.96 · √2 · 5.4% = 16%; steady passes far below 2%.
+        QVERIFY(cases[0].noiseFloor->relative < 0.02);
+        QVERIFY2(cases[1].noiseFloor->relative > 0.12,
+                 qPrintable(QString::number(cases[1].noiseFloor->relative)));
+        QVERIFY(cases[2].noiseFloor->relative < 0.02 && *cases[2].noiseFloor->eventsRelative > 0.12);
+        // B is 3% slower everywhere: slower where the case's own floor is below 2%, not where it is 16%.
         const CaseComparison c = compareCases(*ma, *mb);
-        QVERIFY(qAbs(*c.options.noiseFloor - 0.03) < 1e-12);
-        QVERIFY(qAbs(c.suite.threshold - 0.03) < 1e-12);
-        QVERIFY2(c.suite.reason.contains(QLatin1String("noise floor")), qPrintable(c.suite.reason));
+        QCOMPARE(c.rows.size(), 3);
+        QCOMPARE(c.rows[0].verdict.verdict, Verdict::Slower);
+        QCOMPARE(c.rows[0].verdict.threshold, 0.02);
+        QVERIFY2(c.rows[0].verdict.reason.contains(
+                     QStringLiteral("entirely beyond the 2% minimum effect (above "
+                                    "the %1 noise floor, this case's A/A spread)")
+                         .arg(QString::number(cases[0].noiseFloor->relative * 100, 'g', 3) + u'%')),
+                 qPrintable(c.rows[0].verdict.reason));
+        QCOMPARE(c.rows[1].verdict.verdict, Verdict::Same);
+        QCOMPARE(c.rows[1].verdict.threshold, cases[1].noiseFloor->relative);
+        QVERIFY2(c.rows[1].verdict.reason.contains(QStringLiteral("noise floor (this case's A/A spread)")),
+                 qPrintable(c.rows[1].verdict.reason));
+        // Case 2 is judged by CUPTI: its CUPTI floor, not its events' 16%.
+        QCOMPARE(c.rows[2].verdict.verdict, Verdict::Slower);
+        QCOMPARE(c.rows[2].verdict.threshold, 0.02);
+        // The suite by the suite's floor, named as such.
+        QCOMPARE(*c.options.noiseFloor, *g.noiseFloor);
+        QVERIFY2(c.suite.reason.contains(QStringLiteral("the suite's A/A spread")),
+                 qPrintable(c.suite.reason));
         VerdictOptions given;
-        given.noiseFloor = 0.01; // a floor the caller gives wins
-        QCOMPARE(*compareCases(*ma, *mb, given).options.noiseFloor, 0.01);
+        given.noiseFloor = 0.01; // a floor the caller gives wins, for every case
+        const CaseComparison at = compareCases(*ma, *mb, given);
+        QCOMPARE(*at.options.noiseFloor, 0.01);
+        QCOMPARE(at.rows[1].verdict.threshold, 0.02);
     }
 
     void clockDifferenceIsAReasonInDiff() {

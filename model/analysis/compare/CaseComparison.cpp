@@ -124,8 +124,12 @@ void noteGpuState(CaseVerdict& v, const QStringList& differences) {
 CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictOptions& options) {
     CaseComparison out;
     VerdictOptions effective = options;
+    // Given no floor, the runs' own: per case where they record one per case (the suite its own).
+    const bool caseFloors = !options.noiseFloor && runsHaveCaseFloors(a.runSpec, b.runSpec);
     if (!effective.noiseFloor)
         effective.noiseFloor = runsNoiseFloor(a.runSpec, b.runSpec);
+    if (caseFloors)
+        effective.noiseFloorSource = QStringLiteral("the suite's A/A spread");
     out.options = effective;
     out.gpuStateDifferences = gpuStateDifferences(a.runSpec, b.runSpec);
     const auto& ca = a.runSpec.cases;
@@ -146,9 +150,14 @@ CaseComparison compareCases(const Manifest& a, const Manifest& b, const VerdictO
     const CaseMatch match = matchCases(ca, cb);
     QList<EvidencePair> evidence;
     evidence.reserve(match.pairs.size());
-    for (const auto& [i, j] : match.pairs)
+    QList<CaseAaFloor> floors;
+    for (const auto& [i, j] : match.pairs) {
         evidence.append(caseEvidencePair(ca[i], runA, cb[j], runB));
-    SuiteVerdict judged = judgeSuite(evidence, effective);
+        if (caseFloors)
+            floors.append({casesNoiseFloor(a.runSpec, ca[i], b.runSpec, cb[j], evidence.last().a.timer),
+                           QStringLiteral("this case's A/A spread")});
+    }
+    SuiteVerdict judged = judgeSuite(evidence, effective, floors);
     out.suite = std::move(judged.geomean);
     noteGpuState(out.suite, out.gpuStateDifferences);
     out.rows.reserve(match.pairs.size());
@@ -204,7 +213,7 @@ QString evidenceLabel(const CaseVerdict& v) {
     if (v.method == VerdictMethod::None)
         return verdictMethodName(v.method);
     const QString method =
-        v.method == VerdictMethod::Bootstrap ? QStringLiteral("bootstrap") : QStringLiteral("Welch");
+        v.method == VerdictMethod::Welch ? QStringLiteral("Welch") : verdictMethodName(v.method);
     if (v.countA == v.countB)
         return QStringLiteral("%1, n = %2").arg(method).arg(v.countA);
     return QStringLiteral("%1, n = %2 / %3").arg(method).arg(v.countA).arg(v.countB);

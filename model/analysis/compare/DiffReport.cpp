@@ -41,6 +41,8 @@ Json methodJson(VerdictMethod m) {
     switch (m) {
     case VerdictMethod::Bootstrap:
         return "bootstrap";
+    case VerdictMethod::BlockMedians:
+        return "blocks";
     case VerdictMethod::Welch:
         return "welch";
     case VerdictMethod::None:

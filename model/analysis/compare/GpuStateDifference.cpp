@@ -131,4 +131,35 @@ std::optional<double> runsNoiseFloor(const RunSpec& a, const RunSpec& b) {
     return floor;
 }
 
+bool runsHaveCaseFloors(const RunSpec& a, const RunSpec& b) {
+    return (a.gpu && a.gpu->noiseFloorIsSuite) || (b.gpu && b.gpu->noiseFloorIsSuite);
+}
+
+namespace {
+void takeLarger(std::optional<double>& floor, std::optional<double> f) {
+    if (f)
+        floor = std::max(floor.value_or(0), *f);
+}
+} // namespace
+
+std::optional<double> casesNoiseFloor(const RunSpec& runA, const CaseResult& a, const RunSpec& runB,
+                                      const CaseResult& b, const QString& timer) {
+    std::optional<double> floor;
+    for (const auto& [run, c] : {std::pair{&runA, &a}, std::pair{&runB, &b}}) {
+        if (c->noiseFloor)
+            takeLarger(floor, c->noiseFloor->forTimer(timer));
+        else if (run->gpu && !run->gpu->noiseFloorIsSuite)
+            takeLarger(floor, run->gpu->noiseFloor);
+    }
+    return floor;
+}
+
+std::optional<double> ownNoiseFloor(const CaseResult& a, const CaseResult& b, const QString& timer) {
+    std::optional<double> floor;
+    for (const CaseResult* c : {&a, &b})
+        if (c->noiseFloor)
+            takeLarger(floor, c->noiseFloor->forTimer(timer));
+    return floor;
+}
+
 } // namespace kix

@@ -19,7 +19,17 @@ QStringList gpuStateDifferences(const RunSpec& a, const RunSpec& b);
 // One matched case's: its SM clock medians when they differ beyond kClockDifference, a throttled side.
 QStringList caseGpuStateDifferences(const CaseResult& a, const CaseResult& b);
 
-// The larger A/A noise floor of the two runs (kix run --repeat 2), when either measured one.
+// The larger A/A noise floor of the two runs (kix run --repeat N), when either measured one: the suite's
+// where the runs record one per case.
 std::optional<double> runsNoiseFloor(const RunSpec& a, const RunSpec& b);
+// Whether either run records its floors per case (issue 36), its run floor being the suite's only.
+bool runsHaveCaseFloors(const RunSpec& a, const RunSpec& b);
+// The floor of two matched cases for a verdict that compares samples of `timer`: the larger of their own
+// (CaseNoiseFloor::forTimer), else of the runs' floors where those are for every case (manifests before
+// issue 36); nullopt when neither measured one.
+std::optional<double> casesNoiseFloor(const RunSpec& runA, const CaseResult& a, const RunSpec& runB,
+                                      const CaseResult& b, const QString& timer);
+// The larger of the two cases' own floors for `timer`; nullopt when neither has one.
+std::optional<double> ownNoiseFloor(const CaseResult& a, const CaseResult& b, const QString& timer);
 
 } // namespace kix

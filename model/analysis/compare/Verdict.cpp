@@ -1,5 +1,6 @@
 #include "Verdict.h"
 
+#include "BlockMedians.h"
 #include "Distributions.h"
 #include "InputLimits.h"
 #include "MannWhitney.h"
@@ -89,12 +90,22 @@ QString ratioText(double r) {
     return QString::number(r, 'f', kRatioDecimals);
 }
 
-// "the 2% minimum effect", or "the 3% noise floor" when the measured floor is what applies.
+// Whether an A/A floor was measured: a floor of 0 is none (kix diff --fail-if passes 0 so that the
+// candidate's floor is not taken).
+bool measuredFloor(const VerdictOptions& o) {
+    return o.noiseFloor && *o.noiseFloor > 0;
+}
+
+// "the 2% minimum effect", or "the 3% noise floor (this case's A/A spread)" when the measured floor is
+// what applies, or "the 2% minimum effect (above the 0.8% noise floor, this case's A/A spread)".
 QString thresholdText(const VerdictOptions& o) {
-    const bool floor = o.noiseFloor && *o.noiseFloor > o.minimumEffect;
-    return QStringLiteral("the %1 %2")
-        .arg(percentText(o.threshold()),
-             floor ? QStringLiteral("noise floor") : QStringLiteral("minimum effect"));
+    const QString source = o.noiseFloorSource.isEmpty() ? QStringLiteral("A/A spread") : o.noiseFloorSource;
+    if (o.noiseFloor && *o.noiseFloor > o.minimumEffect)
+        return QStringLiteral("the %1 noise floor (%2)").arg(percentText(o.threshold()), source);
+    if (measuredFloor(o)) // named too where it is smaller, so that a reader sees it was measured
+        return QStringLiteral("the %1 minimum effect (above the %2 noise floor, %3)")
+            .arg(percentText(o.minimumEffect), percentText(*o.noiseFloor), source);
+    return QStringLiteral("the %1 minimum effect").arg(percentText(o.minimumEffect));
 }
 
 // "n = 50 per side", "n = 30 (A) and 50 (B)"; a suite's counts are the fewest of any case: "n >= 50".
@@ -144,6 +155,18 @@ bool finiteOutcome(const CaseVerdict& v) {
     return ratio && interval;
 }
 
+// At the count the bootstrap suggests, launches are judged by block medians (BlockMedians.h), whose
+// interval on independent launches is wider: its variance is (K + 1) times the median's without a floor
+// (K blocks, each with 1/K of the launches, plus a rerun straying as one block), about once with one, and
+// its quantile is Student's t at 2 (K - 1) degrees of freedom rather than the normal's. The factor on the
+// count that keeps the suggestion true there.
+double blockWidening(const VerdictOptions& o) {
+    const double p = (1 + o.level) / 2;
+    constexpr double normalDegrees = 1e6; // Student's t there is the normal's quantile to about 1e-6
+    const double t = studentTQuantile(p, 2.0 * (kMaxBlocks - 1)) / studentTQuantile(p, normalDegrees);
+    return (measuredFloor(o) ? 1.0 : 1 + kRerunBlockShare * kMaxBlocks) * t * t;
+}
+
 // What an interval says, and the reason in one line. `statistic` names the ratio ("median"); `method` the
 // way it was formed, with the counts ("bootstrap, n = 50 per side").
 void conclude(CaseVerdict& v, const QString& statistic, const QString& method, const VerdictOptions& o) {
@@ -182,10 +205,15 @@ void conclude(CaseVerdict& v, const QString& statistic, const QString& method, c
         return;
     }
     const double effectiveCount = 2 / (1 / double(v.countA) + 1 / double(v.countB));
-    v.samplesToResolve = qint64(std::ceil(effectiveCount * (halfWidth / target) * (halfWidth / target)));
+    double needed = effectiveCount * (halfWidth / target) * (halfWidth / target);
+    if (v.method == VerdictMethod::Bootstrap && needed >= double(kMinBlocks * kMinLaunchesPerBlock))
+        needed *= blockWidening(o);
+    v.samplesToResolve = qint64(std::ceil(needed));
     v.reason += QStringLiteral("; about %1 samples per side would narrow the interval to ±%2")
                     .arg(*v.samplesToResolve)
                     .arg(percentText(kResolvingHalfWidth * v.threshold));
+    if (v.method == VerdictMethod::BlockMedians)
+        v.reason += QStringLiteral(" if the blocks' spread is launch noise, not drift");
 }
 
 // Welch on summaries: the log of a ratio of means (or the mean of such logs over a suite) with a
@@ -210,6 +238,49 @@ RatioInterval welchInterval(const LogEstimate& e, double k, double level) {
     const double t = studentTQuantile((1 + level) / 2, satterthwaiteDegreesOfFreedom(e.terms));
     const double center = e.logRatio / k;
     return {std::exp(center - t * standardError), std::exp(center + t * standardError), level};
+}
+
+// Block medians (BlockMedians.h): the log ratio's variance is, per side, the blocks' log variance s² times
+// 1 / K (the standard error of the side's level, drift within the run included) and, without a measured
+// A/A floor, plus 1: a rerun's level is taken to stray from this run's as far as one block's does (the
+// floor, where measured, holds that part instead).
+struct BlockTerms {
+    std::vector<VarianceTerm> terms;
+    int fewestBlocksA = 0, fewestBlocksB = 0;
+    void add(const BlockSpread& a, const BlockSpread& b, bool withFloor) {
+        for (const BlockSpread* s : {&a, &b})
+            terms.push_back(
+                {s->logVariance * (1 / double(s->blocks) + (withFloor ? 0 : kRerunBlockShare)), s->blocks});
+        fewestBlocksA = fewestBlocksA == 0 ? a.blocks : std::min(fewestBlocksA, a.blocks);
+        fewestBlocksB = fewestBlocksB == 0 ? b.blocks : std::min(fewestBlocksB, b.blocks);
+    }
+};
+
+// The interval of exp(logRatio) where logRatio is the mean of k log ratios with these variance terms.
+RatioInterval blockInterval(double logRatio, const BlockTerms& e, double k, double level) {
+    double variance = 0;
+    for (const VarianceTerm& t : e.terms)
+        variance += t.variance;
+    const double standardError = std::sqrt(variance) / k;
+    const double t = studentTQuantile((1 + level) / 2, satterthwaiteDegreesOfFreedom(e.terms));
+    return {std::exp(logRatio - t * standardError), std::exp(logRatio + t * standardError), level};
+}
+
+// "block medians, n = 200 per side in 10 blocks, a rerun taken to stray as one block does (no A/A
+// floor)"; a suite's ("block medians over 16 cases, …") counts are the fewest of any case.
+QString blockMethodText(const QString& head, const QString& counts, const BlockTerms& e, bool withFloor,
+                        bool fewest) {
+    const QString relation = fewest ? QStringLiteral(">= ") : QString();
+    const QString blocks = e.fewestBlocksA == e.fewestBlocksB
+                               ? QStringLiteral("%1%2 blocks").arg(relation).arg(e.fewestBlocksA)
+                               : QStringLiteral("%1%2 (A) and %3 (B) blocks")
+                                     .arg(relation)
+                                     .arg(e.fewestBlocksA)
+                                     .arg(e.fewestBlocksB);
+    QString text = QStringLiteral("%1, %2 in %3").arg(head, counts, blocks);
+    if (!withFloor)
+        text += QStringLiteral(", a rerun taken to stray as one block does (no A/A floor)");
+    return text;
 }
 
 // Can't tell before any statistics: no timing, a bad value, a timer mismatch or no spread. Empty when the
@@ -291,6 +362,22 @@ CaseVerdict judgeCaseUnchecked(const TimingEvidence& ea, const TimingEvidence& e
         return v;
     const QString counts = countText(a.count, b.count, false);
     if (a.level == Level::Raw && b.level == Level::Raw) {
+        const auto blocksA = blockSpreadOf(a.samples);
+        const auto blocksB = blockSpreadOf(b.samples);
+        if (blocksA && blocksB) {
+            const bool withFloor = measuredFloor(options);
+            BlockTerms e;
+            e.add(*blocksA, *blocksB, withFloor);
+            v.method = VerdictMethod::BlockMedians;
+            v.centerA = sampleMedian(a.samples);
+            v.centerB = sampleMedian(b.samples);
+            v.ratio = *v.centerB / *v.centerA;
+            v.interval = blockInterval(std::log(*v.ratio), e, 1, options.level);
+            v.mannWhitneyP = mannWhitneyU(a.samples, b.samples)->p;
+            conclude(v, QStringLiteral("median"),
+                     blockMethodText(QStringLiteral("block medians"), counts, e, withFloor, false), options);
+            return v;
+        }
         const BootstrapOptions bootstrap{options.resamples, options.level, options.seed};
         const auto r = bootstrapMedianRatio(a.samples, b.samples, bootstrap);
         v.method = VerdictMethod::Bootstrap;
@@ -334,11 +421,72 @@ CaseVerdict checkedOutcome(CaseVerdict v) {
     return refused;
 }
 
-SuiteVerdict judgeSuiteUnchecked(const QList<EvidencePair>& cases, const VerdictOptions& options) {
+// Case i of a suite is judged with its own A/A floor where the suite has them.
+VerdictOptions caseOptions(const QList<CaseAaFloor>& floors, qsizetype i, const VerdictOptions& options) {
+    if (i >= floors.size())
+        return options;
+    VerdictOptions own = options;
+    own.noiseFloor = floors[i].noiseFloor;
+    own.noiseFloorSource = floors[i].source;
+    return own;
+}
+
+// The suite by block medians when every case has enough launches a side for blocks (BlockMedians.h): the
+// mean of the cases' log median ratios, the cases' variance terms summed. False (g untouched) otherwise.
+bool judgeSuiteByBlocks(const std::vector<Side>& as, const std::vector<Side>& bs,
+                        const VerdictOptions& options, CaseVerdict& g) {
+    const bool withFloor = measuredFloor(options);
+    BlockTerms blocks;
+    double logSum = 0;
+    for (std::size_t i = 0; i < as.size(); ++i) {
+        const auto ba = blockSpreadOf(as[i].samples);
+        const auto bb = blockSpreadOf(bs[i].samples);
+        if (!ba || !bb)
+            return false;
+        blocks.add(*ba, *bb, withFloor);
+        logSum += std::log(sampleMedian(bs[i].samples) / sampleMedian(as[i].samples));
+    }
+    const double total = double(as.size());
+    g.method = VerdictMethod::BlockMedians;
+    g.ratio = std::exp(logSum / total);
+    g.interval = blockInterval(logSum / total, blocks, total, options.level);
+    conclude(g, QStringLiteral("geometric mean of median ratios"),
+             blockMethodText(QStringLiteral("block medians over %1 cases").arg(as.size()),
+                             countText(g.countA, g.countB, true), blocks, withFloor, true),
+             options);
+    return true;
+}
+
+// The suite bootstrapped over every case's samples (Bootstrap.h), or refused where one resample would draw
+// more than kix's limit.
+void judgeSuiteByBootstrap(const std::vector<Side>& as, const std::vector<Side>& bs,
+                           const VerdictOptions& options, const QString& over, CaseVerdict& g) {
+    std::vector<SamplePair> pairs;
+    for (std::size_t i = 0; i < as.size(); ++i)
+        pairs.push_back({as[i].samples, bs[i].samples});
+    if (const std::int64_t draws = bootstrapDrawsPerResample(pairs);
+        draws > limits::kBootstrapMaxDrawsPerResample) {
+        g.reason = QStringLiteral("refused: the bootstrap would draw %1 values per resample, above kix's "
+                                  "limit of %2 (docs/verdicts.md, \"Limits\")")
+                       .arg(draws)
+                       .arg(limits::kBootstrapMaxDrawsPerResample);
+        return;
+    }
+    const auto r =
+        bootstrapGeomeanRatio(pairs, BootstrapOptions{options.resamples, options.level, options.seed});
+    g.method = VerdictMethod::Bootstrap;
+    g.ratio = r->ratio;
+    g.interval = r->interval;
+    conclude(g, QStringLiteral("geometric mean of median ratios"), QStringLiteral("bootstrap") + over,
+             options);
+}
+
+SuiteVerdict judgeSuiteUnchecked(const QList<EvidencePair>& cases, const VerdictOptions& options,
+                                 const QList<CaseAaFloor>& floors) {
     SuiteVerdict out;
     const double threshold = options.threshold();
-    for (const EvidencePair& c : cases)
-        out.cases.append(judgeCase(c.a, c.b, options));
+    for (qsizetype i = 0; i < cases.size(); ++i)
+        out.cases.append(judgeCase(cases[i].a, cases[i].b, caseOptions(floors, i, options)));
     if (const QString error = validationError(options); !error.isEmpty()) {
         out.geomean = cantTell(QStringLiteral("invalid verdict options: %1").arg(error), threshold);
         return out;
@@ -393,24 +541,8 @@ SuiteVerdict judgeSuiteUnchecked(const QList<EvidencePair>& cases, const Verdict
     }
     const QString over = QStringLiteral(" over %1 cases, ").arg(total) + countText(fewestA, fewestB, true);
     if (allRaw) {
-        std::vector<SamplePair> pairs;
-        for (std::size_t i = 0; i < as.size(); ++i)
-            pairs.push_back({as[i].samples, bs[i].samples});
-        if (const std::int64_t draws = bootstrapDrawsPerResample(pairs);
-            draws > limits::kBootstrapMaxDrawsPerResample) {
-            g.reason = QStringLiteral("refused: the bootstrap would draw %1 values per resample, above kix's "
-                                      "limit of %2 (docs/verdicts.md, \"Limits\")")
-                           .arg(draws)
-                           .arg(limits::kBootstrapMaxDrawsPerResample);
-            return out;
-        }
-        const auto r =
-            bootstrapGeomeanRatio(pairs, BootstrapOptions{options.resamples, options.level, options.seed});
-        g.method = VerdictMethod::Bootstrap;
-        g.ratio = r->ratio;
-        g.interval = r->interval;
-        conclude(g, QStringLiteral("geometric mean of median ratios"), QStringLiteral("bootstrap") + over,
-                 options);
+        if (!judgeSuiteByBlocks(as, bs, options, g))
+            judgeSuiteByBootstrap(as, bs, options, over, g);
         return out;
     }
     LogEstimate e;
@@ -430,8 +562,9 @@ CaseVerdict judgeCase(const TimingEvidence& a, const TimingEvidence& b, const Ve
     return checkedOutcome(judgeCaseUnchecked(a, b, options));
 }
 
-SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& options) {
-    SuiteVerdict out = judgeSuiteUnchecked(cases, options);
+SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& options,
+                        const QList<CaseAaFloor>& caseFloors) {
+    SuiteVerdict out = judgeSuiteUnchecked(cases, options, caseFloors);
     out.geomean = checkedOutcome(std::move(out.geomean));
     return out;
 }
@@ -454,6 +587,8 @@ QString verdictMethodName(VerdictMethod m) {
     switch (m) {
     case VerdictMethod::Bootstrap:
         return QStringLiteral("bootstrap");
+    case VerdictMethod::BlockMedians:
+        return QStringLiteral("block medians");
     case VerdictMethod::Welch:
         return QStringLiteral("Welch on summaries");
     case VerdictMethod::None:

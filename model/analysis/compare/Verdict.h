@@ -6,8 +6,11 @@
 // difference" is [1 / (1 + m), 1 + m] for a minimum effect m (2% by default): symmetric on the log scale,
 // so swapping the sides turns faster into slower and nothing else.
 //
-//   raw samples on both sides  ratio of medians, Efron percentile bootstrap interval (Bootstrap.h), and
-//                              the Mann–Whitney U test (MannWhitney.h);
+//   raw samples on both sides  ratio of medians; with 20 launches or more a side, an interval from the
+//                              spread of block medians over each side's launch sequence (BlockMedians.h:
+//                              drift within a run widens it; without an A/A floor a rerun is taken to
+//                              stray as far as one block), else the Efron percentile bootstrap
+//                              (Bootstrap.h); the Mann–Whitney U test (MannWhitney.h) beside either;
 //   summaries (mean, std, n)   ratio of means, Welch's t interval on its log (delta method, Welch–
 //                              Satterthwaite degrees of freedom): "Welch on summaries";
 //   a central value only       no test: can't tell, "no spread published" — never faster or slower.
@@ -34,17 +37,21 @@ enum class Verdict { Faster, Slower, Same, CantTell };
 
 // How the interval was formed.
 enum class VerdictMethod {
-    Bootstrap, // raw samples: ratio of medians, percentile bootstrap
-    Welch,     // summaries: ratio of means, Welch's t interval
-    None,      // no interval (no spread, no timing, a mismatch)
+    Bootstrap,    // raw samples, fewer than 20 a side: ratio of medians, percentile bootstrap
+    BlockMedians, // raw samples, 20 or more a side: ratio of medians, t interval from block medians
+    Welch,        // summaries: ratio of means, Welch's t interval
+    None,         // no interval (no spread, no timing, a mismatch)
 };
 
 inline constexpr double kDefaultMinimumEffect = 0.02;
 
 struct VerdictOptions {
     double minimumEffect = kDefaultMinimumEffect; // relative: 0.02 is 2%; above 0
-    // The machine's measured A/A spread, relative; used instead of minimumEffect when larger.
+    // The machine's measured A/A spread, relative; used instead of minimumEffect when larger. When set, the
+    // block-medians interval covers this run's drift only (the floor holds what moves between runs).
     std::optional<double> noiseFloor;
+    // Whose floor it is, as the reason names it: "this case's A/A spread"; empty: "A/A spread".
+    QString noiseFloorSource;
     double level = kDefaultConfidenceLevel; // of every interval; 0 < level < 1
     int resamples = kDefaultResamples;      // bootstrap resamples; at least 1
     std::uint64_t seed = kDefaultBootstrapSeed;
@@ -105,19 +112,29 @@ struct EvidencePair {
     TimingEvidence a, b;
 };
 
+// A case's own A/A floor (kix run --repeat N; nullopt: none measured), which replaces the options' floor
+// for that case: the options' is then the suite's.
+struct CaseAaFloor {
+    std::optional<double> noiseFloor;
+    QString source; // as VerdictOptions::noiseFloorSource
+};
+
 struct SuiteVerdict {
-    // The geometric mean over the cases of the per-case ratios, with its interval: bootstrap when every
-    // case has raw samples on both sides (each resample redraws every case), else Welch on summaries
-    // when every case has at least a summary, else none.
+    // The geometric mean over the cases of the per-case ratios, with its interval: block medians when every
+    // case has 20 raw samples or more on both sides (the cases' log variances summed), else bootstrap when
+    // every case has raw samples on both sides (each resample redraws every case), else Welch on summaries
+    // when every case has at least a summary, else none. The suite is judged with the options' floor.
     CaseVerdict geomean;
     QList<CaseVerdict> cases; // in the order given, each judged as judgeCase would
 };
 
 CaseVerdict judgeCase(const TimingEvidence& a, const TimingEvidence& b, const VerdictOptions& options = {});
-SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& options = {});
+// `caseFloors`, when not empty, holds one CaseAaFloor per case.
+SuiteVerdict judgeSuite(const QList<EvidencePair>& cases, const VerdictOptions& options = {},
+                        const QList<CaseAaFloor>& caseFloors = {});
 
 QString verdictName(Verdict v);             // "faster", "slower", "same", "can't tell"
-QString verdictMethodName(VerdictMethod m); // "bootstrap", "Welch on summaries", "none"
+QString verdictMethodName(VerdictMethod m); // "bootstrap", "block medians", "Welch on summaries", "none"
 // The user-facing name of a timer token: "CUPTI span" for "cupti", "CUDA events" for "cuda_events";
 // an unknown token as written.
 QString timingMethodLabel(const QString& timer);

@@ -112,8 +112,12 @@ void rank(LeaderboardCohort& c) {
         if (i > 0) {
             const LeaderboardEntry& first = c.entries[groupFirst];
             const CaseVerdict v = judgeCase(first.timing, e.timing);
-            tied = *first.timeNs == *e.timeNs || v.verdict == Verdict::Same;
-            if (v.method != VerdictMethod::None && (tied || v.verdict == Verdict::CantTell))
+            // Tied where the engine says same, or can't tell them apart from the evidence they publish
+            // (issue 36); without a spread on a side nothing was tested, and the times alone decide.
+            const bool tested = v.method != VerdictMethod::None;
+            tied = *first.timeNs == *e.timeNs ||
+                   (tested && (v.verdict == Verdict::Same || v.verdict == Verdict::CantTell));
+            if (tested && tied)
                 e.rankNote =
                     QStringLiteral("against #%1 (%2): ").arg(*first.rank).arg(first.name) + verdictLine(v);
         }

@@ -177,6 +177,7 @@ void readCase(FieldReader fr, CaseResult& c, PackedNumberArrays* packed) {
     if (cupti.valid())
         c.cuptiSamplesNs = readSampleList(cupti, "samplesNs", packed);
     c.gpuState = readCaseGpuState(fr.object("gpuState"));
+    c.noiseFloor = readCaseNoiseFloor(fr.object("noiseFloor"));
 }
 
 } // namespace

@@ -59,6 +59,22 @@ std::optional<GpuSpread> readGpuSpread(FieldReader parent, const char* key, cons
     return ok ? std::optional(s) : std::nullopt;
 }
 
+// A relative A/A floor, 0 to kMaxNoiseFloor. A floor replaces the minimum effect where larger (Verdict.h):
+// an unbounded one would let a file call any difference "the same", so a wider one is a located error and
+// is not kept.
+std::optional<double> boundedFloor(FieldReader& fr, const char* key, FieldReader::Need need) {
+    const auto floor = fr.nonNegative(key, need);
+    if (!floor || *floor <= limits::kMaxNoiseFloor)
+        return floor;
+    fr.error(codes::fieldRange, fr.pathOf(QString::fromLatin1(key)),
+             QStringLiteral("a relative A/A noise floor of %1; kix accepts at most %2 (%3%): a "
+                            "wider floor would call any difference the same")
+                 .arg(*floor)
+                 .arg(limits::kMaxNoiseFloor)
+                 .arg(limits::kMaxNoiseFloor * 100));
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<CaseGpuState> readCaseGpuState(FieldReader fr) {
@@ -120,20 +136,24 @@ std::optional<GpuRunState> readGpuRunState(FieldReader fr) {
     }
     FieldReader floor = fr.object("noiseFloor");
     if (floor.valid()) {
-        s.noiseFloor = floor.nonNegative("relative", FieldReader::Required);
-        // A floor replaces the minimum effect where larger (Verdict.h): an unbounded one would let a file
-        // call any difference "the same".
-        if (s.noiseFloor && *s.noiseFloor > limits::kMaxNoiseFloor) {
-            floor.error(codes::fieldRange, floor.pathOf(QStringLiteral("relative")),
-                        QStringLiteral("a relative A/A noise floor of %1; kix accepts at most %2 (%3%): a "
-                                       "wider floor would call any difference the same")
-                            .arg(*s.noiseFloor)
-                            .arg(limits::kMaxNoiseFloor)
-                            .arg(limits::kMaxNoiseFloor * 100));
-            s.noiseFloor.reset();
-        }
+        s.noiseFloor = boundedFloor(floor, "relative", FieldReader::Required);
+        s.noiseFloorIsSuite = floor.string("scope").value_or(QString()) == QLatin1String("suite");
     }
     return s;
+}
+
+std::optional<CaseNoiseFloor> readCaseNoiseFloor(FieldReader fr) {
+    if (!fr.valid())
+        return std::nullopt;
+    CaseNoiseFloor f;
+    const auto relative = boundedFloor(fr, "relative", FieldReader::Required);
+    if (!relative)
+        return std::nullopt;
+    f.relative = *relative;
+    f.timer = fr.string("timer").value_or(QString());
+    f.eventsRelative = boundedFloor(fr, "eventsRelative", FieldReader::Optional);
+    f.passes = int(fr.count("passes").value_or(0));
+    return f;
 }
 
 } // namespace kix

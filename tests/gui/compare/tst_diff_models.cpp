@@ -58,6 +58,11 @@ private slots:
         QTest::newRow("faster, bootstrap")
             << faster << "s=1 | 100 ns | 50.0 ns | 0.500 | [0.450, 0.550] | ▼ faster | bootstrap, n = 200"
             << toneColor(Tone::Good) << "Mann–Whitney p = 0.00123";
+        CaseDelta blocks = faster;
+        blocks.verdict.method = kix::VerdictMethod::BlockMedians;
+        QTest::newRow("faster, block medians")
+            << blocks << "s=1 | 100 ns | 50.0 ns | 0.500 | [0.450, 0.550] | ▼ faster | block medians, n = 200"
+            << toneColor(Tone::Good) << "Mann–Whitney p = 0.00123";
         CaseDelta slower = delta("sl", "", 1000, 2500, kix::Verdict::Slower, kix::VerdictMethod::Welch);
         slower.verdict.interval = kix::RatioInterval{2.4, 2.6, 0.95};
         slower.verdict.countA = 30;
@@ -111,8 +116,8 @@ private slots:
         QCOMPARE(headers, (QStringList{"Case", "A", "B", "B / A", "95% interval", "Verdict", "Evidence"}));
     }
 
-    // The Compare tab on the two bundled kix runs: every case bootstrapped from its raw samples, with an
-    // interval and a verdict, and the suite's verdict line under the table.
+    // The Compare tab on the two bundled kix runs: every case judged by block medians of its raw samples,
+    // with an interval and a verdict, and the suite's verdict line under the table.
     void compareTabShowsVerdicts() {
         const QString dir = kixtest::repoPath(QStringLiteral("resources/samples/kix/"));
         const auto a =
@@ -130,7 +135,7 @@ private slots:
             QVERIFY(cases.index(r, CaseDiffModel::Evidence)
                         .data()
                         .toString()
-                        .startsWith(QStringLiteral("bootstrap, n = ")));
+                        .startsWith(QStringLiteral("block medians, n = ")));
             QVERIFY(cases.index(r, CaseDiffModel::Evidence)
                         .data(Qt::ToolTipRole)
                         .toString()
@@ -141,7 +146,7 @@ private slots:
         QVERIFY2(
             summary.contains(QStringLiteral("\nSuite: can't tell — geometric mean of median ratios B/A ")),
             qPrintable(summary));
-        QVERIFY(summary.contains(QStringLiteral("; bootstrap over 16 cases, n >= ")));
+        QVERIFY(summary.contains(QStringLiteral("; block medians over 16 cases, n >= ")));
     }
 
     // Field changes: symbol, word and colour per kind; every cell's tooltip is its text, shown literally.

@@ -102,7 +102,7 @@ private slots:
     }
 
     // Each run is judged against the baseline by the verdict engine, as `kix diff` would: samples give a
-    // bootstrap interval and a verdict per case and for the suite; the minimum effect is the caller's.
+    // block-medians interval and a verdict per case and for the suite; the minimum effect is the caller's.
     void verdictsPerRun() {
         const auto samples = [](double centre) {
             Json out = Json::array();
@@ -125,7 +125,7 @@ private slots:
         QVERIFY(m.judged[0].rows.isEmpty()); // the baseline is not judged against itself
         QVERIFY(!m.cases[0].verdict[0]);
         QCOMPARE(m.cases[0].verdict[1]->verdict, Verdict::Same);
-        QCOMPARE(m.cases[0].verdict[1]->method, VerdictMethod::Bootstrap);
+        QCOMPARE(m.cases[0].verdict[1]->method, VerdictMethod::BlockMedians);
         QCOMPARE(m.cases[1].verdict[2]->verdict, Verdict::Slower);
         QCOMPARE(m.judged[1].suite.verdict, Verdict::Same);
         QCOMPARE(m.judged[2].suite.verdict, Verdict::Slower);
@@ -136,8 +136,8 @@ private slots:
         QCOMPARE(verdictLine(m.judged[2].suite), verdictLine(direct.suite));
 
         // The baseline's column is the centre its verdicts use: declared 990, samples centred on 1000.
-        const std::string offCases = R"([{"id": "x", "latencyNs": {"median": 990}, "samplesNs": )" +
-                                     samples(1000) + "}]";
+        const std::string offCases =
+            R"([{"id": "x", "latencyNs": {"median": 990}, "samplesNs": )" + samples(1000) + "}]";
         const auto declaredOff = withCases(offCases.c_str(), "declared-off.json");
         const auto other = run(1050, 2100, "other.json");
         const MultiComparison centred = compareRuns({declaredOff, other}, 0);

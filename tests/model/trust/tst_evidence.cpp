@@ -197,13 +197,14 @@ private slots:
         QTest::newRow("5% slower")
             << 1050.0 << 10.0 << 100 << QString() << false
             << QStringLiteral(
-                   "case c0: slower — median B/A 1.050, 95% CI [1.046, 1.054], entirely beyond the 2% "
-                   "minimum effect; bootstrap, n = 100 per side");
+                   "case c0: slower — median B/A 1.050, 95% CI [1.047, 1.053], entirely beyond the 2% "
+                   "minimum effect; block medians, n = 100 per side in 10 blocks, a rerun taken to stray as "
+                   "one block does (no A/A floor)");
         QTest::newRow("few and wide")
             << 1010.0 << 100.0 << 5 << QString() << false
             << QStringLiteral(
                    "case c0: can't tell — median B/A 1.011, 95% CI [0.949, 1.076], straddles the 2% minimum "
-                   "effect; bootstrap, n = 5 per side; about 202 samples per side would narrow the "
+                   "effect; bootstrap, n = 5 per side; about 2547 samples per side would narrow the "
                    "interval to ±1%");
         QTest::newRow("other timer")
             << 1000.0 << 10.0 << 100 << QStringLiteral("cupti") << false
@@ -224,6 +225,25 @@ private slots:
         QString said;
         QCOMPARE(kix::rerunsAgree(a, b, said), agree);
         QCOMPARE(said, why);
+    }
+
+    // Issue 36: reruns that record each case's A/A floor (kix run --repeat N) are judged with it, as kix
+    // diff judges them: 5% apart is "slower" at the 2% minimum effect, "same" within a measured 8% floor.
+    void agreementUsesTheCasesFloors() {
+        auto a = sampledRerun(QStringLiteral("a"), 1000, 10, 100, QStringLiteral("cuda_events"));
+        auto b = sampledRerun(QStringLiteral("b"), 1050, 10, 100, QStringLiteral("cuda_events"));
+        QString why;
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        kix::CaseNoiseFloor floor;
+        floor.relative = 0.08;
+        floor.timer = QStringLiteral("cuda_events");
+        a.cases[0].noiseFloor = floor;
+        QVERIFY2(kix::rerunsAgree(a, b, why), qPrintable(why));
+        QVERIFY(why.isEmpty());
+        // A floor in another timer than the one compared is not used.
+        a.cases[0].noiseFloor->timer = QStringLiteral("cupti");
+        QVERIFY(!kix::rerunsAgree(a, b, why));
+        QVERIFY2(why.contains(QStringLiteral("slower")), qPrintable(why));
     }
 };
 
