@@ -3,6 +3,7 @@
 #include "FieldReader.h"
 #include "JsonPath.h"
 #include "ProblemDefinitionDocument.h"
+#include "ProfileArtifact.h"
 #include "RawSamples.h"
 #include "ResourceReader.h"
 
@@ -69,6 +70,8 @@ void readManifestDocument(const Json& root, const DocumentContext& where, Parsed
             Problem::Severity::Error, resourceNotObject, where.file, where.path,
             QStringLiteral("expected a JSON object at the top level, got %1").arg(jsonTypeName(root)),
             where.line));
+    } else if (profile::isProfileDocument(root)) {
+        // A run's Nsight Compute profile, read and verified beside the run it names (ProfileSidecar.h).
     } else if (root.contains("kind")) {
         keep(readResource(root,
                           ResourceContext{where.file, where.line, where.pointer, where.path, where.bytes},
