@@ -27,6 +27,8 @@ const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, co
              {historyCommand, "history PATH...           record timelines and change points per cohort"}},
             {QStringLiteral("key"),
              {keyCommand, "key SUBCOMMAND            signing key, trusted keys, signed reruns"}},
+            {QStringLiteral("profile"),
+             {profileCommand, "profile import REPORT      attach an Nsight Compute report to a run"}},
             {QStringLiteral("run"),
              {runCommand, "run [--output DIR]        rerun the bundled kernel on this GPU"}},
         };

@@ -41,5 +41,6 @@ int importTraceCommand(const QStringList& args, Io io);
 int runCommand(const QStringList& args, Io io);
 int keyCommand(const QStringList& args, Io io);
 int historyCommand(const QStringList& args, Io io);
+int profileCommand(const QStringList& args, Io io);
 
 } // namespace kix::cli

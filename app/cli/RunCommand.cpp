@@ -1,6 +1,8 @@
 #include "CommandSupport.h"
 #include "CpuRunner.h"
+#include "NcuInvocation.h"
 #include "OutputFolder.h"
+#include "ProfileSupport.h"
 #include "RunSupport.h"
 #include "SigningRerun.h"
 #include "TextSanitizer.h"
@@ -49,6 +51,13 @@ std::optional<QList<int>> parseCases(const QString& text, bool cpu, QString& err
         return std::nullopt;
     }
     return cases;
+}
+
+QList<int> allCases() {
+    QList<int> all;
+    for (int i = 0; i < int(kernels::kWorkloads.size()); ++i)
+        all << i;
+    return all;
 }
 
 void printEvent(const RunnerEvent& e, Io io) {
@@ -108,6 +117,13 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
             return QStringLiteral(
                 "--repeat 2 measures a GPU's A/A noise floor; the CPU mode does not record one");
     }
+    request.profile = parser.isSet(QStringLiteral("profile"));
+    request.keepReports = parser.isSet(QStringLiteral("keep-ncu-reports"));
+    if (request.profile && cpu)
+        return QStringLiteral("--profile profiles GPU kernels with Nsight Compute; it has no meaning with "
+                              "--device cpu");
+    if (request.keepReports && !request.profile)
+        return QStringLiteral("--keep-ncu-reports keeps the reports of --profile; give --profile too");
     options.fileTag = parser.value(QStringLiteral("file-tag"));
     static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
@@ -208,6 +224,14 @@ int runCommand(const QStringList& args, Io io) {
          QStringLiteral("Appended to the manifest's file name (letters, digits, - and _); the Slurm "
                         "batch script passes the job and task id."),
          QStringLiteral("tag")});
+    parser.addOption(
+        {QStringLiteral("profile"),
+         QStringLiteral("After the run is written, launch each case once more under Nsight Compute (ncu, on "
+                        "PATH or under the CUDA toolkit) and write kix's metric set per case beside the "
+                        "manifest as <stem>.profile.json (docs/profiles.md). No timed number comes from a "
+                        "profiled launch; a profile that fails is said and the run is kept.")});
+    parser.addOption({QStringLiteral("keep-ncu-reports"),
+                      QStringLiteral("With --profile: keep each case's .ncu-rep beside the manifest.")});
     addSlurmOptions(parser);
     int code = ExitOk;
     if (!parseSubcommand(parser, QStringLiteral("run"), args, io, 0, 0, code))
@@ -226,6 +250,9 @@ int runCommand(const QStringList& args, Io io) {
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
 
+    if (parser.isSet(QStringLiteral("slurm")) && request.profile)
+        return usage(
+            QStringLiteral("--profile runs ncu on this machine; it cannot be combined with --slurm"));
     if (parser.isSet(QStringLiteral("slurm")))
         return runOnSlurm(parser, request, io);
     if (slurmOptionsUsed(parser))
@@ -247,6 +274,16 @@ int runCommand(const QStringList& args, Io io) {
         }
         io.out << (cpu ? "kix run: a CPU-mode run is possible here\n"
                        : "kix run: a local run is possible here\n");
+        if (request.profile) {
+            const QString ncu = profile::findNcu();
+            io.out << "kix run: --profile: "
+                   << (ncu.isEmpty()
+                           ? QStringLiteral("ncu is not on PATH, in $CUDA_HOME/bin, $CUDA_PATH/bin or "
+                                            "/usr/local/cuda/bin: the run would be written without a "
+                                            "profile")
+                           : QStringLiteral("ncu is %1").arg(terminalLine(ncu)))
+                   << "\n";
+        }
         return ExitOk;
     }
     // Before any work: a run whose results cannot be written is not started.
@@ -260,6 +297,10 @@ int runCommand(const QStringList& args, Io io) {
     signRunOutput(outcome, QStringList{QStringLiteral("kix"), QStringLiteral("run")} + args, startedAt,
                   QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()),
                   request.jsonl, io);
+    // The run is written (and signed) before anything is profiled, so no profile can cost it.
+    if (request.profile && !outcome.manifestFile.isEmpty() && !cpu)
+        profileWrittenRun(outcome.manifestFile, options.cases.isEmpty() ? allCases() : options.cases,
+                          request.keepReports, progress, request.stopRequested, io);
     if (request.jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;

@@ -14,6 +14,8 @@ namespace kix::cli {
 struct RunRequest {
     bool jsonl = false;
     bool quick = false;
+    bool profile = false;     // --profile: each case once more under ncu, after the run is written
+    bool keepReports = false; // --keep-ncu-reports
     runner::RunOptions options;
     std::function<bool()> stopRequested; // SIGINT/SIGTERM arrived
 };

@@ -28,6 +28,7 @@ QStringList exitCommandNames(unsigned commands) {
         {UsedByKey, "key"},
         {UsedByKeyVerify, "key verify"},
         {UsedByHistory, "history"},
+        {UsedByProfile, "profile"},
     };
     QStringList out;
     for (const auto& [bit, name] : names)

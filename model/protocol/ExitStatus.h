@@ -42,7 +42,8 @@ enum ExitCommand : unsigned {
     UsedByKey = 1u << 6,       // key show, trust, list
     UsedByKeyVerify = 1u << 7, // key verify
     UsedByHistory = 1u << 8,
-    UsedByAll = (1u << 9) - 1,
+    UsedByProfile = 1u << 9, // profile import, profile launch
+    UsedByAll = (1u << 10) - 1,
 };
 
 struct ExitStatusInfo {
@@ -66,14 +67,14 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
      "an input could not be read or held nothing to check (show, diff, cite, import-trace: or is "
      "invalid), or the trust store cannot be read",
      UsedByShow | UsedByVerify | UsedByDiff | UsedByCite | UsedByImportTrace | UsedByKey | UsedByKeyVerify |
-         UsedByHistory,
+         UsedByHistory | UsedByProfile,
      nullptr},
     {ExitStatus::Unavailable, "unavailable", "no usable GPU (or built without CUDA; with --slurm, no sbatch)",
-     UsedByRun, "no GPU can be used on this machine"},
+     UsedByRun | UsedByProfile, "no GPU can be used on this machine"},
     {ExitStatus::Failed, "failed",
      "the run failed: a case failed its check (the manifest is written, status failed), or a case could not "
      "run, a file could not be written or Slurm rejected the job (no manifest is written)",
-     UsedByRun, "the run failed"},
+     UsedByRun | UsedByProfile, "the run failed"},
     {ExitStatus::Cancelled, "cancelled", "cancelled (SIGINT/SIGTERM, Cancel, scancel); nothing is written",
      UsedByRun, "cancelled; nothing was written"},
     {ExitStatus::UnknownKey, "unknown-key", "signed only by keys not in the trust store",

@@ -228,6 +228,8 @@ private slots:
         row("import-trace", {QStringLiteral("import-trace"), QStringLiteral("--help")}, UsedByImportTrace);
         row("run", {QStringLiteral("run"), QStringLiteral("--help")}, UsedByRun);
         row("history", {QStringLiteral("history"), QStringLiteral("--help")}, UsedByHistory);
+        row("profile import", {QStringLiteral("profile"), QStringLiteral("import"), QStringLiteral("--help")},
+            UsedByProfile);
         row("key", {QStringLiteral("key"), QStringLiteral("--help")}, UsedByKey | UsedByKeyVerify);
         row("key show", {QStringLiteral("key"), QStringLiteral("show"), QStringLiteral("--help")}, UsedByKey);
         row("key trust", {QStringLiteral("key"), QStringLiteral("trust"), QStringLiteral("--help")},
