@@ -11,6 +11,10 @@
 #            own built-in candidates on $KIX_CONTROL_CASES: the earlier kernel on the same machine
 #   kixrun   `kix run` on the bundled suite twice ($KIX_RUN_BIN, built elsewhere, Qt libraries in
 #            $KIX_TEST_LIBS); both output folders to $OUT/kixrun.tar.gz, a table of each to the log
+#   aa       `kix run` $KIX_AA_RUNS times (default 10) and `kix run --repeat 2` $KIX_AA_REPEAT times
+#            (default 2), back to back on one card: A/A data for the verdict engine, to $OUT/aa.tar.gz
+#   recon    what the machine offers a solution runner: Python, torch, triton, the C++ extension
+#            toolchain, the official sol-execbench CLI, cuDNN, CUTLASS; to the log
 #   sass     cuobjdump -sass of the kernels' library, to $OUT/sass.txt
 #   ncu      Nsight Compute on one timed launch per case ($KIX_NCU_CASES, default all 16): the kernels of
 #            the case, the sections of $KIX_NCU_SECTIONS; each report imported back as CSV (raw page),
@@ -95,6 +99,29 @@ torch.cuda.synchronize()' 600 > /tmp/ncu/load.log 2>&1 &
         kill $load; wait $load 2>/dev/null
       fi
       tar czf "$out/ncu.tar.gz" -C /tmp ncu ;;
+    aa)
+      mkdir -p /tmp/aa
+      for n in $(seq 1 "${KIX_AA_RUNS:-10}"); do
+        say "kix run --output /tmp/aa/plain$n"
+        LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" run --output "/tmp/aa/plain$n" \
+          2>&1 | tail -3 | tee -a "$log" || rc=1
+      done
+      for n in $(seq 1 "${KIX_AA_REPEAT:-2}"); do
+        say "kix run --repeat 2 --output /tmp/aa/repeat$n"
+        LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" run --repeat 2 \
+          --output "/tmp/aa/repeat$n" 2>&1 | tail -3 | tee -a "$log" || rc=1
+      done
+      tar czf "$out/aa.tar.gz" -C /tmp aa ;;
+    recon)
+      say "recon"
+      { python3 --version; which python3 nvcc ninja sol-execbench; nvcc --version | tail -2
+        python3 -c 'import torch; print("torch", torch.__version__, torch.version.cuda, "cudnn", torch.backends.cudnn.version())'
+        python3 -c 'import triton; print("triton", triton.__version__)'
+        python3 -c 'import torch.utils.cpp_extension as e; print("cpp_extension CUDA_HOME", e.CUDA_HOME)'
+        python3 -c 'import safetensors; print("safetensors", safetensors.__version__)'
+        python3 -m pip list 2>/dev/null | grep -i -E "sol|cutlass|cuda|flashinfer|triton|nvidia|cupti|safetensors|pydantic|cute|tile"
+        ls /usr/local/cuda/include/cutlass /usr/include/cutlass 2>&1 | head -2; ls /usr/local/cuda/extras/CUPTI/lib64 | head -3
+      } 2>&1 | tee -a "$log" ;;
     sass)
       say "sass"
       cuobjdump -sass /tmp/kb/libkix_kernels.a > "$out/sass.txt" 2>&1 || say "cuobjdump failed" ;;

@@ -25,6 +25,14 @@ bool RerunActions::isRunning() const {
     return m_local->isRunning() || m_cluster->isRunning();
 }
 
+bool RerunActions::mayQuit(QWidget* window) const {
+    return !isRunning() || QMessageBox::question(
+                               window, tr("Quit"),
+                               cluster()->isRunning()
+                                   ? tr("A cluster run is still going. Cancel its job and quit?")
+                                   : tr("A local run is still going. Stop it and quit?")) == QMessageBox::Yes;
+}
+
 void RerunActions::watchAvailability(QAction* runLocally, QAction* runOnCluster) {
     showAvailability(m_local, runLocally,
                      tr("Run the bundled kernel on this GPU over the 16 workloads (Ctrl+R)"));

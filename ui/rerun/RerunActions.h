@@ -23,6 +23,9 @@ public:
     RerunController* local() const { return m_local; }
     RerunController* cluster() const { return m_cluster; }
     bool isRunning() const;
+    // Closing the window: true when no run is going or the user agrees to stop it (a cluster job is
+    // cancelled, a local run stopped).
+    bool mayQuit(QWidget* window) const;
     // Keeps the two actions enabled only while their runner is there, their tips saying why not, and
     // starts the checks.
     void watchAvailability(QAction* runLocally, QAction* runOnCluster);

@@ -18,6 +18,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QItemSelectionModel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QTableView>
 #include <algorithm>
@@ -104,6 +105,19 @@ void ExportActions::exportTableDialog(ExportWhat what) {
         emit statusMessage(tr("Written to %1").arg(widgetLine(path)), 8000);
     else
         warn(tr("Export"), error);
+}
+
+void ExportActions::addTableExports(QMenu* menu) {
+    const QList<QPair<ExportWhat, QString>> exports = {
+        {ExportWhat::RunTable, tr("Run &table…")},
+        {ExportWhat::Leaderboard, tr("&Leaderboard…")},
+        {ExportWhat::Comparison, tr("&Comparison…")},
+        {ExportWhat::ComparisonFields, tr("Comparison &fields…")}};
+    for (const auto& [what, text] : exports) {
+        QAction* a = menu->addAction(text);
+        a->setObjectName(QStringLiteral("export%1").arg(int(what)));
+        connect(a, &QAction::triggered, this, [this, what = what] { exportTableDialog(what); });
+    }
 }
 
 void ExportActions::exportPlot() {

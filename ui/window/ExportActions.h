@@ -9,6 +9,8 @@
 class QAbstractItemView;
 class QWidget;
 
+class QMenu;
+
 namespace kix::ui {
 
 class DiffWidget;
@@ -39,6 +41,8 @@ public:
     QString exportTo(ExportWhat what, const QString& path);
     // Asks where, writes, and tells how it went.
     void exportTableDialog(ExportWhat what);
+    // File ▸ Export's table entries (run table, leaderboard, comparison, its fields), one action each.
+    void addTableExports(QMenu* menu);
     void exportPlot();
     // The selected rows of the run table as tab-separated text (what Ctrl+C copies).
     QString selectedRowsText() const;

@@ -1,42 +1,45 @@
 #include "MainWindow.h"
 
+#include "AboutBox.h"
 #include "Actions.h"
 #include "CitationDialog.h"
 #include "DiffWidget.h"
 #include "DigestPanel.h"
-#include "PlainText.h"
+#include "LoadStatus.h"
 #include "PlotWidget.h"
-#include "QCustomPlotInclude.h"
 #include "RecentFiles.h"
 #include "RerunActions.h"
 #include "RerunController.h"
-#include "Roles.h"
 #include "RunFilterProxy.h"
 #include "RunListPane.h"
+#include "RunSelection.h"
 #include "RunTableModel.h"
 #include "RunTabs.h"
 #include "SourceExtensions.h"
-#include "kix_config.h"
 
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QToolButton>
 #include <QTreeView>
-#include <QVBoxLayout>
 
 namespace kix::ui {
+
+namespace {
+QStringList localFiles(const QMimeData* dropped) {
+    QStringList paths;
+    for (const QUrl& url : dropped->urls())
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    return paths;
+}
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -52,34 +55,19 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/kix/icons/kix.svg")));
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_runs);
-    m_statusDelay.setSingleShot(true);
-    m_statusDelay.setInterval(250); // the counts follow a long load without redrawing on every batch
-    connect(&m_statusDelay, &QTimer::timeout, this, &MainWindow::updateStatus);
     buildLayout();
     buildActions();
     m_defaultState = saveState(Settings::kStateVersion);
     restoreGeometry(m_settings.geometry());
     restoreState(m_settings.windowState(), Settings::kStateVersion);
 
-    connect(m_store, &RunStore::loadStarted, this, [this] {
-        m_selectTopRow = false;
-        m_loadProgress->setRange(0, 0); // busy until the first progress report
-        m_loadProgress->show();
-        m_cancelLoad->show();
-    });
-    connect(m_store, &RunStore::rowsAdded, this, [this] { m_statusDelay.start(); });
-    connect(m_store, &RunStore::loadProgress, this, [this](int done, int total) {
-        m_loadProgress->setRange(0, std::max(total, 1));
-        m_loadProgress->setValue(done);
-    });
+    connect(m_store, &RunStore::loadStarted, m_selection, &RunSelection::keepCurrent);
     connect(m_store, &RunStore::loadFinished, this, &MainWindow::onLoadFinished);
     connect(m_store, &RunStore::cleared, this, [this] {
         m_tabs->clear();
         m_runList->setBanner({});
         m_runList->clearChanges();
-        updateStatus();
     });
-    connect(m_cancelLoad, &QToolButton::clicked, m_store, &RunStore::cancel);
     connect(m_reruns, &RerunActions::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_reruns, &RerunActions::openRequested, this,
             [this](const QStringList& paths, const QStringList& selectAfter) {
@@ -87,7 +75,6 @@ MainWindow::MainWindow(QWidget* parent)
                 openPaths(paths);
             });
     m_reruns->watchAvailability(action(QStringLiteral("runLocally")), action(QStringLiteral("runOnCluster")));
-    updateStatus();
 }
 
 MainWindow::~MainWindow() = default;
@@ -163,17 +150,7 @@ void MainWindow::buildFileMenu() {
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
     exportMenu->setObjectName(QStringLiteral("exportMenu"));
-    const QList<QPair<ExportWhat, QString>> exports = {
-        {ExportWhat::RunTable, tr("Run &table…")},
-        {ExportWhat::Leaderboard, tr("&Leaderboard…")},
-        {ExportWhat::Comparison, tr("&Comparison…")},
-        {ExportWhat::ComparisonFields, tr("Comparison &fields…")}};
-    for (const auto& [what, text] : exports) {
-        QAction* a = exportMenu->addAction(text);
-        a->setObjectName(QStringLiteral("export%1").arg(int(what)));
-        connect(a, &QAction::triggered, m_exports,
-                [this, what = what] { m_exports->exportTableDialog(what); });
-    }
+    m_exports->addTableExports(exportMenu);
     exportMenu->addSeparator();
     file->addSeparator();
     QAction* quit =
@@ -231,8 +208,9 @@ void MainWindow::buildViewMenu() {
 
 void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    addAction(help, QStringLiteral("about"), tr("&About kix"), QKeySequence(QStringLiteral("F1")),
-              &MainWindow::about);
+    QAction* about = addAction(help, QStringLiteral("about"), tr("&About kix"),
+                               QKeySequence(QStringLiteral("F1")), nullptr);
+    connect(about, &QAction::triggered, this, [this] { showAboutBox(this); });
     QAction* aboutQt = help->addAction(tr("About &Qt"));
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 }
@@ -241,17 +219,10 @@ void MainWindow::buildLayout() {
     m_runList = new RunListPane(m_proxy, &m_settings, this);
     m_filter = m_runList->filter();
     m_table = m_runList->view();
+    m_selection = new RunSelection(m_table, m_proxy, m_runs, this);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &MainWindow::onSelectionChanged);
-    connect(m_proxy, &RunFilterProxy::ordered, this, [this] {
-        if (m_selectTopRow && m_proxy->rowCount() > 0) {
-            selectRows({0});
-            m_selectTopRow = true; // selectRows() ends it; this is still the automatic choice
-        } else
-            m_table->scrollTo(m_table->currentIndex());
-    });
-    connect(m_table, &QAbstractItemView::pressed, this, [this] { m_selectTopRow = false; });
-    connect(m_runList, &RunListPane::filterEdited, this, [this] { m_selectTopRow = false; });
+    connect(m_runList, &RunListPane::filterEdited, m_selection, &RunSelection::keepCurrent);
 
     m_tabs = new RunTabs(m_store, this);
     connect(m_tabs, &RunTabs::compareRequested, this, [this](int run, int leader) {
@@ -273,18 +244,7 @@ void MainWindow::buildLayout() {
     setCentralWidget(splitter);
     m_splitter = splitter;
 
-    m_statusText = new QLabel(this);
-    holdUntrustedText(m_statusText);
-    m_statusText->setWordWrap(false); // one line in the status bar
-    m_loadProgress = new QProgressBar(this);
-    m_loadProgress->setMaximumWidth(220);
-    m_loadProgress->hide();
-    m_cancelLoad = new QToolButton(this);
-    m_cancelLoad->setText(tr("Cancel loading"));
-    m_cancelLoad->hide();
-    statusBar()->addWidget(m_statusText, 1);
-    statusBar()->addPermanentWidget(m_loadProgress);
-    statusBar()->addPermanentWidget(m_cancelLoad);
+    m_loadStatus = new LoadStatus(m_store, statusBar(), this);
     resize(kDefaultWindowSize);
     // The run list wide enough for implementation, GPU, problem, latency, SOL score and status; the user's
     // own sizes where saved.
@@ -320,15 +280,7 @@ void MainWindow::openBundledSamples() {
 }
 
 void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
-    m_loadProgress->hide();
-    m_cancelLoad->hide();
-    const int runs = loaded - problemRows;
-    statusBar()->showMessage(
-        (cancelled ? tr("Loading cancelled; what was read before the cancel is kept: ") : tr("Loaded ")) +
-            tr("%n run(s)", nullptr, runs) +
-            (problemRows ? tr(", %n input(s) with problems", nullptr, problemRows) : QString()),
-        8000);
-    updateStatus();
+    m_loadStatus->loadFinished(loaded, problemRows, cancelled);
     m_tabs->loadFinished();
     m_runList->noteLoaded(m_store->snapshot(), cancelled);
     if (!m_pending.isEmpty()) {
@@ -345,64 +297,21 @@ void MainWindow::onLoadFinished(int loaded, int problemRows, bool cancelled) {
         const int selected = selectStoreRows(rows);
         if (selected >= kMinCompareRuns && selected <= kMaxCompareRuns)
             compareSelected();
-    } else if (m_table->selectionModel()->selectedRows().isEmpty() && m_proxy->rowCount() > 0) {
-        selectRows({0});
-        m_selectTopRow = true; // once the sort off the UI thread settles, the top row again
-    }
+    } else
+        m_selection->selectTopRowIfNone(); // kept on top while the sort off the UI thread settles
     emit loadFinished();
 }
 
-void MainWindow::updateStatus() {
-    const RecordIndex& index = m_store->index();
-    const int workloads =
-        index.resourceCount(ResourceKind::WorkloadSuite) + index.resourceCount(ResourceKind::WorkloadCase);
-    m_statusText->setText(
-        tr("%1 runs · %2 inputs with problems · %3 workloads, %4 implementations, %5 operations")
-            .arg(index.runCount())
-            .arg(index.problemRows().size())
-            .arg(workloads)
-            .arg(index.resourceCount(ResourceKind::ImplementationRevision))
-            .arg(index.resourceCount(ResourceKind::OperationSpec)));
-}
-
 QList<int> MainWindow::selectedStoreIndices() const {
-    QList<int> out;
-    QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), shownBefore);
-    for (const QModelIndex& r : rows)
-        out << r.data(ManifestIndexRole).toInt();
-    return out;
+    return m_selection->selectedStoreIndices();
 }
 
 int MainWindow::selectStoreRows(const QList<int>& storeRows) {
-    m_selectTopRow = false;
-    QItemSelection selection;
-    QModelIndex first;
-    for (const int s : storeRows) {
-        const QModelIndex at = m_proxy->indexOfSourceRow(m_runs->rowOfStoreIndex(s));
-        if (!at.isValid())
-            continue;
-        if (at.parent().isValid())
-            m_table->expand(at.parent());
-        selection.select(at, at.siblingAtColumn(m_proxy->columnCount() - 1));
-        if (!first.isValid())
-            first = at;
-    }
-    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-    if (first.isValid())
-        m_table->scrollTo(first);
-    return int(selection.size());
+    return m_selection->selectStoreRows(storeRows);
 }
 
 void MainWindow::selectRows(const QList<int>& rows) {
-    m_selectTopRow = false; // a choice of rows (by the user, a test, --select) is kept
-    QItemSelection selection;
-    for (int r : rows)
-        if (r >= 0 && r < m_proxy->rowCount())
-            selection.select(m_proxy->index(r, 0), m_proxy->index(r, m_proxy->columnCount() - 1));
-    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-    if (!rows.isEmpty())
-        m_table->scrollTo(m_proxy->index(rows.first(), 0));
+    m_selection->selectRows(rows);
 }
 
 void MainWindow::onSelectionChanged() {
@@ -459,28 +368,8 @@ void MainWindow::runLocally() {
     m_reruns->runLocally(selected.isEmpty() ? QString() : m_store->at(selected.first())->file);
 }
 
-void MainWindow::about() {
-    QMessageBox box(this);
-    box.setWindowTitle(tr("About kix"));
-    box.setTextFormat(Qt::PlainText);
-    box.setIconPixmap(windowIcon().pixmap(64, 64));
-    box.setText(tr("kix %1 — a result explorer for GPU-kernel benchmark runs\n\n"
-                   "Qt %2 (built with %3)\nQCustomPlot %4\nCUDA: %5\n\n"
-                   "Licensed under the GNU GPL, version 3 or later.")
-                    .arg(QStringLiteral(KIX_VERSION), QString::fromLatin1(qVersion()),
-                         QStringLiteral(QT_VERSION_STR), QStringLiteral(QCUSTOMPLOT_VERSION_STR),
-                         KIX_HAVE_CUDA ? tr("built with CUDA %1").arg(QStringLiteral(KIX_CUDA_VERSION))
-                                       : tr("not built (no nvcc at build time)")));
-    box.exec();
-}
-
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (m_reruns->isRunning() &&
-        QMessageBox::question(this, tr("Quit"),
-                              clusterRerun()->isRunning()
-                                  ? tr("A cluster run is still going. Cancel its job and quit?")
-                                  : tr("A local run is still going. Stop it and quit?")) !=
-            QMessageBox::Yes) {
+    if (!m_reruns->mayQuit(this)) {
         event->ignore();
         return;
     }
@@ -491,19 +380,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
-    if (event->mimeData()->hasUrls())
-        for (const QUrl& url : event->mimeData()->urls())
-            if (url.isLocalFile()) {
-                event->acceptProposedAction();
-                return;
-            }
+    if (!localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-    QStringList paths;
-    for (const QUrl& url : event->mimeData()->urls())
-        if (url.isLocalFile())
-            paths << url.toLocalFile();
+    const QStringList paths = localFiles(event->mimeData());
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();

@@ -9,25 +9,23 @@
 
 #include <QMainWindow>
 #include <QSize>
-#include <QTimer>
 #include <functional>
 
-class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QTabWidget;
 class QSplitter;
 class QTreeView;
-class QToolButton;
 
 namespace kix::ui {
 
 class CitationDialog; // the panes are declared in RunTabs.h
+class LoadStatus;
 class RecentFiles;
 class RerunActions;
 class RerunController;
 class RunFilterProxy;
 class RunListPane;
+class RunSelection;
 class RunTableModel;
 
 class MainWindow : public QMainWindow {
@@ -105,10 +103,8 @@ private:
     void buildLayout();
     void onSelectionChanged();
     void onLoadFinished(int loaded, int problemRows, bool cancelled);
-    void updateStatus();
     void cite();
     void runLocally();
-    void about();
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
                        void (MainWindow::*slot)());
 
@@ -120,20 +116,17 @@ private:
     QSplitter* m_splitter = nullptr;
     bool m_comparingRuns = false; // compareRuns() is selecting the runs it compares
     QLineEdit* m_filter = nullptr;
-    QTimer m_statusDelay;
+    RunSelection* m_selection = nullptr;
     RunTabs* m_tabs = nullptr; // the tabs right of the run list
     Settings m_settings;
     RerunActions* m_reruns;
     ExportActions* m_exports = nullptr; // made once the views it exports are
     RecentFiles* m_recent = nullptr;
-    QLabel* m_statusText = nullptr;
-    QProgressBar* m_loadProgress = nullptr;
-    QToolButton* m_cancelLoad = nullptr;
+    LoadStatus* m_loadStatus = nullptr;
     QStringList m_pending;         // paths asked for while a load was running
     QStringList m_selectAfterLoad; // files to select (and compare, if two) once loaded
     QByteArray m_defaultState;     // for View ▸ Reset layout
     FileChooser m_chooseFiles;
-    bool m_selectTopRow = false; // a load ended with no selection: keep the top row selected while it sorts
 };
 
 } // namespace kix::ui
