@@ -5,6 +5,7 @@
 #include "SaveFile.h"
 #include "Sha256.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 namespace kix::profile {
