@@ -5,6 +5,7 @@
 #include "GpuBandwidth.h"
 #include "NcuInvocation.h"
 #include "ProfileChecks.h"
+#include "ProfileComparison.h"
 #include "ProfileRunner.h"
 #include "ProfileSidecar.h"
 #include "RooflineRun.h"
@@ -53,11 +54,28 @@ QStringList profileSummaryLines(const profile::ProfileSet& set, const QHash<QStr
     return lines;
 }
 
+void printProfileComparison(const Manifest& a, const Manifest& b, const CaseComparison& cases, Io io) {
+    const ProfileComparison p = compareRunProfiles(a, b, cases);
+    for (const auto& [side, profile] : {std::pair{"A", &p.a}, std::pair{"B", &p.b}})
+        for (const Problem& problem : profile->problems)
+            io.err << "kix diff: the profile beside " << side
+                   << " is not used: " << terminalLine(problem.toString()) << "\n";
+    if (!p.any())
+        return;
+    io.out << "\nNsight Compute profiles (docs/profiles.md), per case: the verdict and the metric that moved "
+              "most\n";
+    for (const CaseProfileComparison& c : p.cases)
+        if (c.inA || c.inB)
+            io.out << "  " << terminalLine(c.label) << ": " << terminalLine(c.line()) << "\n";
+}
+
 void profileWrittenRun(const QString& manifestFile, const QList<int>& caseIndices, bool keepReports,
                        const runner::ProgressSink& progress, const std::function<bool()>& cancelled, Io io) {
     const auto say = [&io](const QString& line) {
         io.err << "kix run: " << terminalLine(line) << "\n"; // ncu's words, file names
     };
+    if (manifestFile.isEmpty())
+        return; // no run was written (it failed or was cancelled): nothing to profile
     runner::ProfileRunRequest request;
     request.ncu = profile::findNcu();
     if (request.ncu.isEmpty()) {

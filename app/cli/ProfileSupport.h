@@ -3,6 +3,7 @@
 // the lines that say per case what the profile found beside them.
 #pragma once
 
+#include "CaseComparison.h"
 #include "Commands.h"
 #include "LocalRunner.h"
 #include "Manifest.h"
@@ -24,8 +25,13 @@ QHash<QString, double> rooflineBytesOf(const Manifest& m);
 // One line per case of the profile: duration, DRAM bytes and throughput, and the roofline check.
 QStringList profileSummaryLines(const profile::ProfileSet& set, const QHash<QString, double>& rooflineBytes);
 
+// kix diff's profile lines, when either run has a profile (ProfileComparison.h): per case that has one on
+// either side, the verdict with the profile's why, and why a profile beside a run was refused.
+void printProfileComparison(const Manifest& a, const Manifest& b, const CaseComparison& cases, Io io);
+
 // kix run --profile, after the run is written: loads it, profiles its cases under ncu (ProfileRunner.h)
 // and writes the sidecar; says on stderr why a case has no profile. Never changes the run's exit status.
+// Nothing happens when no manifest was written (`manifestFile` empty).
 void profileWrittenRun(const QString& manifestFile, const QList<int>& caseIndices, bool keepReports,
                        const runner::ProgressSink& progress, const std::function<bool()>& cancelled, Io io);
 

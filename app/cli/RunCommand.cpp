@@ -77,6 +77,31 @@ void printEvent(const RunnerEvent& e, Io io) {
     }
 }
 
+// --profile and --keep-ncu-reports; the usage error, if any.
+std::optional<QString> readProfileOptions(const QCommandLineParser& parser, RunRequest& request) {
+    request.profile = parser.isSet(QStringLiteral("profile"));
+    request.keepReports = parser.isSet(QStringLiteral("keep-ncu-reports"));
+    if (request.profile && parser.value(QStringLiteral("device")) == QLatin1String("cpu"))
+        return QStringLiteral("--profile profiles GPU kernels with Nsight Compute; it has no meaning with "
+                              "--device cpu");
+    if (request.keepReports && !request.profile)
+        return QStringLiteral("--keep-ncu-reports keeps the reports of --profile; give --profile too");
+    if (request.profile && parser.isSet(QStringLiteral("slurm")))
+        return QStringLiteral("--profile runs ncu on this machine; it cannot be combined with --slurm");
+    return std::nullopt;
+}
+
+// kix run --check --profile: where ncu is, or that a run would be written without a profile.
+void printNcuCheck(Io io) {
+    const QString ncu = profile::findNcu();
+    io.out << "kix run: --profile: "
+           << (ncu.isEmpty()
+                   ? QStringLiteral("ncu is not on PATH, in $CUDA_HOME/bin, $CUDA_PATH/bin or "
+                                    "/usr/local/cuda/bin: the run would be written without a profile")
+                   : QStringLiteral("ncu is %1").arg(terminalLine(ncu)))
+           << "\n";
+}
+
 // The run's options from the command line; the usage error, if any, in words (raw: usage() sanitizes).
 std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
     request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
@@ -117,13 +142,8 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
             return QStringLiteral(
                 "--repeat 2 measures a GPU's A/A noise floor; the CPU mode does not record one");
     }
-    request.profile = parser.isSet(QStringLiteral("profile"));
-    request.keepReports = parser.isSet(QStringLiteral("keep-ncu-reports"));
-    if (request.profile && cpu)
-        return QStringLiteral("--profile profiles GPU kernels with Nsight Compute; it has no meaning with "
-                              "--device cpu");
-    if (request.keepReports && !request.profile)
-        return QStringLiteral("--keep-ncu-reports keeps the reports of --profile; give --profile too");
+    if (auto error = readProfileOptions(parser, request))
+        return error;
     options.fileTag = parser.value(QStringLiteral("file-tag"));
     static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
@@ -250,9 +270,6 @@ int runCommand(const QStringList& args, Io io) {
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
 
-    if (parser.isSet(QStringLiteral("slurm")) && request.profile)
-        return usage(
-            QStringLiteral("--profile runs ncu on this machine; it cannot be combined with --slurm"));
     if (parser.isSet(QStringLiteral("slurm")))
         return runOnSlurm(parser, request, io);
     if (slurmOptionsUsed(parser))
@@ -274,16 +291,8 @@ int runCommand(const QStringList& args, Io io) {
         }
         io.out << (cpu ? "kix run: a CPU-mode run is possible here\n"
                        : "kix run: a local run is possible here\n");
-        if (request.profile) {
-            const QString ncu = profile::findNcu();
-            io.out << "kix run: --profile: "
-                   << (ncu.isEmpty()
-                           ? QStringLiteral("ncu is not on PATH, in $CUDA_HOME/bin, $CUDA_PATH/bin or "
-                                            "/usr/local/cuda/bin: the run would be written without a "
-                                            "profile")
-                           : QStringLiteral("ncu is %1").arg(terminalLine(ncu)))
-                   << "\n";
-        }
+        if (request.profile)
+            printNcuCheck(io);
         return ExitOk;
     }
     // Before any work: a run whose results cannot be written is not started.
@@ -298,7 +307,7 @@ int runCommand(const QStringList& args, Io io) {
                   QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()),
                   request.jsonl, io);
     // The run is written (and signed) before anything is profiled, so no profile can cost it.
-    if (request.profile && !outcome.manifestFile.isEmpty() && !cpu)
+    if (request.profile)
         profileWrittenRun(outcome.manifestFile, options.cases.isEmpty() ? allCases() : options.cases,
                           request.keepReports, progress, request.stopRequested, io);
     if (request.jsonl && outcome.exitCode != protocol::RunOk) {

@@ -28,13 +28,13 @@ const QString kCase12 = QStringLiteral("aeadbd73-81ce-5578-8839-127d7bb3546a"); 
 
 // A bundled kix run (its suite manifest and raw samples) copied into `dir`, so that a sidecar can be
 // written beside it; returns the manifest's path.
-QString copyRun(const QTemporaryDir& dir) {
+QString copyRun(const QTemporaryDir& dir, const QString& stem = kRunStem) {
     for (const QString& suffix : {QStringLiteral(".manifest.json"), QStringLiteral(".samples.json")}) {
-        const QString from = kixtest::repoPath(QStringLiteral("resources/samples/kix/") + kRunStem + suffix);
-        if (!QFile::copy(from, dir.filePath(kRunStem + suffix)))
+        const QString from = kixtest::repoPath(QStringLiteral("resources/samples/kix/") + stem + suffix);
+        if (!QFile::copy(from, dir.filePath(stem + suffix)))
             qFatal("cannot copy %s", qPrintable(from));
     }
-    return dir.filePath(kRunStem + QStringLiteral(".manifest.json"));
+    return dir.filePath(stem + QStringLiteral(".manifest.json"));
 }
 
 QString writeFile(const QString& path, const QByteArray& bytes, bool executable = false) {
@@ -73,6 +73,11 @@ QString fakeNcu(const QString& dir, const QString& csvFile, bool refuse) {
                   "echo '==PROF== Profiling \"fusedBackwardKernel\": 0%....50%....100% - 18 passes'\n";
     writeFile(dir + QStringLiteral("/ncu"), script, true);
     return dir + QStringLiteral("/ncu");
+}
+
+// Case 12's recorded report, as the runs' GPU, written into `dir` as case12.csv.
+QString case12Report(const QTemporaryDir& dir) {
+    return writeFile(dir.filePath(QStringLiteral("case12.csv")), asH200(report("h100-dram-case12.raw.csv")));
 }
 
 int callsOf(const QString& dir) {
@@ -117,8 +122,7 @@ private slots:
         QTemporaryDir dir;
         const QString manifest = copyRun(dir);
         const QByteArray runBytes = kixtest::readAll(manifest);
-        const QString csv =
-            writeFile(dir.filePath(QStringLiteral("case12.csv")), asH200(report("h100-dram-case12.raw.csv")));
+        const QString csv = case12Report(dir);
         const Result r = run({QStringLiteral("profile"), QStringLiteral("import"), csv,
                               QStringLiteral("--run"), manifest, QStringLiteral("--case"), kCase12});
         QCOMPARE(r.err, QString());
@@ -250,6 +254,30 @@ private slots:
                      .arg(rep));
     }
 
+    // kix diff of two profiled runs: the verdict of case 12 with the metric that moved most, beside a GPU
+    // load in another process (B) against alone (A). Without profiles, kix diff prints no such section.
+    void diffNamesTheMetricThatMoved() {
+        QTemporaryDir dir;
+        const QString a = copyRun(dir);
+        const QString b = copyRun(dir, QStringLiteral("kix-run-20261204T053608Z-nvidia-h200"));
+        const QString heading = QStringLiteral("\nNsight Compute profiles (docs/profiles.md), per case: the "
+                                               "verdict and the metric that moved most\n");
+        QVERIFY(!run({QStringLiteral("diff"), a, b}).out.contains(heading));
+        const QString loaded = writeFile(dir.filePath(QStringLiteral("load.csv")),
+                                         asH200(report("h100-dram-case12-load.raw.csv")));
+        for (const auto& [manifest, csv] : {std::pair{a, case12Report(dir)}, std::pair{b, loaded}})
+            QCOMPARE(run({QStringLiteral("profile"), QStringLiteral("import"), csv, QStringLiteral("--run"),
+                          manifest, QStringLiteral("--case"), kCase12})
+                         .code,
+                     0);
+        const Result r = run({QStringLiteral("diff"), a, b});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.endsWith(heading +
+                                QStringLiteral("  batch_size=8 hidden_size=2560 seq_len=1024: cant-tell: "
+                                               "DRAM bytes written 67.73 MB → 90.4 MB\n")),
+                 qPrintable(r.out));
+    }
+
     void runProfileUsage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("err");
@@ -278,8 +306,7 @@ private slots:
         QTemporaryDir dir;
         const QString manifest = copyRun(dir);
         const QByteArray runBytes = kixtest::readAll(manifest);
-        const QString csv =
-            writeFile(dir.filePath(QStringLiteral("case12.csv")), asH200(report("h100-dram-case12.raw.csv")));
+        const QString csv = case12Report(dir);
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("bin")));
         fakeNcu(dir.filePath(QStringLiteral("bin")), csv, false);
         const OnlyPath path(dir.filePath(QStringLiteral("bin")));

@@ -9,35 +9,17 @@ QString valueText(const profile::MetricChange& c, const std::optional<double>& v
     return v && spec ? profile::formatMetric(*spec, *v) : QStringLiteral("n/a");
 }
 
-const profile::CaseProfile* sideOf(const Manifest& m, const RunProfile& p, qsizetype index) {
-    if (!p.artifact || index < 0 || index >= m.runSpec.cases.size())
-        return nullptr;
-    return caseProfileOf(*p.artifact, m.runSpec.cases[index].id);
-}
-
 } // namespace
 
-QList<ProfileDiffRow> profileDiffRows(const Manifest& a, const RunProfile& profileA, const Manifest& b,
-                                      const RunProfile& profileB, const CaseComparison& cmp) {
+QList<ProfileDiffRow> profileDiffRows(const ProfileComparison& comparison) {
     QList<ProfileDiffRow> rows;
-    for (const CaseDelta& d : cmp.rows) {
-        const QString word = verdictToken(d.verdict.verdict);
-        const profile::CaseProfile* pa = sideOf(a, profileA, d.indexA);
-        const profile::CaseProfile* pb = sideOf(b, profileB, d.indexB);
-        const QString label = d.axes.isEmpty() ? d.id : d.axes;
-        if (!pa || !pb) {
-            rows.append({label, word, std::nullopt,
-                         !pa && !pb ? QObject::tr("no profile for this case in A or B")
-                         : !pa      ? QObject::tr("no profile for this case in A")
-                                    : QObject::tr("no profile for this case in B")});
+    for (const CaseProfileComparison& c : comparison.cases) {
+        if (c.changes.isEmpty()) {
+            rows.append({c.label, verdictToken(c.verdict.verdict), std::nullopt, c.line()});
             continue;
         }
-        const QList<profile::MetricChange> changes = profile::compareProfiles(*pa, *pb);
-        bool first = true;
-        for (const profile::MetricChange& c : changes) {
-            rows.append({label, first ? profile::verdictWithWhy(word, changes) : QString(), c, {}});
-            first = false;
-        }
+        for (qsizetype i = 0; i < c.changes.size(); ++i)
+            rows.append({c.label, i == 0 ? c.line() : QString(), c.changes[i], {}});
     }
     return rows;
 }

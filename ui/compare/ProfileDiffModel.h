@@ -4,11 +4,8 @@
 // on one side only, or on neither, says so in one row.
 #pragma once
 
-#include "CaseComparison.h"
-#include "Manifest.h"
-#include "ProfileChecks.h"
+#include "ProfileComparison.h"
 #include "RowTableModel.h"
-#include "RunProfile.h"
 
 namespace kix::ui {
 
@@ -19,10 +16,9 @@ struct ProfileDiffRow {
     QString note;
 };
 
-// The rows of two runs' profiles over a comparison's cases (matched by CaseComparison). `profileA/B`: each
-// run's profile (findRunProfile), possibly without an artifact.
-QList<ProfileDiffRow> profileDiffRows(const Manifest& a, const RunProfile& profileA, const Manifest& b,
-                                      const RunProfile& profileB, const CaseComparison& cmp);
+// A row per metric of each case with both profiles (the first carrying the verdict and its why), one row
+// for a case without.
+QList<ProfileDiffRow> profileDiffRows(const ProfileComparison& comparison);
 
 class ProfileDiffModel : public RowTableModel<ProfileDiffRow> {
     Q_OBJECT

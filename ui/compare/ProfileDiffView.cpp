@@ -28,15 +28,13 @@ ProfileDiffView::ProfileDiffView(QWidget* parent)
 }
 
 void ProfileDiffView::showRuns(const Manifest& a, const Manifest& b, const CaseComparison& cmp) {
-    const auto profileOf = [](const Manifest& m) {
-        return m.run ? findRunProfile(m.file, m.run->digest, m.runSpec.rawSamplesUri) : RunProfile{};
-    };
-    const RunProfile pa = profileOf(a), pb = profileOf(b);
-    if (!pa.artifact && !pb.artifact) {
+    const ProfileComparison profiles = compareRunProfiles(a, b, cmp);
+    if (!profiles.any()) {
         clear();
         return;
     }
-    m_model->setRows(profileDiffRows(a, pa, b, pb, cmp));
+    const RunProfile &pa = profiles.a, &pb = profiles.b;
+    m_model->setRows(profileDiffRows(profiles));
     QString text =
         tr("Nsight Compute: %1 in A, %2 in B; each case's metrics, the ones that moved most first.")
             .arg(pa.artifact ? widgetLine(pa.artifact->set.device) : tr("no profile"),
