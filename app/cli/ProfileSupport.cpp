@@ -10,6 +10,8 @@
 #include "ProfileSidecar.h"
 #include "RooflineRun.h"
 
+#include "kix/workloads.h"
+
 #include <QCoreApplication>
 
 namespace kix::cli {
@@ -69,13 +71,15 @@ void printProfileComparison(const Manifest& a, const Manifest& b, const CaseComp
             io.out << "  " << terminalLine(c.label) << ": " << terminalLine(c.line()) << "\n";
 }
 
-void profileWrittenRun(const QString& manifestFile, const QList<int>& caseIndices, bool keepReports,
+void profileWrittenRun(const QString& manifestFile, QList<int> caseIndices, bool keepReports,
                        const runner::ProgressSink& progress, const std::function<bool()>& cancelled, Io io) {
     const auto say = [&io](const QString& line) {
         io.err << "kix run: " << terminalLine(line) << "\n"; // ncu's words, file names
     };
     if (manifestFile.isEmpty())
         return; // no run was written (it failed or was cancelled): nothing to profile
+    for (int i = 0; caseIndices.isEmpty() && i < int(kernels::kWorkloads.size()); ++i)
+        caseIndices << i; // none chosen: the run ran all of them, in order
     runner::ProfileRunRequest request;
     request.ncu = profile::findNcu();
     if (request.ncu.isEmpty()) {

@@ -31,8 +31,8 @@ void printProfileComparison(const Manifest& a, const Manifest& b, const CaseComp
 
 // kix run --profile, after the run is written: loads it, profiles its cases under ncu (ProfileRunner.h)
 // and writes the sidecar; says on stderr why a case has no profile. Never changes the run's exit status.
-// Nothing happens when no manifest was written (`manifestFile` empty).
-void profileWrittenRun(const QString& manifestFile, const QList<int>& caseIndices, bool keepReports,
+// Nothing happens when no manifest was written (`manifestFile` empty). `caseIndices` empty: all 16.
+void profileWrittenRun(const QString& manifestFile, QList<int> caseIndices, bool keepReports,
                        const runner::ProgressSink& progress, const std::function<bool()>& cancelled, Io io);
 
 } // namespace kix::cli

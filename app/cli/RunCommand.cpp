@@ -53,13 +53,6 @@ std::optional<QList<int>> parseCases(const QString& text, bool cpu, QString& err
     return cases;
 }
 
-QList<int> allCases() {
-    QList<int> all;
-    for (int i = 0; i < int(kernels::kWorkloads.size()); ++i)
-        all << i;
-    return all;
-}
-
 void printEvent(const RunnerEvent& e, Io io) {
     switch (e.kind) {
     case EventKind::Failed:
@@ -308,8 +301,8 @@ int runCommand(const QStringList& args, Io io) {
                   request.jsonl, io);
     // The run is written (and signed) before anything is profiled, so no profile can cost it.
     if (request.profile)
-        profileWrittenRun(outcome.manifestFile, options.cases.isEmpty() ? allCases() : options.cases,
-                          request.keepReports, progress, request.stopRequested, io);
+        profileWrittenRun(outcome.manifestFile, options.cases, request.keepReports, progress,
+                          request.stopRequested, io);
     if (request.jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;

@@ -347,11 +347,9 @@ private slots:
         const OnlyPath path(dir.filePath(QStringLiteral("bin")));
         QString out, err;
         QTextStream o(&out), e(&err);
-        QList<int> all;
-        for (int i = 0; i < 16; ++i)
-            all << i;
+        // No --cases: the run ran all 16, and all 16 are asked for.
         kix::cli::profileWrittenRun(
-            manifest, all, false, [](const kix::protocol::RunnerEvent&) {}, [] { return false; }, {o, e});
+            manifest, {}, false, [](const kix::protocol::RunnerEvent&) {}, [] { return false; }, {o, e});
         e.flush();
         QCOMPARE(callsOf(dir.filePath(QStringLiteral("bin"))), 1);
         const QString why =
