@@ -30,6 +30,8 @@ const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, co
               "serving PATH...           serving runs by serving cohort, never ranked with kernels"}},
             {QStringLiteral("key"),
              {keyCommand, "key SUBCOMMAND            signing key, trusted keys, signed reruns"}},
+            {QStringLiteral("profile"),
+             {profileCommand, "profile import REPORT      attach an Nsight Compute report to a run"}},
             {QStringLiteral("run"),
              {runCommand, "run [--output DIR]        rerun the bundled kernel on this GPU"}},
             {QStringLiteral("calibrate"),

@@ -43,5 +43,6 @@ int keyCommand(const QStringList& args, Io io);
 int historyCommand(const QStringList& args, Io io);
 int servingCommand(const QStringList& args, Io io);
 int calibrateCommand(const QStringList& args, Io io);
+int profileCommand(const QStringList& args, Io io);
 
 } // namespace kix::cli

@@ -5,6 +5,7 @@
 #include "Diff.h"
 #include "DiffReport.h"
 #include "Format.h"
+#include "ProfileSupport.h"
 
 #include <algorithm>
 #include <cmath>
@@ -327,6 +328,7 @@ int diffCommand(const QStringList& args, Io io) {
         writeJson(j, io);
     } else {
         printDiff(a, b, verdict, cases, fields, parser.isSet(QStringLiteral("ratios-anyway")), io);
+        printProfileComparison(*a, *b, cases, io);
         if (gate)
             io.out << "\n" << gateLine(*gate) << "\n";
     }

@@ -1,6 +1,8 @@
 #include "CommandSupport.h"
 #include "CpuRunner.h"
+#include "NcuInvocation.h"
 #include "OutputFolder.h"
+#include "ProfileSupport.h"
 #include "RunSupport.h"
 #include "SigningRerun.h"
 #include "SpeedOfLight.h"
@@ -88,6 +90,31 @@ std::optional<QString> readDatasetCopyOption(const QCommandLineParser& parser, r
     return std::nullopt;
 }
 
+// --profile and --keep-ncu-reports; the usage error, if any.
+std::optional<QString> readProfileOptions(const QCommandLineParser& parser, RunRequest& request) {
+    request.profile = parser.isSet(QStringLiteral("profile"));
+    request.keepReports = parser.isSet(QStringLiteral("keep-ncu-reports"));
+    if (request.profile && parser.value(QStringLiteral("device")) == QLatin1String("cpu"))
+        return QStringLiteral("--profile profiles GPU kernels with Nsight Compute; it has no meaning with "
+                              "--device cpu");
+    if (request.keepReports && !request.profile)
+        return QStringLiteral("--keep-ncu-reports keeps the reports of --profile; give --profile too");
+    if (request.profile && parser.isSet(QStringLiteral("slurm")))
+        return QStringLiteral("--profile runs ncu on this machine; it cannot be combined with --slurm");
+    return std::nullopt;
+}
+
+// kix run --check --profile: where ncu is, or that a run would be written without a profile.
+void printNcuCheck(Io io) {
+    const QString ncu = profile::findNcu();
+    io.out << "kix run: --profile: "
+           << (ncu.isEmpty()
+                   ? QStringLiteral("ncu is not on PATH, in $CUDA_HOME/bin, $CUDA_PATH/bin or "
+                                    "/usr/local/cuda/bin: the run would be written without a profile")
+                   : QStringLiteral("ncu is %1").arg(terminalLine(ncu)))
+           << "\n";
+}
+
 // The run's options from the command line; the usage error, if any, in words (raw: usage() sanitizes).
 std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunRequest& request) {
     request.jsonl = parser.value(QStringLiteral("progress")) == QLatin1String("jsonl");
@@ -118,6 +145,8 @@ std::optional<QString> readRunRequest(const QCommandLineParser& parser, RunReque
             !why.empty())
             return QStringLiteral("--plan \"%1\": %2").arg(plan, QString::fromStdString(why));
     }
+    if (auto error = readProfileOptions(parser, request))
+        return error;
     options.fileTag = parser.value(QStringLiteral("file-tag"));
     static const QRegularExpression tagForm(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"));
     if (parser.isSet(QStringLiteral("file-tag")) && !tagForm.match(options.fileTag).hasMatch())
@@ -267,6 +296,14 @@ int runCommand(const QStringList& args, Io io) {
          QStringLiteral("Appended to the manifest's file name (letters, digits, - and _); the Slurm "
                         "batch script passes the job and task id."),
          QStringLiteral("tag")});
+    parser.addOption(
+        {QStringLiteral("profile"),
+         QStringLiteral("After the run is written, launch each case once more under Nsight Compute (ncu, on "
+                        "PATH or under the CUDA toolkit) and write kix's metric set per case beside the "
+                        "manifest as <stem>.profile.json (docs/profiles.md). No timed number comes from a "
+                        "profiled launch; a profile that fails is said and the run is kept.")});
+    parser.addOption({QStringLiteral("keep-ncu-reports"),
+                      QStringLiteral("With --profile: keep each case's .ncu-rep beside the manifest.")});
     addSlurmOptions(parser);
     addSolutionOptions(parser);
     int code = ExitOk;
@@ -314,6 +351,8 @@ int runCommand(const QStringList& args, Io io) {
         }
         io.out << (cpu ? "kix run: a CPU-mode run is possible here\n"
                        : "kix run: a local run is possible here\n");
+        if (request.profile)
+            printNcuCheck(io);
         return ExitOk;
     }
     // Before any work: a run whose results cannot be written is not started.
@@ -324,13 +363,20 @@ int runCommand(const QStringList& args, Io io) {
     const QDateTime startedAt = QDateTime::currentDateTimeUtc();
     const runner::RunOutcome outcome = cpu ? runner::runOnCpu(options, progress, request.stopRequested)
                                            : runner::runLocally(options, progress, request.stopRequested);
-    return finishRun(outcome, args, startedAt, request.jsonl, io);
+    return finishRun(outcome, args, startedAt, request.jsonl, io, [&] {
+        // The run is written (and signed) before anything is profiled, so no profile can cost it.
+        if (request.profile)
+            profileWrittenRun(outcome.manifestFile, options.cases, request.keepReports, progress,
+                              request.stopRequested, io);
+    });
 }
 
 int finishRun(const runner::RunOutcome& outcome, const QStringList& args, const QDateTime& startedAt,
-              bool jsonl, Io io) {
+              bool jsonl, Io io, const std::function<void()>& afterSigning) {
     signRunOutput(outcome, QStringList{QStringLiteral("kix"), QStringLiteral("run")} + args, startedAt,
                   QDateTime::currentDateTimeUtc(), KeyStore(KeyStore::defaultConfigDirectory()), jsonl, io);
+    if (afterSigning)
+        afterSigning();
     if (jsonl && outcome.exitCode != protocol::RunOk) {
         RunnerEvent failed;
         failed.kind = EventKind::Failed;

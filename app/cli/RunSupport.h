@@ -15,6 +15,8 @@ namespace kix::cli {
 struct RunRequest {
     bool jsonl = false;
     bool quick = false;
+    bool profile = false;     // --profile: each case once more under ncu, after the run is written
+    bool keepReports = false; // --keep-ncu-reports
     runner::RunOptions options;
     std::function<bool()> stopRequested; // SIGINT/SIGTERM arrived
 };
@@ -38,8 +40,9 @@ bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& command
 
 // The end of a local run: signs what it wrote, reports a failure as a "failed" event with --progress jsonl,
 // says the outcome and returns its exit status.
+// `afterSigning` (a profile of the written run, say) runs once the run is signed, before the outcome is said.
 int finishRun(const runner::RunOutcome& outcome, const QStringList& args, const QDateTime& startedAt,
-              bool jsonl, Io io);
+              bool jsonl, Io io, const std::function<void()>& afterSigning = {});
 
 // kix run --solution (RunSolutionCommand.cpp): a SOL-ExecBench solution through kix's solution runner.
 void addSolutionOptions(QCommandLineParser& parser);

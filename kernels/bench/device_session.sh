@@ -16,6 +16,10 @@
 #   recon    what the machine offers a solution runner: Python, torch, triton, the C++ extension
 #            toolchain, the official sol-execbench CLI, cuDNN, CUTLASS; to the log
 #   sass     cuobjdump -sass of the kernels' library, to $OUT/sass.txt
+#   kixprofile `kix run --profile --keep-ncu-reports` ($KIX_RUN_BIN as for kixrun) on $KIX_PROFILE_CASES
+#            (default all 16), then on $KIX_PROFILE_LOAD_CASES (default 1,12) beside a device-copy load in
+#            another process, and `kix diff` of the two; both folders (manifests, <stem>.profile.json, the
+#            .ncu-rep files) to $OUT/kixprofile.tar.gz
 #   ncu      Nsight Compute on one timed launch per case ($KIX_NCU_CASES, default all 16): the kernels of
 #            the case, the sections of $KIX_NCU_SECTIONS; each report imported back as CSV (raw page),
 #            as `kix profile import` reads it; with KIX_NCU_LOAD=1 again beside a device-copy load in
@@ -122,6 +126,24 @@ torch.cuda.synchronize()' 600 > /tmp/ncu/load.log 2>&1 &
         python3 -m pip list 2>/dev/null | grep -i -E "sol|cutlass|cuda|flashinfer|triton|nvidia|cupti|safetensors|pydantic|cute|tile"
         ls /usr/local/cuda/include/cutlass /usr/include/cutlass 2>&1 | head -2; ls /usr/local/cuda/extras/CUPTI/lib64 | head -3
       } 2>&1 | tee -a "$log" ;;
+    kixprofile)
+      kix() { LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" "$@"; }
+      say "kix run --check --profile: $(kix run --check --profile 2>&1 | tr '\n' ' ')"
+      cases=${KIX_PROFILE_CASES:+--cases $KIX_PROFILE_CASES}
+      say "kix run --profile --keep-ncu-reports $cases --output /tmp/kixprofile/plain"
+      kix run --profile --keep-ncu-reports $cases --output /tmp/kixprofile/plain 2>&1 | tee -a "$log" || rc=1
+      python3 -c 'import torch,time
+a=torch.empty(1<<30,dtype=torch.uint8,device="cuda"); b=torch.empty_like(a); t=time.time()
+while time.time()-t<float(__import__("sys").argv[1]): b.copy_(a)
+torch.cuda.synchronize()' 900 > /tmp/kixprofile-load.log 2>&1 &
+      load=$!; sleep 8
+      lcases=${KIX_PROFILE_LOAD_CASES:-1,12}
+      say "kix run --profile --keep-ncu-reports --cases $lcases --output /tmp/kixprofile/load (beside a copy loop)"
+      kix run --profile --keep-ncu-reports --cases "$lcases" --output /tmp/kixprofile/load 2>&1 | tee -a "$log" || rc=1
+      kill $load; wait $load 2>/dev/null
+      suite() { ls "$1"/kix-run-*.manifest.json | grep -v -- '--' | head -1; }
+      kix diff "$(suite /tmp/kixprofile/plain)" "$(suite /tmp/kixprofile/load)" 2>&1 | head -40 | tee -a "$log"
+      tar czf "$out/kixprofile.tar.gz" -C /tmp kixprofile ;;
     sass)
       say "sass"
       cuobjdump -sass /tmp/kb/libkix_kernels.a > "$out/sass.txt" 2>&1 || say "cuobjdump failed" ;;

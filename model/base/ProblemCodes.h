@@ -193,5 +193,6 @@ inline constexpr char profileUnmatched[] = "profile.unmatched"; // warning: a la
 inline constexpr char profileOtherGpu[] = "profile.other_gpu";  // the report's GPU is not the run's
 inline constexpr char profileOtherKernel[] = "profile.other_kernel"; // the report's kernels are not the run's
 inline constexpr char profileFormat[] = "profile.format";            // a profile artifact kix cannot read
+inline constexpr char profileOtherRun[] = "profile.other_run";       // a sidecar naming another run's digest
 
 } // namespace kix::codes

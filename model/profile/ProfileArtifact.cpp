@@ -112,16 +112,25 @@ Json profileArtifactJson(const ProfileArtifact& a) {
     Json unmatched = Json::array();
     for (const QString& u : a.set.unmatched)
         unmatched.push_back(u.toStdString());
-    return {{"format", kProfileFormat},
-            {"mediaType", kProfileMediaType},
-            {"kind", "profile"},
-            {"run", {{"name", a.run.name.toStdString()}, {"digest", a.run.digest.toStdString()}}},
-            {"tool", {{"name", "Nsight Compute"}, {"source", a.source.toStdString()}}},
-            {"device", a.set.device.toStdString()},
-            {"computeCapability", a.set.computeCapability.toStdString()},
-            {"metricSet", std::move(metricSet)},
-            {"cases", std::move(cases)},
-            {"unmatched", std::move(unmatched)}};
+    Json out = {{"format", kProfileFormat},
+                {"mediaType", kProfileMediaType},
+                {"kind", "profile"},
+                {"run", {{"name", a.run.name.toStdString()}, {"digest", a.run.digest.toStdString()}}},
+                {"tool", {{"name", "Nsight Compute"}, {"source", a.source.toStdString()}}},
+                {"device", a.set.device.toStdString()},
+                {"computeCapability", a.set.computeCapability.toStdString()},
+                {"metricSet", std::move(metricSet)},
+                {"cases", std::move(cases)},
+                {"unmatched", std::move(unmatched)}};
+    if (a.set.l2Bytes)
+        out["l2Bytes"] = *a.set.l2Bytes;
+    return out;
+}
+
+bool isProfileDocument(const Json& root) {
+    const auto format = root.is_object() ? root.find("format") : root.end();
+    return format != root.end() && format->is_string() &&
+           format->get<std::string>().rfind("kix.profile/", 0) == 0;
 }
 
 std::string profileArtifactBytes(const ProfileArtifact& artifact) {
@@ -172,6 +181,12 @@ ProfileArtifactRead readProfileArtifact(const Json& j, const QString& file) {
                     a.set.cases << std::move(cp);
                 }
             }
+        }
+        if (const auto l2 = j.find("l2Bytes"); r.problems.isEmpty() && l2 != j.end()) {
+            if (!l2->is_number() || !std::isfinite(l2->get<double>()) || l2->get<double>() <= 0)
+                r.fail(QStringLiteral("$.l2Bytes"), QStringLiteral("expected a positive number of bytes"));
+            else
+                a.set.l2Bytes = l2->get<double>();
         }
         if (r.problems.isEmpty())
             if (const Json* unmatched = r.array(j, "unmatched", root))

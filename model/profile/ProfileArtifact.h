@@ -7,8 +7,8 @@
 //   {"format": "kix.profile/v1", "mediaType": "application/vnd.kix.ncu-profile+json",
 //    "kind": "profile", "run": {"name": "...", "digest": "sha256:..."},
 //    "tool": {"name": "Nsight Compute", "source": "REPORT file name"}, "device": "...",
-//    "computeCapability": "9.0", "metricSet": ["durationNs", ...],
-//    "cases": [{"id": "...", "label": "...", "kernels": [{"function", "kernelName", "grid", "block",
+//    "computeCapability": "9.0", "l2Bytes": 52428800 (when the report gave it), "metricSet": ["durationNs",
+//    ...], "cases": [{"id": "...", "label": "...", "kernels": [{"function", "kernelName", "grid", "block",
 //               "metrics": {"durationNs": 68736, ...}, "stalls": [{"reason", "ratio"}]}]}],
 //    "unmatched": ["..."]}
 #pragma once
@@ -44,6 +44,10 @@ struct ProfileArtifactRead {
     std::optional<ProfileArtifact> artifact;
     Problems problems;
 };
+
+// Whether a document is a profile artifact of any version ("format": "kix.profile/…"): the loaders read it
+// beside the run it names (ProfileSidecar.h), never as a manifest.
+bool isProfileDocument(const nlohmann::json& root);
 
 // Reads back what profileArtifactJson wrote; anything else is a located error (profile.format).
 ProfileArtifactRead readProfileArtifact(const nlohmann::json& json, const QString& file);

@@ -150,4 +150,9 @@ QString largestChangeSentence(const QList<MetricChange>& changes, double minRela
     return {};
 }
 
+QString verdictWithWhy(const QString& verdictWord, const QList<MetricChange>& changes, double minRelative) {
+    const QString why = largestChangeSentence(changes, minRelative);
+    return why.isEmpty() ? verdictWord : verdictWord + QStringLiteral(": ") + why;
+}
+
 } // namespace kix::profile

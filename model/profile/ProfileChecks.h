@@ -50,6 +50,11 @@ QList<MetricChange> compareProfiles(const CaseProfile& a, const CaseProfile& b);
 // nothing moved that much.
 QString largestChangeSentence(const QList<MetricChange>& changes, double minRelative = 0.05);
 
+// The verdict's word with the profile's why beside it: "slower: DRAM throughput 91% -> 48% of peak", or the
+// word alone when no metric moved past `minRelative`.
+QString verdictWithWhy(const QString& verdictWord, const QList<MetricChange>& changes,
+                       double minRelative = 0.05);
+
 // A case-level value of one metric: sums for durations and byte counts, the duration-weighted mean for
 // rates and percentages, the largest for per-launch resources (registers, shared memory).
 std::optional<double> caseMetric(const CaseProfile& profile, const MetricSpec& spec);

@@ -29,6 +29,7 @@ QStringList exitCommandNames(unsigned commands) {
         {UsedByKeyVerify, "key verify"},
         {UsedByHistory, "history"},
         {UsedByServing, "serving"},
+        {UsedByProfile, "profile"},
     };
     QStringList out;
     for (const auto& [bit, name] : names)

@@ -43,7 +43,8 @@ enum ExitCommand : unsigned {
     UsedByKeyVerify = 1u << 7, // key verify
     UsedByHistory = 1u << 8,
     UsedByServing = 1u << 9,
-    UsedByAll = (1u << 10) - 1,
+    UsedByProfile = 1u << 10, // profile import, profile launch
+    UsedByAll = (1u << 11) - 1,
 };
 
 struct ExitStatusInfo {
@@ -70,11 +71,11 @@ inline constexpr ExitStatusInfo kExitStatuses[] = {
     {ExitStatus::Unavailable, "unavailable",
      "no usable GPU (or built without CUDA; with --slurm, no sbatch; with --solution, no Python with torch, "
      "or a language this machine cannot build)",
-     UsedByRun, "no GPU can be used on this machine"},
+     UsedByRun | UsedByProfile, "no GPU can be used on this machine"},
     {ExitStatus::Failed, "failed",
      "the run failed: a case failed its check (the manifest is written, status failed), or a case could not "
      "run, a file could not be written or Slurm rejected the job (no manifest is written)",
-     UsedByRun, "the run failed"},
+     UsedByRun | UsedByProfile, "the run failed"},
     {ExitStatus::Cancelled, "cancelled", "cancelled (SIGINT/SIGTERM, Cancel, scancel); nothing is written",
      UsedByRun, "cancelled; nothing was written"},
     {ExitStatus::UnknownKey, "unknown-key", "signed only by keys not in the trust store",

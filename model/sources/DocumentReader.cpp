@@ -3,6 +3,7 @@
 #include "FieldReader.h"
 #include "JsonPath.h"
 #include "ProblemDefinitionDocument.h"
+#include "ProfileArtifact.h"
 #include "RawSamples.h"
 #include "ResourceReader.h"
 
@@ -69,13 +70,14 @@ void readManifestDocument(const Json& root, const DocumentContext& where, Parsed
             Problem::Severity::Error, resourceNotObject, where.file, where.path,
             QStringLiteral("expected a JSON object at the top level, got %1").arg(jsonTypeName(root)),
             where.line));
+    } else if (isRawSamplesDocument(root) || profile::isProfileDocument(root)) {
+        // Evidence and a run's Nsight Compute profile (which has a "kind" of its own), read and verified
+        // through the runs that name them (RawSamples.h, RunProfile.h): no record of their own.
     } else if (root.contains("kind")) {
         keep(readResource(root,
                           ResourceContext{where.file, where.line, where.pointer, where.path, where.bytes},
                           std::nullopt, doc.problems),
              doc);
-    } else if (isRawSamplesDocument(root)) {
-        // Evidence, read and verified through the runs that name it (RawSamples.h): no record of its own.
     } else if (root.contains("run") || root.contains("protocol") || root.contains("environment")) {
         readBundle(root, where, doc);
     } else if (where.pointer.isEmpty() && isProblemDefinitionDocument(root)) {

@@ -229,6 +229,8 @@ private slots:
         row("run", {QStringLiteral("run"), QStringLiteral("--help")}, UsedByRun);
         row("history", {QStringLiteral("history"), QStringLiteral("--help")}, UsedByHistory);
         row("serving", {QStringLiteral("serving"), QStringLiteral("--help")}, UsedByServing);
+        row("profile import", {QStringLiteral("profile"), QStringLiteral("import"), QStringLiteral("--help")},
+            UsedByProfile);
         row("key", {QStringLiteral("key"), QStringLiteral("--help")}, UsedByKey | UsedByKeyVerify);
         row("key show", {QStringLiteral("key"), QStringLiteral("show"), QStringLiteral("--help")}, UsedByKey);
         row("key trust", {QStringLiteral("key"), QStringLiteral("trust"), QStringLiteral("--help")},

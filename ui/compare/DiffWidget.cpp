@@ -2,6 +2,7 @@
 
 #include "OffUiThread.h"
 #include "PlainText.h"
+#include "ProfileDiffView.h"
 
 #include "CaseComparison.h"
 #include "CaseDiffModel.h"
@@ -75,6 +76,8 @@ DiffWidget::DiffWidget(QWidget* parent)
     auto* two = new QSplitter(Qt::Vertical, m_pages);
     m_caseView = makeReadOnlyTable(m_cases, two);
     two->addWidget(m_caseView);
+    m_profileDiff = new ProfileDiffView(two); // hidden unless a run has a profile
+    two->addWidget(m_profileDiff);
     QTableView* fieldView = makeReadOnlyTable(m_fields, two);
     // Values can be long JSON: the two value columns share the width instead of pushing B out of view.
     fieldView->horizontalHeader()->setSectionResizeMode(FieldDiffModel::Before, QHeaderView::Stretch);
@@ -129,6 +132,7 @@ void DiffWidget::clear() {
     m_summary->clear();
     m_fields->setRows({});
     m_cases->setRows({});
+    m_profileDiff->clear();
     m_multiCases->setComparison({});
     m_multiFields->setComparison({});
     m_baseline->clear();
@@ -240,6 +244,7 @@ void DiffWidget::showTwo(const CaseComparison& cmp, const QList<FieldChange>& fi
     m_lastVerdict = v;
     m_cases->setRows(cmp.rows);
     m_caseView->setVisible(!cmp.rows.isEmpty()); // suite-only runs have no per-case rows to show
+    m_profileDiff->showRuns(a, b, cmp);
     m_allFields = fields;
     m_summary->setText(tr("Cases: %1.\nSuite: %2\nFields: %3")
                            .arg(cmp.summary(), widgetLine(verdictLine(cmp.suite)),

@@ -29,6 +29,7 @@ class FieldDiffModel;
 class CaseDiffModel;
 class MultiCaseModel;
 class MultiFieldModel;
+class ProfileDiffView;
 
 class DiffWidget : public QWidget {
     Q_OBJECT
@@ -52,6 +53,7 @@ public:
     CaseDiffModel* caseModel() const { return m_cases; }
     MultiCaseModel* multiCaseModel() const { return m_multiCases; }
     MultiFieldModel* multiFieldModel() const { return m_multiFields; }
+    ProfileDiffView* profileDiff() const { return m_profileDiff; } // two runs' Nsight Compute profiles
     const ComparabilityVerdict& verdict() const { return m_lastVerdict; }
     const MultiComparison& comparison() const { return m_comparison; }
     bool hasComparison() const { return !m_comparison.runs.isEmpty(); }
@@ -91,6 +93,7 @@ private:
     MultiCaseModel* m_multiCases;
     MultiFieldModel* m_multiFields;
     QWidget* m_caseView;
+    ProfileDiffView* m_profileDiff;
     ComparabilityVerdict m_lastVerdict;
     MultiComparison m_comparison;
     QList<FieldChange> m_allFields;

@@ -53,7 +53,8 @@ ExplorerCommandLine::ExplorerCommandLine() {
          QStringLiteral("rows")});
     m_parser.addOption(
         {QStringLiteral("tab"),
-         QStringLiteral("Tab to show: details, compare, plot, digests, leaderboard, history or published."),
+         QStringLiteral(
+             "Tab to show: details, compare, plot, digests, leaderboard, history, published or profile."),
          QStringLiteral("tab")});
     m_parser.addOption({QStringLiteral("screenshot"),
                         QStringLiteral("Render the window to this PNG once loaded, then exit."),
@@ -134,7 +135,7 @@ void ExplorerCommandLine::start(MainWindow& window) {
         const QStringList tabs{QStringLiteral("details"),     QStringLiteral("compare"),
                                QStringLiteral("plot"),        QStringLiteral("digests"),
                                QStringLiteral("leaderboard"), QStringLiteral("history"),
-                               QStringLiteral("published")};
+                               QStringLiteral("published"),   QStringLiteral("profile")};
         if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
             window.tabs()->setCurrentIndex(tab);
         if (!screenshot.isEmpty())

@@ -6,6 +6,7 @@
 #include "LeaderboardWidget.h"
 #include "PlotCompanions.h"
 #include "PlotWidget.h"
+#include "ProfileWidget.h"
 #include "PublishedFigures.h"
 #include "PublishedFiguresView.h"
 #include "RunDetailsWidget.h"
@@ -21,7 +22,8 @@ RunTabs::RunTabs(RunStore* store, QWidget* parent)
     , m_digests(new DigestPanel(store, this))
     , m_leaderboard(new LeaderboardWidget(this))
     , m_history(new HistoryWidget(this))
-    , m_published(new PublishedFiguresView(this)) {
+    , m_published(new PublishedFiguresView(this))
+    , m_profile(new ProfileWidget(this)) {
     connect(m_leaderboard, &LeaderboardWidget::compareRequested, this, &RunTabs::compareRequested);
     connect(m_leaderboard, &LeaderboardWidget::runActivated, this, &RunTabs::runActivated);
     m_published->showFile(QString::fromLatin1(kBundledPublished013));
@@ -33,13 +35,14 @@ RunTabs::RunTabs(RunStore* store, QWidget* parent)
     addTab(m_leaderboard, tr("Leaderboard"));
     addTab(m_history, tr("History"));
     addTab(m_published, tr("Published"));
+    addTab(m_profile, tr("Profile")); // last: --tab and Alt+N name the others by their place
 }
 
 void RunTabs::showSelection(const QList<int>& storeRows, bool comparing) {
     m_selected = storeRows;
     const ManifestPtr first = storeRows.isEmpty() ? nullptr : m_store->at(storeRows.first());
     m_details->setManifest(first);
-    m_stale = StalePlot | StaleDigests;
+    m_stale = StalePlot | StaleDigests | StaleProfile;
     if (storeRows.size() == 2 && !comparing)
         m_stale |= StaleCompare;
     refreshStale(false);
@@ -73,6 +76,10 @@ void RunTabs::refreshStale(bool all) {
     if ((m_stale & StaleDigests) && (all || shown == m_digests)) {
         m_stale &= ~StaleDigests;
         m_digests->showRun(m_selected.value(0, -1));
+    }
+    if ((m_stale & StaleProfile) && (all || shown == m_profile)) {
+        m_stale &= ~StaleProfile;
+        m_profile->showRun(first); // reads the run's profile sidecar, if any
     }
     if ((m_stale & StaleCompare) && (all || shown == m_diff)) {
         m_stale &= ~StaleCompare;

@@ -1,6 +1,6 @@
-// The tabs right of the run list, in the role of hotspot's ResultsPage: it makes the seven (Details,
-// Compare, Plot, Digests, Leaderboard, History, Published) and brings each up to the selection. A run of
-// 10,000 cases costs the plot, digest and compare tabs 100–300 ms each, so a selection redraws the tab
+// The tabs right of the run list, in the role of hotspot's ResultsPage: it makes the eight (Details,
+// Compare, Plot, Digests, Leaderboard, History, Published, Profile) and brings each up to the selection. A
+// run of 10,000 cases costs the plot, digest and compare tabs 100–300 ms each, so a selection redraws the tab
 // in view at once and the others when they are shown (or all, for an export). Handed the store and the
 // selection; it never asks the window.
 #pragma once
@@ -16,6 +16,7 @@ class DigestPanel;
 class HistoryWidget;
 class LeaderboardWidget;
 class PlotWidget;
+class ProfileWidget;
 class PublishedFiguresView;
 class RunDetailsWidget;
 
@@ -31,6 +32,7 @@ public:
     LeaderboardWidget* leaderboard() const { return m_leaderboard; }
     HistoryWidget* history() const { return m_history; }
     PublishedFiguresView* published() const { return m_published; }
+    ProfileWidget* profile() const { return m_profile; }
 
     // The selected store rows, in the table's order. `comparing`: compare() shows them next, so two
     // selected runs are not compared on their own.
@@ -61,8 +63,9 @@ private:
     LeaderboardWidget* m_leaderboard;
     HistoryWidget* m_history;
     PublishedFiguresView* m_published;
+    ProfileWidget* m_profile;
     QList<int> m_selected;
-    enum StaleView { StalePlot = 1, StaleDigests = 2, StaleCompare = 4 };
+    enum StaleView { StalePlot = 1, StaleDigests = 2, StaleCompare = 4, StaleProfile = 8 };
     int m_stale = 0; // StaleView flags: views the selection changed that are not redrawn yet
 };
 

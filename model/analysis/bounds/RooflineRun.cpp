@@ -193,6 +193,19 @@ RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table) {
         {&m.runSpec, json(m.environment), json(m.protocol), json(m.workload), json(m.operation)}, table);
 }
 
+QHash<QString, double> caseRooflineBytes(const Manifest& m, const GpuBandwidthTable& table) {
+    QHash<QString, double> bytes;
+    const RunRoofline roofline = rooflineOfRun(m, table);
+    for (qsizetype i = 0; i < m.runSpec.cases.size(); ++i) {
+        const CaseResult& c = m.runSpec.cases[i];
+        if (i < roofline.cases.size() && roofline.cases[i].outcome.verdict)
+            bytes.insert(c.id, roofline.cases[i].outcome.verdict->bytes);
+        else if (c.bytes)
+            bytes.insert(c.id, *c.bytes);
+    }
+    return bytes;
+}
+
 RunRooflines::RunRooflines(const RecordIndex& index, const GpuBandwidthTable& table)
     : m_index(index)
     , m_table(table) {}

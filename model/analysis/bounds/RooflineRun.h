@@ -46,6 +46,10 @@ struct RunRoofline {
 // run that did not pass has no floor (its status says why), as in the catalog report.
 RunRoofline rooflineOfRun(const Manifest& m, const GpuBandwidthTable& table);
 
+// The bytes the roofline counts for each case of `m`, by case id (else the bytes the case records having to
+// move): what an Nsight Compute profile's DRAM bytes are checked against (profile/ProfileChecks.h).
+QHash<QString, double> caseRooflineBytes(const Manifest& m, const GpuBandwidthTable& table);
+
 // The same for many runs of one index, without building their bundle views: each supporting resource (a
 // suite many runs share, its operation, an environment) is parsed once. `kix verify` over a catalog of
 // thousands of runs asks here.
