@@ -77,9 +77,10 @@ void profileWrittenRun(const QString& manifestFile, QList<int> caseIndices, bool
         io.err << "kix run: " << terminalLine(line) << "\n"; // ncu's words, file names
     };
     if (manifestFile.isEmpty())
-        return; // no run was written (it failed or was cancelled): nothing to profile
-    for (int i = 0; caseIndices.isEmpty() && i < int(kernels::kWorkloads.size()); ++i)
-        caseIndices << i; // none chosen: the run ran all of them, in order
+        return;                // no run was written (it failed or was cancelled): nothing to profile
+    if (caseIndices.isEmpty()) // none chosen: the run ran all of them, in order
+        for (int i = 0; i < int(kernels::kWorkloads.size()); ++i)
+            caseIndices << i;
     runner::ProfileRunRequest request;
     request.ncu = profile::findNcu();
     if (request.ncu.isEmpty()) {

@@ -2,6 +2,7 @@
 
 #include "ComparabilityFamilies.h"
 #include "CpuRunManifest.h"
+#include "DatasetCopy.h"
 #include "Digest.h"
 #include "FileSuffixes.h"
 #include "GpuBandwidth.h"

@@ -334,9 +334,9 @@ RunOutcome SolutionSession::run() {
     for (const SolutionCase& c : m_facts.cases)
         if (const auto a = c.result.find("samplesNs"), b = c.result.find("repeatSamplesNs");
             a != c.result.end() && b != c.result.end() && a->is_array() && b->is_array())
+            // The runner repeats in CUDA events only (kernels/solution): the floor is the events' one.
             m_facts.gpu.repeats.push_back(
-                {summarizeSamples(a->get<std::vector<double>>()).median.value_or(0),
-                 summarizeSamples(b->get<std::vector<double>>()).median.value_or(0)});
+                CaseRepeats{{}, {a->get<std::vector<double>>(), b->get<std::vector<double>>()}});
     std::sort(m_facts.cases.begin(), m_facts.cases.end(),
               [this](const SolutionCase& a, const SolutionCase& b) {
                   return m_chosen.indexOf(a.index) < m_chosen.indexOf(b.index);

@@ -15,8 +15,10 @@
 
 namespace kix {
 
-// SOL-ExecBench's dtype names ("bfloat16", "float32", …) in KernelIndex's spelling ("bf16", "fp32", …);
-// empty for one kix does not know.
+// SOL-ExecBench's dtype names ("bfloat16", "float32", …) in KernelIndex's spelling ("bf16", "fp32", …), as
+// KernelIndex's catalog spells them (fp8_e4m3 for float8_e4m3fn; the packed fp4 pair float4_e2m1fn_x2 is
+// kept, its bytes per element differ); empty for one kix does not know. One table for import-trace
+// --definition, the user's dataset copy and solution runs.
 QString kernelIndexDtype(const QString& solExecBenchDtype);
 
 struct DatasetWorkload {

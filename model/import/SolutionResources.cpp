@@ -1,5 +1,6 @@
 #include "SolutionResources.h"
 
+#include "DatasetCopy.h"
 #include "Digest.h"
 #include "ManifestWriter.h"
 #include "OutputName.h"
@@ -207,19 +208,6 @@ Json workloadCase(const SolDefinition& d, const SolWorkload& w, const Tokens& to
 }
 
 } // namespace
-
-QString kernelIndexDtype(const QString& solDtype) {
-    static const QMap<QString, QString> names = {
-        {QStringLiteral("float64"), QStringLiteral("fp64")},
-        {QStringLiteral("float32"), QStringLiteral("fp32")},
-        {QStringLiteral("float16"), QStringLiteral("fp16")},
-        {QStringLiteral("bfloat16"), QStringLiteral("bf16")},
-        {QStringLiteral("float8_e4m3fn"), QStringLiteral("fp8_e4m3fn")},
-        {QStringLiteral("float8_e5m2"), QStringLiteral("fp8_e5m2")},
-        {QStringLiteral("float4_e2m1"), QStringLiteral("fp4_e2m1")},
-        {QStringLiteral("float4_e2m1fn_x2"), QStringLiteral("fp4_e2m1fn_x2")}};
-    return names.value(solDtype, solDtype);
-}
 
 QString kernelIndexToken(const QString& name) {
     QString out;

@@ -20,9 +20,6 @@ struct SolutionResources {
     QString error; // set when a name cannot be a KernelIndex token; nothing else is then set
 };
 
-// KernelIndex's spelling of a SOL-ExecBench dtype: bfloat16 -> bf16, float32 -> fp32, int64 -> int64.
-QString kernelIndexDtype(const QString& solDtype);
-
 // "H_qo" -> "h_qo", "2d" -> "x2d": a KernelIndex token for a SOL-ExecBench axis or argument name.
 QString kernelIndexToken(const QString& name);
 

@@ -10,13 +10,13 @@ namespace kix {
 namespace {
 
 // The least samples that carry a spread (the engine's own rule: one sample is a central value).
-constexpr qint64 kMinimumSpreadCount = 2;
+constexpr qint64 kMinimumPublishedCount = 2;
 // confidence95 is a 95% interval: its upper quantile.
 constexpr double kUpperQuantile95 = 0.975;
 
 std::optional<PublishedSpread> fromInterval(const LatencyStats& s, const QString& primaryStatistic) {
     if (s.confidencePath.isEmpty() || !s.ciLow || !s.ciHigh || !s.mean || !s.samples ||
-        *s.samples < kMinimumSpreadCount || primaryStatistic != QLatin1String("mean"))
+        *s.samples < kMinimumPublishedCount || primaryStatistic != QLatin1String("mean"))
         return std::nullopt;
     const double mean = *s.mean;
     if (!(*s.ciLow <= mean && mean <= *s.ciHigh))
@@ -37,7 +37,7 @@ QString PublishedSpread::label() const {
 }
 
 std::optional<PublishedSpread> publishedSpread(const LatencyStats& s, const QString& primaryStatistic) {
-    if (s.stddev && s.samples && *s.samples >= kMinimumSpreadCount && !s.stddevPath.isEmpty())
+    if (s.stddev && s.samples && *s.samples >= kMinimumPublishedCount && !s.stddevPath.isEmpty())
         return PublishedSpread{*s.stddev, *s.samples, s.stddevPath, false};
     return fromInterval(s, primaryStatistic);
 }
@@ -50,7 +50,7 @@ TimingEvidence publishedEvidence(const LatencyStats& s, const QString& primarySt
 }
 
 QString spreadUsed(const TimingEvidence& e, const LatencyStats& s, const QString& primaryStatistic) {
-    if (e.samples.size() >= std::size_t(kMinimumSpreadCount))
+    if (e.samples.size() >= std::size_t(kMinimumPublishedCount))
         return QStringLiteral("raw samples");
     if (!e.summary)
         return {};
