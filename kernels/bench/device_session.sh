@@ -13,6 +13,10 @@
 #            $KIX_TEST_LIBS); both output folders to $OUT/kixrun.tar.gz, a table of each to the log
 #   aa       `kix run` $KIX_AA_RUNS times (default 10) and `kix run --repeat 2` $KIX_AA_REPEAT times
 #            (default 2), back to back on one card: A/A data for the verdict engine, to $OUT/aa.tar.gz
+#   calibrate  `kix calibrate --pairs $KIX_CAL_PAIRS` (default 5): A/A pairs of the bundled kernel and their
+#            false faster/slower rate (issue 36), the runs to $OUT/calibrate.tar.gz
+#   plant    `kix run` with the default plan and with $KIX_PLANT_PLAN (default "k1 cs1"), then `kix diff` of
+#            the two: a planted slowdown, which the verdicts must call slower (issue 36)
 #   recon    what the machine offers a solution runner: Python, torch, triton, the C++ extension
 #            toolchain, the official sol-execbench CLI, cuDNN, CUTLASS; to the log
 #   sass     cuobjdump -sass of the kernels' library, to $OUT/sass.txt
@@ -116,6 +120,22 @@ torch.cuda.synchronize()' 600 > /tmp/ncu/load.log 2>&1 &
           --output "/tmp/aa/repeat$n" 2>&1 | tail -3 | tee -a "$log" || rc=1
       done
       tar czf "$out/aa.tar.gz" -C /tmp aa ;;
+    calibrate)
+      say "kix calibrate --pairs ${KIX_CAL_PAIRS:-5}"
+      LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" calibrate \
+        --pairs "${KIX_CAL_PAIRS:-5}" --output /tmp/calibrate 2>&1 | grep -v "^case " | tail -40 | tee -a "$log" || rc=1
+      tar czf "$out/calibrate.tar.gz" -C /tmp calibrate ;;
+    plant)
+      for p in base slow; do
+        plan=(); [ $p = slow ] && plan=(--plan "${KIX_PLANT_PLAN:-k1 cs1}")
+        say "kix run ${plan[*]} --output /tmp/plant/$p"
+        LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" run "${plan[@]}" \
+          --output "/tmp/plant/$p" 2>&1 | tail -2 | tee -a "$log" || rc=1
+      done
+      suite() { ls "/tmp/plant/$1"/kix-run-*.manifest.json | grep -v -- '--' | head -1; }
+      LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" diff "$(suite base)" \
+        "$(suite slow)" 2>&1 | tee -a "$log"
+      tar czf "$out/plant.tar.gz" -C /tmp plant ;;
     recon)
       say "recon"
       { python3 --version; which python3 nvcc ninja sol-execbench; nvcc --version | tail -2
