@@ -134,14 +134,15 @@ RunOutcome writeRunSet(const QString& dir, const LocalRunSet& set, int caseCount
     reportWritten(file, status, caseCount, progress, out);
     return out;
 }
-#if KIX_HAVE_CUDA
-namespace {
 void logLine(const ProgressSink& progress, const QString& message) {
     protocol::RunnerEvent e;
     e.kind = protocol::EventKind::Log;
     e.message = message;
     progress(e);
 }
+
+#if KIX_HAVE_CUDA
+namespace {
 
 // Times the calibration copy and checks it against this machine's earlier boots.
 void calibrateForRun(kernels::Harness& harness, const RunOptions& options, LocalRunFacts& facts,

@@ -51,6 +51,9 @@ struct RunOutcome {
 
 using ProgressSink = std::function<void(const protocol::RunnerEvent& event)>;
 
+// One "log" event with this message (the local and the solution runner both report so).
+void logLine(const ProgressSink& progress, const QString& message);
+
 // Why a local GPU run is impossible here, or empty when a GPU is usable.
 QString localRunUnavailableReason();
 RunOutcome runLocally(const RunOptions& options, const ProgressSink& progress,

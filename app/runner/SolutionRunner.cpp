@@ -20,13 +20,6 @@ using protocol::RunnerEvent;
 constexpr int kRestartExit = 75;                        // the runner's EXIT_RESTART: the CUDA context is lost
 constexpr qsizetype kStderrTail = qsizetype(16) * 1024; // what is kept of the runner's stderr for messages
 
-void logLine(const ProgressSink& progress, const QString& message) {
-    RunnerEvent e;
-    e.kind = EventKind::Log;
-    e.message = message;
-    progress(e);
-}
-
 // The last non-empty lines of the runner's stderr, for a message.
 QString lastLines(const QByteArray& tail, int count) {
     QStringList lines;
