@@ -38,13 +38,6 @@ ProcessResult runProcess(const QString& program, const QStringList& args, int ti
     return r;
 }
 
-void log(const ProgressSink& progress, const QString& message) {
-    protocol::RunnerEvent e;
-    e.kind = protocol::EventKind::Log;
-    e.message = message;
-    progress(e);
-}
-
 // The report of one case, in profile::ProfileSet form, or why there is none.
 struct CaseOutcome {
     std::optional<profile::ProfileSet> set;
@@ -122,7 +115,7 @@ ProfileRunOutcome profileCases(const ProfileRunRequest& request, const ProgressS
         const QString name = QStringLiteral("%1.case%2.ncu-rep").arg(stem).arg(request.caseIndices[k]);
         const QString reportFile = request.keepReports || !scratch.isValid() ? manifest.dir().filePath(name)
                                                                              : scratch.filePath(name);
-        log(progress, QStringLiteral("profile: %1 under ncu").arg(where));
+        logLine(progress, QStringLiteral("profile: %1 under ncu").arg(where));
         CaseOutcome c = profileOneCase(request, k, reportFile);
         if (!c.set) {
             out.notes << QStringLiteral("%1: not profiled: %2").arg(where, c.why);

@@ -107,10 +107,7 @@ RunOutcome runOfficialHarness(const SolutionProblem& problem, const RunOptions& 
         gpu.identity = nvml->identity();
         sampler = std::make_unique<kernels::GpuStateSampler>(*nvml, std::chrono::milliseconds(10));
     }
-    protocol::RunnerEvent log;
-    log.kind = protocol::EventKind::Log;
-    log.message = QStringLiteral("the official harness: %1 %2").arg(cli, args.join(u' '));
-    progress(log);
+    logLine(progress, QStringLiteral("the official harness: %1 %2").arg(cli, args.join(u' ')));
 
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedErrorChannel); // its own progress stays its own
@@ -167,13 +164,10 @@ RunOutcome runOfficialHarness(const SolutionProblem& problem, const RunOptions& 
     const QString recordName = suite.chopped(qsizetype(sizeof kManifestSuffix) - 1) +
                                QStringLiteral(".harness") + QLatin1String(kSamplesSuffix);
     if (imported.rejectedArguments > 0) {
-        protocol::RunnerEvent note;
-        note.kind = protocol::EventKind::Log;
-        note.message =
-            QStringLiteral("not KernelIndex-valid: the traces give no dtype or shape for %1 OperationSpec "
-                           "argument(s) (kix import-trace says which)")
-                .arg(imported.rejectedArguments);
-        progress(note);
+        logLine(progress, QStringLiteral(
+                              "not KernelIndex-valid: the traces give no dtype or shape for %1 OperationSpec "
+                              "argument(s) (kix import-trace says which)")
+                              .arg(imported.rejectedArguments));
     }
     imported.files.add(recordName, harnessRecord(cli, args, exitCode, gpu, window, problem.solution.name));
     const SetWriteResult written = writeManifestSet(options.outputDir, imported.files, false);
