@@ -1,6 +1,6 @@
 #include "CommandSupport.h"
 #include "ManifestSet.h"
-#include "SpeedOfLight.h"
+#include "BundledProblem.h"
 #include "TraceDefinition.h"
 #include "TraceImport.h"
 

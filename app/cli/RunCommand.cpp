@@ -5,7 +5,7 @@
 #include "ProfileSupport.h"
 #include "RunSupport.h"
 #include "SigningRerun.h"
-#include "SpeedOfLight.h"
+#include "BundledProblem.h"
 #include "TextSanitizer.h"
 #include "kix/rmsnorm_backward.h"
 #include "kix/workloads.h"

@@ -1,5 +1,6 @@
 #include "LocalRunManifest.h"
 
+#include "BundledProblem.h"
 #include "ComparabilityFamilies.h"
 #include "Digest.h"
 #include "FileSuffixes.h"

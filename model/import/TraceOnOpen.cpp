@@ -4,7 +4,7 @@
 #include "InMemoryFiles.h"
 #include "JsonReader.h"
 #include "ProblemCodes.h"
-#include "SpeedOfLight.h"
+#include "BundledProblem.h"
 #include "TraceImport.h"
 #include "TraceOpening.h"
 

@@ -11,7 +11,7 @@
 #include "KixResources.h"
 #include "LocalRunManifest.h"
 #include "ManifestSet.h"
-#include "SpeedOfLight.h"
+#include "BundledProblem.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 #include "TraceImport.h"

@@ -100,6 +100,9 @@ inline Json runRow(const std::string& id, const Json& b, const std::string& work
                    const std::string& correctnessKey) {
     const Json& spec = b["run"]["spec"];
     const bool timed = spec.contains("timing");
+    // A mean-only timing (a catalog run that published a mean) has no median: null, not a const
+    // operator[] on a missing key (undefined; an assertion where the library checks it).
+    const Json median = timed ? spec["timing"]["latencyNs"].value("median", Json(nullptr)) : Json(nullptr);
     return {{"id", id},
             {"runDigest", digest(b["run"])},
             {"implementationId", implId},
@@ -113,7 +116,7 @@ inline Json runRow(const std::string& id, const Json& b, const std::string& work
             {"correctnessKey", correctnessKey},
             {"comparisonKey", comparisonKey},
             {"primaryMetric", timed ? "latency" : "none"},
-            {"primaryValue", timed ? spec["timing"]["latencyNs"]["median"] : Json(nullptr)},
+            {"primaryValue", median},
             {"primaryUnit", timed ? Json("ns") : Json(nullptr)},
             {"primaryStatistic", timed ? Json("median") : Json(nullptr)},
             {"retractedAt", nullptr},

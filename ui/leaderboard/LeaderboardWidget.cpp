@@ -5,7 +5,7 @@
 #include "PlainText.h"
 #include "Roles.h"
 #include "RunGroups.h"
-#include "SpeedOfLight.h"
+#include "BundledProblem.h"
 #include "TextSanitizer.h"
 
 #include <QGroupBox>

@@ -1,5 +1,6 @@
 #include "LatencyPlot.h"
 
+#include "BundledProblem.h"
 #include "Format.h"
 #include "OffUiThread.h"
 #include "Palette.h"

@@ -2,6 +2,7 @@
 
 #include "Actions.h"
 
+#include "BundledProblem.h"
 #include "HistogramDialog.h"
 #include "PlainText.h"
 #include "SpeedOfLight.h"

@@ -1,5 +1,6 @@
 #include "RunRow.h"
 
+#include "BundledProblem.h"
 #include "Format.h"
 #include "Manifest.h"
 #include "RejectedLinks.h"

@@ -56,8 +56,4 @@ RunSpeedOfLight speedOfLight(const RunSpec& run, const QString& gpu, const Probl
 // The environment's spec.hardware.measuredCopyBandwidthGBps (a kix extension), when positive.
 std::optional<double> measuredCopyBandwidth(const nlohmann::json& environment);
 
-// The problem file bundled with kix (013), read once; nullptr with the reason in `error` when the
-// program did not register kix's resources or the file does not read.
-const ProblemDefinition* bundledProblemDefinition(QString* error = nullptr);
-
 } // namespace kix

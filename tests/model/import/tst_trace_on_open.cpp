@@ -8,7 +8,7 @@
 #include "ManifestSet.h"
 #include "ProblemTexts.h"
 #include "SharedData.h"
-#include "SpeedOfLight.h"
+#include "BundledProblem.h"
 #include "TestMain.h"
 #include "TestSupport.h"
 #include "TraceImport.h"
