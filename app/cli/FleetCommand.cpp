@@ -46,15 +46,17 @@ QString mark(const std::optional<CaseVerdict>& v) {
     return {};
 }
 
-QString cardName(int k) {
-    return QStringLiteral("card %1").arg(k + 1);
+// "GPU 1" by the card's NVML index where its run recorded one, else "card 2" by its place in the report.
+QString cardName(const FleetReport& r, int k) {
+    const auto index = r.cards[k].identity.index;
+    return index ? QStringLiteral("GPU %1").arg(*index) : QStringLiteral("card %1").arg(k + 1);
 }
 
 void printCards(const FleetReport& r, Io io) {
     io.out << "\nCards (suite: geometric mean of the case medians; ratio card / reference):\n";
     for (int k = 0; k < r.cards.size(); ++k) {
         const FleetCard& c = r.cards[k];
-        io.out << "  " << column(cardName(k), kNameColumn)
+        io.out << "  " << column(cardName(r, k), kNameColumn)
                << column(terminalLine(c.identity.label()), kCardColumn)
                << formatLatency(c.geomeanNs).rightJustified(10) << "  ";
         if (!c.judged) {
@@ -79,7 +81,8 @@ void printCases(const FleetReport& r, Io io) {
         for (int k = 0; k < fc.cards.size(); ++k) {
             const FleetCell& cell = fc.cards[k];
             io.out << "    "
-                   << column(cardName(k) + (k == r.reference ? QStringLiteral("*") : QString()), kNameColumn)
+                   << column(cardName(r, k) + (k == r.reference ? QStringLiteral("*") : QString()),
+                             kNameColumn)
                    << QString(formatLatency(cell.centerNs) + mark(cell.verdict)).rightJustified(kValueColumn);
             if (cell.intervalNs)
                 io.out << "  [" << formatLatency(cell.intervalNs->lo) << ", "
@@ -102,7 +105,7 @@ void printNamed(const FleetReport& r, Io io) {
     const auto name = [&](int k, const char* how) {
         const FleetCard& c = r.cards[k];
         io.out << "\n"
-               << cardName(k) << " (" << terminalLine(c.identity.label()) << ") is " << how
+               << cardName(r, k) << " (" << terminalLine(c.identity.label()) << ") is " << how
                << " than the fleet: " << terminalLine(verdictLine(c.judged->suite)) << "; "
                << terminalLine(c.judged->summary()) << "\n";
         io.out << "  GPU state: "
@@ -122,7 +125,7 @@ void printFleet(const FleetReport& r, Io io) {
            << ", one comparison cohort"
            << (r.comparisonKey.isEmpty() ? QString() : QStringLiteral(" ") + terminalLine(r.comparisonKey))
            << "\n";
-    io.out << "Reference: " << cardName(r.reference) << " (" << terminalLine(ref.identity.label())
+    io.out << "Reference: " << cardName(r, r.reference) << " (" << terminalLine(ref.identity.label())
            << "), the median card by suite geomean; every other card judged against it\n";
     io.out << "Spread of the cards' geomeans: max/min " << ratio(r.spread) << ", CV " << percent(r.variation)
            << "\n";
@@ -151,7 +154,9 @@ Json fleetJson(const FleetReport& r) {
     for (int k = 0; k < r.cards.size(); ++k) {
         const FleetCard& c = r.cards[k];
         cards.push_back({{"card", k + 1},
+                         {"index", c.identity.index ? Json(*c.identity.index) : Json(nullptr)},
                          {"uuid", c.identity.uuid.toStdString()},
+                         {"serial", c.identity.serial.toStdString()},
                          {"pciBusId", c.identity.pciBusId.toStdString()},
                          {"gpu", c.identity.name.toStdString()},
                          {"source", c.source.toStdString()},

@@ -61,7 +61,7 @@ private slots:
         QVERIFY2(r.out.startsWith(QStringLiteral("Fleet: 4 cards of NVIDIA H200, one comparison cohort")),
                  qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral(
-                     "Reference: card 2 (GPU-5f2a6b1c-0000-4000-8000-000000000001 at 00000000:1A:00.0), the "
+                     "Reference: GPU 1 (GPU-5f2a6b1c-0000-4000-8000-000000000001 at 00000000:1A:00.0), the "
                      "median card by suite geomean")),
                  qPrintable(r.out));
         QVERIFY2(
@@ -77,7 +77,7 @@ private slots:
             runKix(QStringList{QStringLiteral("fleet")} + writeFourCards(dir.path(), 2));
         QCOMPARE(r.err, QString());
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("\ncard 3 (GPU-5f2a6b1c-0000-4000-8000-000000000002 at "
+        QVERIFY2(r.out.contains(QStringLiteral("\nGPU 2 (GPU-5f2a6b1c-0000-4000-8000-000000000002 at "
                                                "00000000:1B:00.0) is slower than the fleet: slower — ")),
                  qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("3 cases matched: 0 faster, 3 slower, 0 same, 0 can't tell\n  "
@@ -95,6 +95,8 @@ private slots:
         QCOMPARE(report["cards"][2]["uuid"].get<std::string>(),
                  std::string("GPU-5f2a6b1c-0000-4000-8000-000000000002"));
         QCOMPARE(report["cards"][2]["suite"]["verdict"].get<std::string>(), std::string("slower"));
+        QCOMPARE(dumped(report["cards"][2]["index"]), QStringLiteral("2"));
+        QCOMPARE(report["cards"][2]["serial"].get<std::string>(), std::string("1651230002"));
         QCOMPARE(dumped(report["cards"][2]["gpuState"]),
                  QStringLiteral("[\"other processes on the GPU in 3 of 3 cases (up to 2)\"]"));
         QCOMPARE(dumped(report["cards"][1]["suite"]), QStringLiteral("null")); // the reference

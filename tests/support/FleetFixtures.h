@@ -65,6 +65,8 @@ inline kix::runner::LocalRunFacts fleetCardRun(const FleetCardSpec& card) {
     addGpuState(f, kClockMHz);
     f.gpu.identity.uuid = fleetUuid(card.index).toStdString();
     f.gpu.identity.pciBusId = fleetPciBusId(card.index).toStdString();
+    f.gpu.identity.index = card.index;
+    f.gpu.identity.serial = "165123000" + std::to_string(card.index);
     f.gpu.cases.clear();
     for (std::size_t i = 0; i < f.cases.size(); ++i)
         f.gpu.cases.push_back(kix::kernels::summarizeGpuState(

@@ -33,6 +33,8 @@ FleetCardIdentity identityOf(const Manifest& m) {
     if (m.runSpec.gpu) {
         id.uuid = m.runSpec.gpu->uuid;
         id.pciBusId = m.runSpec.gpu->pciBusId;
+        id.index = m.runSpec.gpu->index;
+        id.serial = m.runSpec.gpu->serial;
     }
     id.name = m.gpuLabel();
     return id;

@@ -20,6 +20,8 @@ inline constexpr int kMinFleetCards = 2;
 // A card as its run records it (the raw-samples evidence's "gpu": NVML's identity).
 struct FleetCardIdentity {
     QString uuid, pciBusId, name; // name: the environment's GPU ("NVIDIA H200")
+    std::optional<int> index;     // NVML's on the host, where the run recorded it
+    QString serial;
     // The card's key: its UUID, else its PCI bus id; two runs with one key are runs of one card.
     QString key() const;
     // "GPU-5f2a6b1c-0000-4000-8000-000000000001 at 00000000:19:00.0": what tables print.

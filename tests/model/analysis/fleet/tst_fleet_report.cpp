@@ -96,6 +96,8 @@ private slots:
             QCOMPARE(c.identity.uuid, kixtest::fleetUuid(cards[k].index));
             QCOMPARE(c.identity.pciBusId, kixtest::fleetPciBusId(cards[k].index));
             QCOMPARE(c.identity.name, QStringLiteral("NVIDIA H200"));
+            QCOMPARE(c.identity.index, std::optional<int>(cards[k].index));
+            QCOMPARE(c.identity.serial, QStringLiteral("165123000%1").arg(cards[k].index));
             QCOMPARE(bool(c.judged), k != r.reference);
             QCOMPARE(c.slower, slower.contains(k));
             if (slower.contains(k))
