@@ -16,47 +16,15 @@ namespace kix::cli {
 
 namespace {
 
-constexpr double kPercent = 100;
 constexpr int kNameColumn = 9;
 constexpr int kCardColumn = 62; // a UUID (40) at a PCI bus id (16)
 constexpr int kValueColumn = 12;
-
-QString percent(std::optional<double> fraction) {
-    return fraction ? QString::number(*fraction * kPercent, 'f', 1) + u'%' : QStringLiteral("—");
-}
-
-QString ratio(std::optional<double> r) {
-    return r ? QString::number(*r, 'f', 3) : QStringLiteral("—");
-}
-
-// "+" slower than the reference, "-" faster, "?" can't tell, "" same or the reference itself.
-QString mark(const std::optional<CaseVerdict>& v) {
-    if (!v)
-        return {};
-    switch (v->verdict) {
-    case Verdict::Slower:
-        return QStringLiteral("+");
-    case Verdict::Faster:
-        return QStringLiteral("-");
-    case Verdict::CantTell:
-        return QStringLiteral("?");
-    case Verdict::Same:
-        break;
-    }
-    return {};
-}
-
-// "GPU 1" by the card's NVML index where its run recorded one, else "card 2" by its place in the report.
-QString cardName(const FleetReport& r, int k) {
-    const auto index = r.cards[k].identity.index;
-    return index ? QStringLiteral("GPU %1").arg(*index) : QStringLiteral("card %1").arg(k + 1);
-}
 
 void printCards(const FleetReport& r, Io io) {
     io.out << "\nCards (suite: geometric mean of the case medians; ratio card / reference):\n";
     for (int k = 0; k < r.cards.size(); ++k) {
         const FleetCard& c = r.cards[k];
-        io.out << "  " << column(cardName(r, k), kNameColumn)
+        io.out << "  " << column(fleetCardName(r, k), kNameColumn)
                << column(terminalLine(c.identity.label()), kCardColumn)
                << formatLatency(c.geomeanNs).rightJustified(10) << "  ";
         if (!c.judged) {
@@ -76,14 +44,15 @@ void printCases(const FleetReport& r, Io io) {
     io.out << "\nCases (median per card and its 95% interval; + slower, - faster, ? can't tell against the "
               "reference; spread max/min and CV):\n";
     for (const FleetCase& fc : r.cases) {
-        io.out << "  " << terminalLine(fc.axes.isEmpty() ? fc.id : fc.axes) << "  spread " << ratio(fc.spread)
-               << ", CV " << percent(fc.variation) << "\n";
+        io.out << "  " << terminalLine(fc.axes.isEmpty() ? fc.id : fc.axes) << "  spread "
+               << fleetSpreadLabel(fc.spread) << ", CV " << fleetVariationLabel(fc.variation) << "\n";
         for (int k = 0; k < fc.cards.size(); ++k) {
             const FleetCell& cell = fc.cards[k];
             io.out << "    "
-                   << column(cardName(r, k) + (k == r.reference ? QStringLiteral("*") : QString()),
+                   << column(fleetCardName(r, k) + (k == r.reference ? QStringLiteral("*") : QString()),
                              kNameColumn)
-                   << QString(formatLatency(cell.centerNs) + mark(cell.verdict)).rightJustified(kValueColumn);
+                   << QString(formatLatency(cell.centerNs) + fleetVerdictMark(cell.verdict))
+                          .rightJustified(kValueColumn);
             if (cell.intervalNs)
                 io.out << "  [" << formatLatency(cell.intervalNs->lo) << ", "
                        << formatLatency(cell.intervalNs->hi) << "]";
@@ -99,13 +68,13 @@ void printCases(const FleetReport& r, Io io) {
 void printNamed(const FleetReport& r, Io io) {
     if (r.slower.isEmpty() && r.faster.isEmpty()) {
         io.out << "\nNo card differs from the fleet beyond its noise floor ("
-               << percent(r.options.minimumEffect) << " or the runs' A/A floor)\n";
+               << fleetVariationLabel(r.options.minimumEffect) << " or the runs' A/A floor)\n";
         return;
     }
     const auto name = [&](int k, const char* how) {
         const FleetCard& c = r.cards[k];
         io.out << "\n"
-               << cardName(r, k) << " (" << terminalLine(c.identity.label()) << ") is " << how
+               << fleetCardName(r, k) << " (" << terminalLine(c.identity.label()) << ") is " << how
                << " than the fleet: " << terminalLine(verdictLine(c.judged->suite)) << "; "
                << terminalLine(c.judged->summary()) << "\n";
         io.out << "  GPU state: "
@@ -125,10 +94,10 @@ void printFleet(const FleetReport& r, Io io) {
            << ", one comparison cohort"
            << (r.comparisonKey.isEmpty() ? QString() : QStringLiteral(" ") + terminalLine(r.comparisonKey))
            << "\n";
-    io.out << "Reference: " << cardName(r, r.reference) << " (" << terminalLine(ref.identity.label())
+    io.out << "Reference: " << fleetCardName(r, r.reference) << " (" << terminalLine(ref.identity.label())
            << "), the median card by suite geomean; every other card judged against it\n";
-    io.out << "Spread of the cards' geomeans: max/min " << ratio(r.spread) << ", CV " << percent(r.variation)
-           << "\n";
+    io.out << "Spread of the cards' geomeans: max/min " << fleetSpreadLabel(r.spread) << ", CV "
+           << fleetVariationLabel(r.variation) << "\n";
     printCards(r, io);
     printCases(r, io);
     printNamed(r, io);

@@ -8,6 +8,7 @@
 #include "GpuStateFixtures.h"
 #include "LocalRunManifest.h"
 #include "ManifestSet.h"
+#include "RunStore.h"
 
 #include <QDir>
 
@@ -80,6 +81,24 @@ inline QString writeFleetCard(const FleetCardSpec& card, const QString& dir) {
     if (!QDir().mkpath(dir) || !set.error.isEmpty() || !kix::writeManifestSet(dir, set.files, false).ok())
         return {};
     return QDir(dir).filePath(set.suiteRunFile);
+}
+
+// Each card written into its own folder gpu<index> under `dir` and read into `store` as one set; the suite
+// runs in card order (null where one could not be written or read).
+inline QList<kix::ManifestPtr> loadFleet(const QList<FleetCardSpec>& cards, const QString& dir,
+                                         kix::RunStore& store) {
+    QStringList files, folders;
+    for (const FleetCardSpec& c : cards) {
+        folders << QStringLiteral("%1/gpu%2").arg(dir).arg(c.index);
+        files << writeFleetCard(c, folders.last());
+    }
+    store.add(kix::RunStore::loadBlocking(folders));
+    QList<kix::ManifestPtr> runs;
+    for (const QString& f : files) {
+        const int i = store.indexOfFile(f);
+        runs << (i < 0 ? kix::ManifestPtr() : store.at(i));
+    }
+    return runs;
 }
 
 } // namespace kixtest

@@ -193,6 +193,35 @@ void judgeCards(FleetReport& r) {
 
 } // namespace
 
+QString fleetSpreadLabel(std::optional<double> spread) {
+    return spread ? QString::number(*spread, 'f', 3) : QStringLiteral("—");
+}
+
+QString fleetVariationLabel(std::optional<double> variation) {
+    return variation ? QString::number(*variation * kPercent, 'f', 1) + u'%' : QStringLiteral("—");
+}
+
+QString fleetVerdictMark(const std::optional<CaseVerdict>& verdict) {
+    if (!verdict)
+        return {};
+    switch (verdict->verdict) {
+    case Verdict::Slower:
+        return QStringLiteral("+");
+    case Verdict::Faster:
+        return QStringLiteral("-");
+    case Verdict::CantTell:
+        return QStringLiteral("?");
+    case Verdict::Same:
+        break;
+    }
+    return {};
+}
+
+QString fleetCardName(const FleetReport& report, int k) {
+    const auto index = report.cards.value(k).identity.index;
+    return index ? QStringLiteral("GPU %1").arg(*index) : QStringLiteral("card %1").arg(k + 1);
+}
+
 QString FleetCardIdentity::key() const {
     return uuid.isEmpty() ? pciBusId : uuid;
 }

@@ -71,6 +71,17 @@ struct FleetReport {
     QString error; // set when the runs are no fleet (too few, no identity, one card twice, not comparable)
 };
 
+// "GPU 1" by card k's NVML index where its run recorded one (as kix run --gpus and nvidia-smi number the
+// cards), else "card 2" by its place in the report: what the text, the view and the reasons call it.
+QString fleetCardName(const FleetReport& report, int k);
+
+// How the text and the view print a fleet's numbers: a spread (max/min) "1.050", a coefficient of variation
+// "2.5%", "—" when unset; a case's mark against the reference: "+" slower, "-" faster, "?" can't tell, ""
+// same or the reference itself.
+QString fleetSpreadLabel(std::optional<double> spread);
+QString fleetVariationLabel(std::optional<double> variation);
+QString fleetVerdictMark(const std::optional<CaseVerdict>& verdict);
+
 // `runs`: one run of one cohort per card (bundle views, so that the comparability check sees every
 // resource). Refused (error set, nothing else) with fewer than kMinFleetCards runs, a run that records no
 // GPU identity, two runs of one card, or a run not comparable with the first (its first material mismatch).

@@ -19,23 +19,6 @@ Q_DECLARE_METATYPE(QList<FleetCardSpec>)
 
 namespace {
 
-// Each card written into its own folder under `dir` and read back as one set; the suite runs in card order.
-QList<ManifestPtr> writeFleet(const QList<FleetCardSpec>& cards, const QString& dir, RunStore& store) {
-    QStringList files, folders;
-    for (const FleetCardSpec& c : cards) {
-        const QString folder = QStringLiteral("%1/gpu%2").arg(dir).arg(c.index);
-        files << kixtest::writeFleetCard(c, folder);
-        folders << folder;
-    }
-    store.add(RunStore::loadBlocking(folders));
-    QList<ManifestPtr> runs;
-    for (const QString& f : files) {
-        const int i = store.indexOfFile(f);
-        runs << (i < 0 ? ManifestPtr() : store.at(i));
-    }
-    return runs;
-}
-
 QList<FleetCardSpec> fourCards() {
     QList<FleetCardSpec> cards;
     for (int i = 0; i < 4; ++i)
@@ -81,7 +64,7 @@ private slots:
         QFETCH(QStringList, state);
         QTemporaryDir dir;
         RunStore store;
-        const QList<ManifestPtr> runs = writeFleet(cards, dir.path(), store);
+        const QList<ManifestPtr> runs = kixtest::loadFleet(cards, dir.path(), store);
         for (const ManifestPtr& m : runs)
             QVERIFY(m && !m->hasErrors());
         const FleetReport r = buildFleetReport(runs);
@@ -142,7 +125,7 @@ private slots:
             cards << FleetCardSpec(i, scales[i]);
         QTemporaryDir dir;
         RunStore store;
-        const FleetReport r = buildFleetReport(writeFleet(cards, dir.path(), store));
+        const FleetReport r = buildFleetReport(kixtest::loadFleet(cards, dir.path(), store));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.reference, reference);
     }
