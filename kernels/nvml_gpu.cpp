@@ -66,6 +66,8 @@ struct NvmlGpu::Impl {
     Return (*eventReasons)(Device, unsigned long long*) = nullptr;
     Return (*processes)(Device, unsigned*, nvml_abi::ProcessInfo*) = nullptr;
     Return (*uuid)(Device, char*, unsigned) = nullptr;
+    Return (*serial)(Device, char*, unsigned) = nullptr;
+    Return (*deviceIndex)(Device, unsigned*) = nullptr;
     Return (*vbios)(Device, char*, unsigned) = nullptr;
     Return (*name)(Device, char*, unsigned) = nullptr;
     Return (*driverVersion)(char*, unsigned) = nullptr;
@@ -138,6 +140,8 @@ struct NvmlGpu::Impl {
             bind(eventReasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
         bind(processes, "nvmlDeviceGetComputeRunningProcesses_v3");
         bind(uuid, "nvmlDeviceGetUUID");
+        bind(serial, "nvmlDeviceGetSerial");
+        bind(deviceIndex, "nvmlDeviceGetIndex");
         bind(vbios, "nvmlDeviceGetVbiosVersion");
         bind(name, "nvmlDeviceGetName");
         bind(driverVersion, "nvmlSystemGetDriverVersion");
@@ -198,6 +202,9 @@ GpuIdentity NvmlGpu::identity() {
         return id;
     id.uuid = n.readText(n.uuid);
     id.vbios = n.readText(n.vbios);
+    id.serial = n.readText(n.serial);
+    if (const auto index = n.readUnsigned(n.deviceIndex, 1.0))
+        id.index = int(*index);
     id.name = n.readText(n.name);
     std::array<char, 96> driver{};
     if (n.driverVersion != nullptr &&

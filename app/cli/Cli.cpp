@@ -23,6 +23,8 @@ const std::map<QString, std::pair<std::function<int(const QStringList&, Io)>, co
              {citeCommand, "cite FILE --format F      BibTeX, CITATION.cff or plain text"}},
             {QStringLiteral("import-trace"),
              {importTraceCommand, "import-trace TRACE.jsonl  SOL-ExecBench traces to manifests"}},
+            {QStringLiteral("fleet"),
+             {fleetCommand, "fleet RUNS...             one cohort on every card: spread, slow cards named"}},
             {QStringLiteral("history"),
              {historyCommand, "history PATH...           record timelines and change points per cohort"}},
             {QStringLiteral("serving"),

@@ -101,6 +101,16 @@ std::optional<double> parsePercentArgument(QString text) {
     return fraction;
 }
 
+std::optional<double> readMinEffect(const QCommandLineParser& parser, const QString& command, Io io) {
+    const QString text = parser.value(QStringLiteral("min-effect"));
+    const auto effect = parsePercentArgument(text);
+    if (!effect)
+        io.err << "kix " << command
+               << ": --min-effect expects a percentage from 0.1 to 50, such as 2 or 0.5, got \""
+               << terminalLine(text) << "\"\n";
+    return effect;
+}
+
 QString column(const QString& text, int width) {
     return text.leftJustified(width - 1) + u' ';
 }

@@ -45,6 +45,9 @@ QList<int> selectRuns(const RecordIndex& index, const QString& selector, const Q
 // A percentage argument above 0 ("2", "0.5", "2%") as a fraction (0.02, 0.005, 0.02); nullopt for anything
 // else (not a number, not finite, 0 or below). --min-effect of kix diff and kix history.
 std::optional<double> parsePercentArgument(QString text);
+// The value of --min-effect as a fraction, or nullopt after printing "kix COMMAND: --min-effect expects a
+// percentage …" to stderr (kix diff, kix fleet: the caller returns ExitUsage).
+std::optional<double> readMinEffect(const QCommandLineParser& parser, const QString& command, Io io);
 
 // `text` left-justified to `width` and always followed by at least one space, so that a long label never
 // runs into the value after it ("published environmentKey verified", not "…environmentKeyverified").

@@ -44,5 +44,6 @@ int historyCommand(const QStringList& args, Io io);
 int servingCommand(const QStringList& args, Io io);
 int calibrateCommand(const QStringList& args, Io io);
 int profileCommand(const QStringList& args, Io io);
+int fleetCommand(const QStringList& args, Io io);
 
 } // namespace kix::cli

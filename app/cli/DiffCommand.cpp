@@ -273,14 +273,10 @@ int diffCommand(const QStringList& args, Io io) {
     if (!parseSubcommand(parser, QStringLiteral("diff"), args, io, 2, 2, code))
         return code;
     VerdictOptions options;
-    const QString minEffect = parser.value(QStringLiteral("min-effect"));
-    if (const auto effect = parsePercentArgument(minEffect)) {
+    if (const auto effect = readMinEffect(parser, QStringLiteral("diff"), io))
         options.minimumEffect = *effect;
-    } else {
-        io.err << "kix diff: --min-effect expects a percentage from 0.1 to 50, such as 2 or 0.5, got \""
-               << terminalLine(minEffect) << "\"\n";
+    else
         return ExitUsage;
-    }
     std::optional<double> failIf;
     if (parser.isSet(QStringLiteral("fail-if"))) {
         const QString text = parser.value(QStringLiteral("fail-if"));

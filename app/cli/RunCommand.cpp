@@ -236,6 +236,32 @@ bool signRunOutput(const runner::RunOutcome& outcome, const QStringList& command
     return true;
 }
 
+namespace {
+// --gpus (every card in turn), --solution and --slurm each run elsewhere, and their options are a usage
+// error without them; nullopt when the run is the plain local one.
+std::optional<int> runElsewhere(const QCommandLineParser& parser, const RunRequest& request,
+                                const QStringList& args, Io io) {
+    const auto usage = [&io](const QString& message) {
+        io.err << "kix run: " << terminalLine(message) << "\n";
+        return int(protocol::RunUsage);
+    };
+    if (parser.isSet(QStringLiteral("gpus")))
+        return runOnGpus(parser, request, args, io);
+    if (parser.isSet(QStringLiteral("solution")))
+        return runSolutionCommand(parser, request, args, io);
+    if (solutionOptionsUsed(parser))
+        return usage(QStringLiteral("--definition, --workloads, --python, --case-timeout, "
+                                    "--cupti-lib, --harness and --sol-execbench need --solution"));
+    if (parser.isSet(QStringLiteral("slurm")))
+        return runOnSlurm(parser, request, io);
+    if (slurmOptionsUsed(parser))
+        return usage(
+            QStringLiteral("--partition, --account, --print-script and the other cluster options need "
+                           "--slurm"));
+    return std::nullopt;
+}
+} // namespace
+
 int runCommand(const QStringList& args, Io io) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -304,6 +330,12 @@ int runCommand(const QStringList& args, Io io) {
                         "profiled launch; a profile that fails is said and the run is kept.")});
     parser.addOption({QStringLiteral("keep-ncu-reports"),
                       QStringLiteral("With --profile: keep each case's .ncu-rep beside the manifest.")});
+    parser.addOption(
+        {QStringLiteral("gpus"),
+         QStringLiteral("all, or a comma-separated list of card indexes and UUIDs (0,2,3 or GPU-…): the run "
+                        "once per card, in turn, each card's a normal signed set in a folder naming the card "
+                        "under --output's fleet-<time>/, for kix fleet (docs/fleet.md)."),
+         QStringLiteral("list")});
     addSlurmOptions(parser);
     addSolutionOptions(parser);
     int code = ExitOk;
@@ -325,17 +357,8 @@ int runCommand(const QStringList& args, Io io) {
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
 
-    if (parser.isSet(QStringLiteral("solution")))
-        return runSolutionCommand(parser, request, args, io);
-    if (solutionOptionsUsed(parser))
-        return usage(QStringLiteral("--definition, --workloads, --python, --case-timeout, "
-                                    "--cupti-lib, --harness and --sol-execbench need --solution"));
-    if (parser.isSet(QStringLiteral("slurm")))
-        return runOnSlurm(parser, request, io);
-    if (slurmOptionsUsed(parser))
-        return usage(
-            QStringLiteral("--partition, --account, --print-script and the other cluster options need "
-                           "--slurm"));
+    if (const auto elsewhere = runElsewhere(parser, request, args, io))
+        return *elsewhere;
 
     const QString unavailable = cpu ? QString() : runner::localRunUnavailableReason();
     if (parser.isSet(QStringLiteral("check")) || !unavailable.isEmpty()) {

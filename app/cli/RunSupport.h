@@ -51,6 +51,9 @@ bool solutionOptionsUsed(
 int runSolutionCommand(const QCommandLineParser& parser, const RunRequest& request, const QStringList& args,
                        Io io);
 
+// kix run --gpus all|LIST (RunGpusCommand.cpp): the run once per card of this host, in turn (CardRuns.h).
+int runOnGpus(const QCommandLineParser& parser, const RunRequest& request, const QStringList& args, Io io);
+
 void addSlurmOptions(QCommandLineParser& parser);
 bool slurmOptionsUsed(const QCommandLineParser& parser); // any of them, without --slurm, is a usage error
 int runOnSlurm(const QCommandLineParser& parser, const RunRequest& request, Io io);

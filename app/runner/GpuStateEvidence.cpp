@@ -151,6 +151,9 @@ Json runGpuStateJson(const RunGpuState& state) {
         Json identity = Json::object();
         putText(identity, "uuid", id.uuid);
         putText(identity, "pciBusId", id.pciBusId);
+        if (id.index)
+            identity["index"] = *id.index;
+        putText(identity, "serial", id.serial);
         putText(identity, "vbios", id.vbios);
         putText(identity, "driver", id.driver);
         putText(identity, "name", id.name);

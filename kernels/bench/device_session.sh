@@ -24,6 +24,9 @@
 #            (default all 16), then on $KIX_PROFILE_LOAD_CASES (default 1,12) beside a device-copy load in
 #            another process, and `kix diff` of the two; both folders (manifests, <stem>.profile.json, the
 #            .ncu-rep files) to $OUT/kixprofile.tar.gz
+#   fleet    `kix run --gpus all` ($KIX_RUN_BIN as for kixrun) and `kix fleet` of it; then again beside a
+#            device-copy load on card $KIX_FLEET_LOAD_CARD (default 1), which kix fleet must name slower with
+#            "other processes on the GPU" (issue 39); both fleets to $OUT/fleet.tar.gz
 #   ncu      Nsight Compute on one timed launch per case ($KIX_NCU_CASES, default all 16): the kernels of
 #            the case, the sections of $KIX_NCU_SECTIONS; each report imported back as CSV (raw page),
 #            as `kix profile import` reads it; with KIX_NCU_LOAD=1 again beside a device-copy load in
@@ -34,6 +37,15 @@ out=${OUT:-device-out}
 mkdir -p "$out"
 log="$out/log.txt"
 say() { echo "== $*" | tee -a "$log"; }
+# A device-copy loop of 1 GiB for $1 seconds on the GPU(s) the environment shows it, in the background: the
+# "other process on the GPU" of the load steps. Its pid is in $load.
+copy_load() {
+  python3 -c 'import torch,time
+a=torch.empty(1<<30,dtype=torch.uint8,device="cuda"); b=torch.empty_like(a); t=time.time()
+while time.time()-t<float(__import__("sys").argv[1]): b.copy_(a)
+torch.cuda.synchronize()' "$1" > "/tmp/copy-load-$1.log" 2>&1 &
+  load=$!; sleep 8
+}
 say "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem,temperature.gpu,power.draw --format=csv,noheader)"
 cmake -S kernels -B /tmp/kb -G Ninja -DCMAKE_BUILD_TYPE=Release > /tmp/build.log 2>&1 &&
   ninja -C /tmp/kb >> /tmp/build.log 2>&1 || { tail -40 /tmp/build.log | tee -a "$log"; exit 1; }
@@ -152,11 +164,7 @@ torch.cuda.synchronize()' 600 > /tmp/ncu/load.log 2>&1 &
       cases=${KIX_PROFILE_CASES:+--cases $KIX_PROFILE_CASES}
       say "kix run --profile --keep-ncu-reports $cases --output /tmp/kixprofile/plain"
       kix run --profile --keep-ncu-reports $cases --output /tmp/kixprofile/plain 2>&1 | tee -a "$log" || rc=1
-      python3 -c 'import torch,time
-a=torch.empty(1<<30,dtype=torch.uint8,device="cuda"); b=torch.empty_like(a); t=time.time()
-while time.time()-t<float(__import__("sys").argv[1]): b.copy_(a)
-torch.cuda.synchronize()' 900 > /tmp/kixprofile-load.log 2>&1 &
-      load=$!; sleep 8
+      copy_load 900
       lcases=${KIX_PROFILE_LOAD_CASES:-1,12}
       say "kix run --profile --keep-ncu-reports --cases $lcases --output /tmp/kixprofile/load (beside a copy loop)"
       kix run --profile --keep-ncu-reports --cases "$lcases" --output /tmp/kixprofile/load 2>&1 | tee -a "$log" || rc=1
@@ -164,6 +172,20 @@ torch.cuda.synchronize()' 900 > /tmp/kixprofile-load.log 2>&1 &
       suite() { ls "$1"/kix-run-*.manifest.json | grep -v -- '--' | head -1; }
       kix diff "$(suite /tmp/kixprofile/plain)" "$(suite /tmp/kixprofile/load)" 2>&1 | head -40 | tee -a "$log"
       tar czf "$out/kixprofile.tar.gz" -C /tmp kixprofile ;;
+    fleet)
+      kix() { LD_LIBRARY_PATH="$KIX_TEST_LIBS" QT_QPA_PLATFORM=offscreen "$KIX_RUN_BIN" "$@"; }
+      say "$(nvidia-smi --query-gpu=index,uuid,pci.bus_id,serial,clocks.sm,temperature.gpu,power.draw --format=csv,noheader)"
+      say "kix run --gpus all --output /tmp/fleet/plain"
+      kix run --gpus all --output /tmp/fleet/plain 2>&1 | grep -E "^kix run|failed|cannot" | tee -a "$log" || rc=1
+      kix fleet /tmp/fleet/plain/fleet-* 2>&1 | tee -a "$log"
+      card=${KIX_FLEET_LOAD_CARD:-1}
+      CUDA_VISIBLE_DEVICES=$(nvidia-smi --query-gpu=uuid --format=csv,noheader -i "$card") copy_load 3600
+      say "kix run --gpus all --output /tmp/fleet/load (beside a copy loop on card $card)"
+      kix run --gpus all --output /tmp/fleet/load 2>&1 | grep -E "^kix run|failed|cannot" | tee -a "$log" || rc=1
+      kill $load; wait $load 2>/dev/null
+      kix fleet /tmp/fleet/load/fleet-* 2>&1 | tee -a "$log"
+      kix fleet --json /tmp/fleet/load/fleet-* > "$out/fleet-load.json" 2>&1
+      tar czf "$out/fleet.tar.gz" -C /tmp fleet ;;
     sass)
       say "sass"
       cuobjdump -sass /tmp/kb/libkix_kernels.a > "$out/sass.txt" 2>&1 || say "cuobjdump failed" ;;

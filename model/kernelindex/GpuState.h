@@ -28,6 +28,8 @@ struct CaseGpuState {
 struct GpuRunState {
     QString unavailable; // why NVML was not read
     QString uuid, pciBusId, vbios, driver;
+    std::optional<int> index; // NVML's on its host (kix run --gpus names the card by it)
+    QString serial;           // where NVML gave one
     std::optional<bool> eccEnabled, persistenceMode;
     std::optional<double> applicationSmClockMHz, maxSmClockMHz, powerLimitW;
     bool clockLockRequested = false;

@@ -30,6 +30,7 @@ QStringList exitCommandNames(unsigned commands) {
         {UsedByHistory, "history"},
         {UsedByServing, "serving"},
         {UsedByProfile, "profile"},
+        {UsedByFleet, "fleet"},
     };
     QStringList out;
     for (const auto& [bit, name] : names)

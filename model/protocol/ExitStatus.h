@@ -44,7 +44,8 @@ enum ExitCommand : unsigned {
     UsedByHistory = 1u << 8,
     UsedByServing = 1u << 9,
     UsedByProfile = 1u << 10, // profile import, profile launch
-    UsedByAll = (1u << 11) - 1,
+    UsedByFleet = 1u << 11,
+    UsedByAll = (1u << 12) - 1,
 };
 
 struct ExitStatusInfo {

@@ -229,6 +229,7 @@ private slots:
         row("run", {QStringLiteral("run"), QStringLiteral("--help")}, UsedByRun);
         row("history", {QStringLiteral("history"), QStringLiteral("--help")}, UsedByHistory);
         row("serving", {QStringLiteral("serving"), QStringLiteral("--help")}, UsedByServing);
+        row("fleet", {QStringLiteral("fleet"), QStringLiteral("--help")}, UsedByFleet);
         row("profile import", {QStringLiteral("profile"), QStringLiteral("import"), QStringLiteral("--help")},
             UsedByProfile);
         row("key", {QStringLiteral("key"), QStringLiteral("--help")}, UsedByKey | UsedByKeyVerify);

@@ -54,7 +54,8 @@ ExplorerCommandLine::ExplorerCommandLine() {
     m_parser.addOption(
         {QStringLiteral("tab"),
          QStringLiteral(
-             "Tab to show: details, compare, plot, digests, leaderboard, history, published or profile."),
+             "Tab to show: details, compare, plot, digests, leaderboard, history, published, profile or "
+             "fleet."),
          QStringLiteral("tab")});
     m_parser.addOption({QStringLiteral("screenshot"),
                         QStringLiteral("Render the window to this PNG once loaded, then exit."),
@@ -132,10 +133,10 @@ void ExplorerCommandLine::start(MainWindow& window) {
             if (rows.size() >= 2)
                 window.compareSelected();
         }
-        const QStringList tabs{QStringLiteral("details"),     QStringLiteral("compare"),
-                               QStringLiteral("plot"),        QStringLiteral("digests"),
-                               QStringLiteral("leaderboard"), QStringLiteral("history"),
-                               QStringLiteral("published"),   QStringLiteral("profile")};
+        const QStringList tabs{
+            QStringLiteral("details"),   QStringLiteral("compare"),     QStringLiteral("plot"),
+            QStringLiteral("digests"),   QStringLiteral("leaderboard"), QStringLiteral("history"),
+            QStringLiteral("published"), QStringLiteral("profile"),     QStringLiteral("fleet")};
         if (const int tab = int(tabs.indexOf(tabName)); tab >= 0)
             window.tabs()->setCurrentIndex(tab);
         if (!screenshot.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "DiffWidget.h"
 #include "DigestPanel.h"
+#include "FleetView.h"
 #include "HistoryWidget.h"
 #include "LeaderboardWidget.h"
 #include "PlotCompanions.h"
@@ -23,7 +24,8 @@ RunTabs::RunTabs(RunStore* store, QWidget* parent)
     , m_leaderboard(new LeaderboardWidget(this))
     , m_history(new HistoryWidget(this))
     , m_published(new PublishedFiguresView(this))
-    , m_profile(new ProfileWidget(this)) {
+    , m_profile(new ProfileWidget(this))
+    , m_fleet(new FleetView(this)) {
     connect(m_leaderboard, &LeaderboardWidget::compareRequested, this, &RunTabs::compareRequested);
     connect(m_leaderboard, &LeaderboardWidget::runActivated, this, &RunTabs::runActivated);
     m_published->showFile(QString::fromLatin1(kBundledPublished013));
@@ -35,14 +37,15 @@ RunTabs::RunTabs(RunStore* store, QWidget* parent)
     addTab(m_leaderboard, tr("Leaderboard"));
     addTab(m_history, tr("History"));
     addTab(m_published, tr("Published"));
-    addTab(m_profile, tr("Profile")); // last: --tab and Alt+N name the others by their place
+    addTab(m_profile, tr("Profile")); // after the others: --tab and Alt+N name them by their place
+    addTab(m_fleet, tr("Fleet"));
 }
 
 void RunTabs::showSelection(const QList<int>& storeRows, bool comparing) {
     m_selected = storeRows;
     const ManifestPtr first = storeRows.isEmpty() ? nullptr : m_store->at(storeRows.first());
     m_details->setManifest(first);
-    m_stale = StalePlot | StaleDigests | StaleProfile;
+    m_stale = StalePlot | StaleDigests | StaleProfile | StaleFleet;
     if (storeRows.size() == 2 && !comparing)
         m_stale |= StaleCompare;
     refreshStale(false);
@@ -80,6 +83,13 @@ void RunTabs::refreshStale(bool all) {
     if ((m_stale & StaleProfile) && (all || shown == m_profile)) {
         m_stale &= ~StaleProfile;
         m_profile->showRun(first); // reads the run's profile sidecar, if any
+    }
+    if ((m_stale & StaleFleet) && (all || shown == m_fleet)) {
+        m_stale &= ~StaleFleet;
+        QList<ManifestPtr> runs;
+        for (const int i : std::as_const(m_selected))
+            runs << m_store->at(i);
+        m_fleet->showRuns(runs);
     }
     if ((m_stale & StaleCompare) && (all || shown == m_diff)) {
         m_stale &= ~StaleCompare;

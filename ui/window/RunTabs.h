@@ -1,8 +1,8 @@
-// The tabs right of the run list, in the role of hotspot's ResultsPage: it makes the eight (Details,
-// Compare, Plot, Digests, Leaderboard, History, Published, Profile) and brings each up to the selection. A
-// run of 10,000 cases costs the plot, digest and compare tabs 100–300 ms each, so a selection redraws the tab
-// in view at once and the others when they are shown (or all, for an export). Handed the store and the
-// selection; it never asks the window.
+// The tabs right of the run list, in the role of hotspot's ResultsPage: it makes the nine (Details,
+// Compare, Plot, Digests, Leaderboard, History, Published, Profile, Fleet) and brings each up to the
+// selection. A run of 10,000 cases costs the plot, digest and compare tabs 100–300 ms each, so a selection
+// redraws the tab in view at once and the others when they are shown (or all, for an export). Handed the
+// store and the selection; it never asks the window.
 #pragma once
 
 #include "RunStore.h"
@@ -13,6 +13,7 @@ namespace kix::ui {
 
 class DiffWidget;
 class DigestPanel;
+class FleetView;
 class HistoryWidget;
 class LeaderboardWidget;
 class PlotWidget;
@@ -33,6 +34,7 @@ public:
     HistoryWidget* history() const { return m_history; }
     PublishedFiguresView* published() const { return m_published; }
     ProfileWidget* profile() const { return m_profile; }
+    FleetView* fleet() const { return m_fleet; }
 
     // The selected store rows, in the table's order. `comparing`: compare() shows them next, so two
     // selected runs are not compared on their own.
@@ -64,8 +66,9 @@ private:
     HistoryWidget* m_history;
     PublishedFiguresView* m_published;
     ProfileWidget* m_profile;
+    FleetView* m_fleet; // the selected runs as one cohort on several cards
     QList<int> m_selected;
-    enum StaleView { StalePlot = 1, StaleDigests = 2, StaleCompare = 4, StaleProfile = 8 };
+    enum StaleView { StalePlot = 1, StaleDigests = 2, StaleCompare = 4, StaleProfile = 8, StaleFleet = 16 };
     int m_stale = 0; // StaleView flags: views the selection changed that are not redrawn yet
 };
 

@@ -53,6 +53,8 @@ std::vector<std::string> clocksEventReasonNames(std::uint64_t reasons);
 // Once per run.
 struct GpuIdentity {
     std::string uuid, pciBusId, vbios, driver, name;
+    std::optional<int> index; // NVML's on this host (whatever CUDA_VISIBLE_DEVICES shows the process)
+    std::string serial;       // the board's serial, where NVML gives one (datacenter cards)
     std::optional<bool> eccEnabled, persistenceMode;
     std::optional<double> applicationSmMHz, applicationMemoryMHz; // current applications clocks
     std::optional<double> defaultApplicationSmMHz;                // the base clock --lock-clocks uses

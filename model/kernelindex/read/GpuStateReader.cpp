@@ -103,6 +103,9 @@ std::optional<CaseGpuState> readCaseGpuState(FieldReader fr) {
     return s;
 }
 
+// No host has this many GPUs: a larger index is not NVML's, and is not kept.
+constexpr qint64 kMaxGpuIndex = 4096;
+
 std::optional<GpuRunState> readGpuRunState(FieldReader fr) {
     if (!fr.valid())
         return std::nullopt;
@@ -112,6 +115,9 @@ std::optional<GpuRunState> readGpuRunState(FieldReader fr) {
     if (id.valid()) {
         s.uuid = id.string("uuid").value_or(QString());
         s.pciBusId = id.string("pciBusId").value_or(QString());
+        if (const auto index = id.count("index"); index && *index < kMaxGpuIndex)
+            s.index = int(*index);
+        s.serial = id.string("serial").value_or(QString());
         s.vbios = id.string("vbios").value_or(QString());
         s.driver = id.string("driver").value_or(QString());
         s.eccEnabled = id.boolean("eccEnabled");
