@@ -182,6 +182,8 @@ private slots:
                               "PATH: pip install sol-execbench (github.com/NVIDIA/SOL-ExecBench), or name "
                               "it with --sol-execbench")
             << false;
+        QTest::newRow("python with torch") << QStringLiteral("torch") << true << false
+                                           << QStringLiteral("Ready: Python %1 with torch") << true;
         QTest::newRow("ready") << QStringLiteral("fake") << true << false
                                << QStringLiteral("Ready: Python %1 with torch") << true;
     }
@@ -199,6 +201,13 @@ private slots:
             QFile::link(systemPython, bin.filePath(QStringLiteral("python3")));
         if (python == QLatin1String("fake")) // loads nothing, ends well: what a Python with torch does
             python = writeExecutable(bin.filePath(QStringLiteral("fake-python")), "exit 0\n");
+        if (python == QLatin1String("torch")) { // Debian's python3-torch, as CI installs it
+            python = QStringLiteral("/usr/bin/python3");
+            QProcess p;
+            p.start(python, {QStringLiteral("-c"), QStringLiteral("import torch")});
+            if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+                QSKIP("no torch in /usr/bin/python3 (packaging/install-deps.sh installs python3-torch)");
+        }
         if (python == QLatin1String("nosite")) { // the system's Python without site-packages: no torch
             python = writeExecutable(bin.filePath(QStringLiteral("python-nosite")),
                                      QFile::encodeName(realExecutable(systemPython)) + " -I -S \"$@\"\n");
