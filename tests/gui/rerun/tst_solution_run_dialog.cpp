@@ -135,6 +135,17 @@ const char kNoPython[] = "Cannot run here: no Python: python3 is not on PATH; in
                          "(Debian: apt-get install python3-torch; elsewhere: pip install torch) or name one "
                          "with --python";
 
+// Run ▸ Run locally's actions with `runner` as the `kix` they start, and spies on what they report.
+struct ScriptedRun {
+    explicit ScriptedRun(const QString& runner) { qputenv("KIX_RUNNER", QFile::encodeName(runner)); }
+    Settings settings;
+    QWidget window;
+    RerunActions actions{&settings, &window};
+    QSignalSpy open{&actions, &RerunActions::openRequested};
+    QSignalSpy progress{actions.local(), &RerunController::progress};
+    QSignalSpy finished{actions.local(), &RerunController::finished};
+};
+
 } // namespace
 
 class TestSolutionRunDialog : public QObject {
@@ -334,13 +345,8 @@ private slots:
                            "exit 0\n")
                 .arg(argsFile, manifest)
                 .toUtf8());
-        qputenv("KIX_RUNNER", QFile::encodeName(dir.filePath(QStringLiteral("fake-kix"))));
-        Settings settings;
-        QWidget window;
-        RerunActions actions(&settings, &window);
-        QSignalSpy open(&actions, &RerunActions::openRequested);
-        QSignalSpy progress(actions.local(), &RerunController::progress);
-        QSignalSpy finished(actions.local(), &RerunController::finished);
+        ScriptedRun scripted(dir.filePath(QStringLiteral("fake-kix")));
+        auto& [settings, window, actions, open, progress, finished] = scripted;
         SolutionSettings run = f.settings();
         run.python = QStringLiteral("/opt/py/bin/python3");
         run.officialHarness = true;
@@ -386,15 +392,10 @@ private slots:
         writeExecutable(dir.filePath(QStringLiteral("fake-kix")),
                         "echo '{\"event\":\"case-started\",\"position\":1,\"total\":2,\"case\":0}'\n"
                         "exec sleep 30\n");
-        qputenv("KIX_RUNNER", QFile::encodeName(dir.filePath(QStringLiteral("fake-kix"))));
         SolutionFixture f;
         f.write();
-        Settings settings;
-        QWidget window;
-        RerunActions actions(&settings, &window);
-        QSignalSpy open(&actions, &RerunActions::openRequested);
-        QSignalSpy progress(actions.local(), &RerunController::progress);
-        QSignalSpy finished(actions.local(), &RerunController::finished);
+        ScriptedRun scripted(dir.filePath(QStringLiteral("fake-kix")));
+        auto& [settings, window, actions, open, progress, finished] = scripted;
         actions.startLocalRun(f.settings(), QString());
         QVERIFY(progress.wait(10000));
         QVERIFY(actions.isRunning());
