@@ -1,5 +1,6 @@
 #include "SolutionChoice.h"
 
+#include "Palette.h"
 #include "SolutionProblem.h"
 #include "TextSanitizer.h"
 
@@ -12,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPalette>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
@@ -102,6 +104,9 @@ SolutionChoice::SolutionChoice(const SolutionSettings& run, const QString& solut
     m_inputError->setObjectName(QStringLiteral("solutionInputError"));
     m_engineState->setObjectName(QStringLiteral("solutionEngineState"));
     m_inputError->hide();
+    QPalette bad = m_inputError->palette(); // what stops the run stands out
+    bad.setColor(QPalette::WindowText, toneColor(Tone::Bad, bad));
+    m_inputError->setPalette(bad);
 
     auto* browseSolution = new QPushButton(tr("Browse…"), this);
     connect(browseSolution, &QPushButton::clicked, this, [this] {
