@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 
 namespace kix::cli {
 
@@ -87,6 +88,62 @@ void addHarnessOptions(QCommandLineParser& parser) {
          QStringLiteral("file")});
 }
 
+// Where the engine would run: the official CLI, or the Python and whether torch imports in it (the
+// runner script's own import check: `--help` imports torch before it parses anything); empty `why` when
+// a run could start.
+QString engineCheck(const runner::SolutionRunOptions& settings, bool official, const QString& cli,
+                    QString& why) {
+    if (official) {
+        const QString found = runner::officialHarnessCli(cli, why);
+        return found.isEmpty() ? QString() : QStringLiteral("SOL-ExecBench's CLI %1").arg(found);
+    }
+    const QString python = runner::solutionPython(settings.python, why);
+    if (python.isEmpty())
+        return {};
+    const QString script = runner::solutionRunnerScript();
+    if (script.isEmpty()) {
+        why = QStringLiteral("kix's solution runner (kix_solution_runner.py) is not installed beside this "
+                             "kix (share/kix/solution/); set KIX_SOLUTION_RUNNER to it");
+        return {};
+    }
+    QProcess process;
+    process.start(python, {script, QStringLiteral("--help")});
+    if (!process.waitForStarted(30000) || !process.waitForFinished(120000)) {
+        why = QStringLiteral("the Python %1 could not be run: %2").arg(python, process.errorString());
+        return {};
+    }
+    protocol::ProgressStream stream;
+    auto items = stream.feed(process.readAllStandardOutput());
+    items += stream.finish();
+    for (const auto& item : items)
+        if (item.event && item.event->kind == protocol::EventKind::Unavailable)
+            why = item.event->message;
+    if (why.isEmpty() && (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0))
+        why = QStringLiteral("the Python %1 could not load kix's solution runner (exit status %2)")
+                  .arg(python)
+                  .arg(process.exitCode());
+    return why.isEmpty() ? QStringLiteral("Python %1 with torch").arg(python) : QString();
+}
+
+// kix run --solution --check: the engine's availability as `--check` reports the bundled kernel's.
+int checkSolutionEngine(const QCommandLineParser& parser, const RunRequest& request, bool official, Io io) {
+    QString why;
+    const QString engine = engineCheck(settingsFor(parser, request), official,
+                                       parser.value(QStringLiteral("sol-execbench")), why);
+    if (request.jsonl) {
+        protocol::RunnerEvent e;
+        e.kind = why.isEmpty() ? protocol::EventKind::Available : protocol::EventKind::Unavailable;
+        e.message = why.isEmpty() ? engine : why;
+        writeJsonLine(e.toJson(), io);
+    }
+    if (!why.isEmpty()) {
+        io.err << "kix run: the solution cannot run here: " << terminalLine(why) << "\n";
+        return protocol::RunUnavailable;
+    }
+    io.out << "kix run: a solution run is possible here: " << terminalLine(engine) << "\n";
+    return protocol::RunOk;
+}
+
 } // namespace
 
 void addSolutionOptions(QCommandLineParser& parser) {
@@ -130,15 +187,13 @@ int runSolutionCommand(const QCommandLineParser& parser, const RunRequest& reque
         return usage(
             QStringLiteral("--solution runs on this machine; --slurm and the cluster options do not take "
                            "it yet"));
-    if (parser.isSet(QStringLiteral("check")))
-        return usage(
-            QStringLiteral("--check tells about the bundled kernel; a --solution run says what it lacks "
-                           "when it starts"));
-    QString definition, workloads, dir;
-    if (const auto error = problemFiles(parser, definition, workloads, dir))
-        return usage(*error);
     bool official = false;
     if (const auto error = harnessChoice(parser, request, official))
+        return usage(*error);
+    if (parser.isSet(QStringLiteral("check"))) // the engine only: the files are read when the run starts
+        return checkSolutionEngine(parser, request, official, io);
+    QString definition, workloads, dir;
+    if (const auto error = problemFiles(parser, definition, workloads, dir))
         return usage(*error);
     runner::SolutionRunOptions settings = settingsFor(parser, request);
     settings.problemDir = dir;

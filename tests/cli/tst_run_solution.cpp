@@ -15,6 +15,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -295,6 +296,69 @@ private slots:
             QCOMPARE(field(c, i, "status"), QStringLiteral("compile_error"));
             QCOMPARE(field(c, i, "error"), message);
         }
+    }
+
+    // --check with --solution (what the explorer asks before it offers a run): the engine only — the
+    // Python and its torch, or the official CLI — with exit 4 and the reason when it cannot run, as an
+    // event with --progress jsonl; the solution's files are read when the run starts.
+    void checkTellsAboutTheEngine_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("err");
+        QTest::addColumn<QString>("out");
+        const QString standin =
+            QStringLiteral(KIX_SOURCE_DIR "/tests/data/solutions/sol-execbench-standin/sol-execbench");
+        QTest::newRow("no python")
+            << QStringList{QStringLiteral("--python"), QStringLiteral("/nonexistent/python3")} << 4
+            << "kix run: the solution cannot run here: --python: /nonexistent/python3 is not an executable "
+               "Python\n"
+            << QString();
+        QTest::newRow("no official CLI")
+            << QStringList{QStringLiteral("--harness"), QStringLiteral("sol-execbench"),
+                           QStringLiteral("--sol-execbench"), QStringLiteral("/nonexistent/sol-execbench")}
+            << 4
+            << "kix run: the solution cannot run here: --sol-execbench: /nonexistent/sol-execbench is not an "
+               "executable\n"
+            << QString();
+        QTest::newRow("official CLI")
+            << QStringList{QStringLiteral("--harness"), QStringLiteral("sol-execbench"),
+                           QStringLiteral("--sol-execbench"), standin}
+            << 0 << QString()
+            << QStringLiteral("kix run: a solution run is possible here: SOL-ExecBench's CLI %1\n")
+                   .arg(standin);
+        QTest::newRow("python with torch")
+            << QStringList{QStringLiteral("--python"), QStringLiteral("TORCH")} << 0 << QString()
+            << QStringLiteral("kix run: a solution run is possible here: Python "
+                              "TORCH with torch\n");
+    }
+    void checkTellsAboutTheEngine() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, err);
+        QFETCH(QString, out);
+        if (args.contains(QStringLiteral("TORCH"))) {
+            REQUIRE_TORCH();
+            const QString python = QFileInfo(torchPython()).isAbsolute()
+                                       ? torchPython()
+                                       : QStandardPaths::findExecutable(torchPython());
+            args.replaceInStrings(QStringLiteral("TORCH"), python);
+            out.replace(QStringLiteral("TORCH"), python);
+        }
+        const QStringList base{QStringLiteral("run"), QStringLiteral("--solution"),
+                               QStringLiteral("/nonexistent/solution.json"), QStringLiteral("--check")};
+        Run r = runKix(base + args);
+        QCOMPARE(r.err, err);
+        QCOMPARE(r.out, out);
+        QCOMPARE(r.code, code);
+        r = runKix(base + args + QStringList{QStringLiteral("--progress"), QStringLiteral("jsonl")});
+        QCOMPARE(r.code, code);
+        // The event first; the sentence of a plain --check after it.
+        const QJsonObject event = QJsonDocument::fromJson(r.out.section(u'\n', 0, 0).toUtf8()).object();
+        QCOMPARE(event.value(QStringLiteral("event")).toString(),
+                 code == 0 ? QStringLiteral("available") : QStringLiteral("unavailable"));
+        const QString said = code == 0 ? out : err;
+        QCOMPARE(event.value(QStringLiteral("message")).toString() + u'\n',
+                 said.mid(said.indexOf(QStringLiteral("here: ")) + 6));
     }
 
     // What the machine lacks refuses the run (exit 4) with the reason and what to install; nothing is

@@ -95,6 +95,25 @@ void Settings::setCluster(const ClusterSettings& c) {
     m_settings->setValue(QStringLiteral("cluster/pollSeconds"), c.pollSeconds);
 }
 
+SolutionSettings Settings::solutionRun() const {
+    SolutionSettings r;
+    r.useSolution = m_settings->value(QStringLiteral("solutionRun/useSolution"), r.useSolution).toBool();
+    r.solution = m_settings->value(QStringLiteral("solutionRun/solution")).toString();
+    r.problem = m_settings->value(QStringLiteral("solutionRun/problem")).toString();
+    r.python = m_settings->value(QStringLiteral("solutionRun/python")).toString();
+    r.officialHarness =
+        m_settings->value(QStringLiteral("solutionRun/officialHarness"), r.officialHarness).toBool();
+    return r;
+}
+
+void Settings::setSolutionRun(const SolutionSettings& r) {
+    m_settings->setValue(QStringLiteral("solutionRun/useSolution"), r.useSolution);
+    m_settings->setValue(QStringLiteral("solutionRun/solution"), r.solution);
+    m_settings->setValue(QStringLiteral("solutionRun/problem"), r.problem);
+    m_settings->setValue(QStringLiteral("solutionRun/python"), r.python);
+    m_settings->setValue(QStringLiteral("solutionRun/officialHarness"), r.officialHarness);
+}
+
 QByteArray Settings::viewState(const QString& view) const {
     return m_settings->value(QStringLiteral("views/") + view).toByteArray();
 }

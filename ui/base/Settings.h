@@ -21,6 +21,15 @@ struct ClusterSettings {
     double pollSeconds = 5;
 };
 
+// What "Run locally…" runs: the bundled kernel, or a SOL-ExecBench solution (`kix run --solution`) with the
+// paths last chosen, remembered between runs.
+struct SolutionSettings {
+    bool useSolution = false;
+    QString solution, problem; // the solution.json and the problem folder (definition.json, workload.jsonl)
+    QString python;            // empty: python3 on PATH
+    bool officialHarness = false; // --harness sol-execbench
+};
+
 class Settings {
 public:
     Settings();
@@ -32,6 +41,8 @@ public:
     QString runsFolder() const; // where "Run locally…" writes its manifests
     ClusterSettings cluster() const;
     void setCluster(const ClusterSettings& cluster);
+    SolutionSettings solutionRun() const;
+    void setSolutionRun(const SolutionSettings& run);
     // A view's saved layout (a header's column widths and order, a splitter's sizes), per user.
     QByteArray viewState(const QString& view) const;
     void setViewState(const QString& view, const QByteArray& state);

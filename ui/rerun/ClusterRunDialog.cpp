@@ -1,5 +1,7 @@
 #include "ClusterRunDialog.h"
 
+#include "SolutionChoice.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -11,6 +13,11 @@
 #include <QPushButton>
 
 namespace kix::ui {
+
+QString clusterSolutionRefusal() {
+    return ClusterRunDialog::tr("kix run --solution runs on this machine only; --slurm does not take a "
+                                "solution yet (use Run locally… on a machine with the GPU)");
+}
 
 QStringList clusterArguments(const ClusterSettings& s) {
     QStringList args;
@@ -43,6 +50,7 @@ ClusterRunDialog::ClusterRunDialog(const ClusterSettings& s, QWidget* parent)
     , m_cases(new QLineEdit(s.cases, this))
     , m_device(new QComboBox(this))
     , m_quick(new QCheckBox(tr("Quick (fewer timed iterations)"), this))
+    , m_choice(new SolutionChoice({}, clusterSolutionRefusal(), this))
     , m_pollSeconds(s.pollSeconds) {
     setWindowTitle(tr("Run on cluster"));
     m_partition->setPlaceholderText(tr("the cluster's default"));
@@ -94,6 +102,7 @@ ClusterRunDialog::ClusterRunDialog(const ClusterSettings& s, QWidget* parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(note);
+    layout->addWidget(m_choice);
     layout->addLayout(form);
     layout->addWidget(buttons);
 }

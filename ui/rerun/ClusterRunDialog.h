@@ -12,6 +12,11 @@ class QLineEdit;
 
 namespace kix::ui {
 
+class SolutionChoice;
+
+// Why "a solution…" cannot be submitted to Slurm today (what `kix run --solution --slurm` refuses).
+QString clusterSolutionRefusal();
+
 // The `kix run` arguments for these settings, after --slurm, --progress and --output.
 QStringList clusterArguments(const ClusterSettings& settings);
 
@@ -28,11 +33,13 @@ public:
     QLineEdit* array() const { return m_array; }
     QLineEdit* cases() const { return m_cases; }
     QCheckBox* quick() const { return m_quick; }
+    SolutionChoice* choice() const { return m_choice; } // the bundled kernel only, saying why
 
 private:
     QLineEdit *m_partition, *m_account, *m_output, *m_gres, *m_time, *m_array, *m_cases;
     QComboBox* m_device;
     QCheckBox* m_quick;
+    SolutionChoice* m_choice;
     double m_pollSeconds;
 };
 

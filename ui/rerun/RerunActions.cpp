@@ -1,10 +1,12 @@
 #include "RerunActions.h"
 
 #include "ClusterRunDialog.h"
+#include "LocalRunDialog.h"
 #include "PlainText.h"
 #include "RerunController.h"
 #include "RerunDialog.h"
 #include "Settings.h"
+#include "SolutionChoice.h"
 #include "TextSanitizer.h"
 
 #include <QAction>
@@ -66,8 +68,19 @@ void RerunActions::runLocally(const QString& baseline) {
             tr("A local run is not possible here: %1").arg(widgetLine(m_local->unavailableReason())));
         return;
     }
-    watchRerun(m_local, tr("Local run"), baseline);
-    m_local->start(m_settings->runsFolder());
+    auto* form = new LocalRunDialog(m_settings->solutionRun(), m_local, m_window);
+    form->setAttribute(Qt::WA_DeleteOnClose);
+    connect(form, &QDialog::accepted, this,
+            [this, form, baseline] { startLocalRun(form->choice()->settings(), baseline); });
+    form->open();
+}
+
+void RerunActions::startLocalRun(const SolutionSettings& run, const QString& baseline) {
+    if (m_local->isRunning())
+        return;
+    m_settings->setSolutionRun(run);
+    watchRerun(m_local, run.useSolution ? tr("Solution run") : tr("Local run"), baseline);
+    m_local->start(m_settings->runsFolder(), run.useSolution ? solutionArguments(run) : QStringList());
 }
 
 void RerunActions::runOnCluster() {

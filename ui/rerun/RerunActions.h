@@ -13,6 +13,7 @@ namespace kix::ui {
 class RerunController;
 class Settings;
 struct ClusterSettings;
+struct SolutionSettings;
 
 class RerunActions : public QObject {
     Q_OBJECT
@@ -29,8 +30,11 @@ public:
     // Keeps the two actions enabled only while their runner is there, their tips saying why not, and
     // starts the checks.
     void watchAvailability(QAction* runLocally, QAction* runOnCluster);
-    // Runs the bundled kernel here; a single run it writes is compared with `baseline` (a file, or "").
+    // Asks what to run here (the bundled kernel or a solution), then runs it; a single run it writes is
+    // compared with `baseline` (a file, or "").
     void runLocally(const QString& baseline);
+    // Runs with these choices (what "Run locally…" does once its dialog is accepted).
+    void startLocalRun(const SolutionSettings& run, const QString& baseline);
     // Asks for the cluster options, then submits.
     void runOnCluster();
     // Submits with these settings (what "Run on cluster…" does once its dialog is accepted).

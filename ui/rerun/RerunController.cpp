@@ -58,9 +58,10 @@ QStringList RerunController::modeArguments() const {
     return m_mode == Mode::Cluster ? QStringList{QStringLiteral("--slurm")} : QStringList{};
 }
 
-void RerunController::checkAvailability() {
+// `kix run ARGS --progress jsonl`, a check: `done(ok, what its available or unavailable event said)`.
+void RerunController::probe(const QStringList& args, const std::function<void(bool, QString)>& done) {
     auto* probe = new QProcess(this);
-    connect(probe, &QProcess::finished, this, [this, probe](int code, QProcess::ExitStatus status) {
+    connect(probe, &QProcess::finished, this, [probe, done](int code, QProcess::ExitStatus status) {
         QString message;
         protocol::ProgressStream stream;
         auto items = stream.feed(probe->readAllStandardOutput());
@@ -69,24 +70,34 @@ void RerunController::checkAvailability() {
             if (item.event &&
                 (item.event->kind == EventKind::Unavailable || item.event->kind == EventKind::Available))
                 message = protocol::printable(item.event->message);
-        m_available = status == QProcess::NormalExit && code == protocol::RunOk;
-        m_reason = m_available ? QString() : message;
-        if (!m_available && m_reason.isEmpty())
-            m_reason = tr("the runner could not be started (%1)").arg(runnerPath());
+        const bool available = status == QProcess::NormalExit && code == protocol::RunOk;
+        if (!available && message.isEmpty())
+            message = tr("the runner could not be started (%1)").arg(runnerPath());
         probe->deleteLater();
-        emit availabilityChanged(m_available, m_reason);
+        done(available, message);
     });
-    connect(probe, &QProcess::errorOccurred, this, [this, probe](QProcess::ProcessError error) {
+    connect(probe, &QProcess::errorOccurred, this, [probe, done](QProcess::ProcessError error) {
         if (error != QProcess::FailedToStart)
             return;
-        m_available = false;
-        m_reason = tr("the runner %1 could not be started: %2").arg(runnerPath(), probe->errorString());
         probe->deleteLater();
-        emit availabilityChanged(false, m_reason);
+        done(false, tr("the runner %1 could not be started: %2").arg(runnerPath(), probe->errorString()));
     });
-    probe->start(runnerPath(), QStringList{QStringLiteral("run")} + modeArguments() +
-                                   QStringList{QStringLiteral("--check"), QStringLiteral("--progress"),
-                                               QStringLiteral("jsonl")});
+    probe->start(runnerPath(), QStringList{QStringLiteral("run")} + args +
+                                   QStringList{QStringLiteral("--progress"), QStringLiteral("jsonl")});
+}
+
+void RerunController::checkAvailability() {
+    probe(modeArguments() + QStringList{QStringLiteral("--check")},
+          [this](bool available, const QString& why) {
+              m_available = available;
+              m_reason = available ? QString() : why;
+              emit availabilityChanged(m_available, m_reason);
+          });
+}
+
+void RerunController::checkSolutionEngine(const QStringList& checkArguments) {
+    probe(checkArguments,
+          [this](bool available, const QString& what) { emit solutionEngineChecked(available, what); });
 }
 
 void RerunController::start(const QString& outputDir, const QStringList& extraArguments) {

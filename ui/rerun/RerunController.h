@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QProcess>
 #include <QStringList>
+#include <functional>
 
 namespace kix::ui {
 
@@ -26,6 +27,9 @@ public:
 
     Mode mode() const { return m_mode; }
     void checkAvailability(); // emits availabilityChanged
+    // `kix run --solution … --check` (SolutionChoice.h's solutionCheckArguments): emits
+    // solutionEngineChecked with the Python found and whether torch imports, or the official CLI.
+    void checkSolutionEngine(const QStringList& checkArguments);
     void start(const QString& outputDir, const QStringList& extraArguments = {});
     void cancel();
     bool isRunning() const { return m_process && m_process->state() != QProcess::NotRunning; }
@@ -40,8 +44,10 @@ signals:
     void logLine(const QString& line);
     void runnerEvent(const kix::protocol::RunnerEvent& event); // every event, for the per-task view
     void finished(bool success, const QString& message, const QStringList& manifestFiles);
+    void solutionEngineChecked(bool available, const QString& text); // the reason, when not
 
 private:
+    void probe(const QStringList& args, const std::function<void(bool, QString)>& done);
     void readOutput();
     void handle(const protocol::ProgressStream::Item& item);
     QStringList modeArguments() const;
