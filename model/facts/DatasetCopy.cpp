@@ -130,23 +130,48 @@ private:
 
 } // namespace
 
+namespace {
+
+// The one dtype table: SOL-ExecBench's name, KernelIndex's catalog spelling, and whether a definition.json
+// may name it (docs/definition.md lists those 13, in this order). uint8 appears only in traces' definitions.
+struct DtypeName {
+    const char* solExecBench;
+    const char* kernelIndex;
+    bool inDefinitions;
+};
+constexpr DtypeName kDtypeNames[] = {{"float64", "fp64", true},
+                                     {"float32", "fp32", true},
+                                     {"float16", "fp16", true},
+                                     {"bfloat16", "bf16", true},
+                                     {"float8_e4m3fn", "fp8_e4m3", true},
+                                     {"float8_e5m2", "fp8_e5m2", true},
+                                     {"float4_e2m1", "fp4_e2m1", true},
+                                     {"float4_e2m1fn_x2", "float4_e2m1fn_x2", true},
+                                     {"uint8", "uint8", false},
+                                     {"int64", "int64", true},
+                                     {"int32", "int32", true},
+                                     {"int16", "int16", true},
+                                     {"int8", "int8", true},
+                                     {"bool", "bool", true}};
+
+} // namespace
+
 QString kernelIndexDtype(const QString& dtype) {
-    static const QHash<QString, QString> names{
-        {QStringLiteral("float64"), QStringLiteral("fp64")},
-        {QStringLiteral("float32"), QStringLiteral("fp32")},
-        {QStringLiteral("float16"), QStringLiteral("fp16")},
-        {QStringLiteral("bfloat16"), QStringLiteral("bf16")},
-        {QStringLiteral("float8_e4m3fn"), QStringLiteral("fp8_e4m3")},
-        {QStringLiteral("float8_e5m2"), QStringLiteral("fp8_e5m2")},
-        {QStringLiteral("float4_e2m1"), QStringLiteral("fp4_e2m1")},
-        {QStringLiteral("float4_e2m1fn_x2"), QStringLiteral("float4_e2m1fn_x2")},
-        {QStringLiteral("uint8"), QStringLiteral("uint8")},
-        {QStringLiteral("int64"), QStringLiteral("int64")},
-        {QStringLiteral("int32"), QStringLiteral("int32")},
-        {QStringLiteral("int16"), QStringLiteral("int16")},
-        {QStringLiteral("int8"), QStringLiteral("int8")},
-        {QStringLiteral("bool"), QStringLiteral("bool")}};
-    return names.value(dtype);
+    for (const DtypeName& d : kDtypeNames)
+        if (dtype == QLatin1String(d.solExecBench))
+            return QString::fromLatin1(d.kernelIndex);
+    return QString();
+}
+
+const QStringList& definitionDtypes() {
+    static const QStringList names = [] {
+        QStringList out;
+        for (const DtypeName& d : kDtypeNames)
+            if (d.inDefinitions)
+                out << QString::fromLatin1(d.solExecBench);
+        return out;
+    }();
+    return names;
 }
 
 const DatasetWorkload* DatasetCopy::find(const QMap<QString, qint64>& variableAxes) const {

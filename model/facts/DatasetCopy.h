@@ -11,6 +11,7 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 #include <optional>
 
 namespace kix {
@@ -20,6 +21,10 @@ namespace kix {
 // kept, its bytes per element differ); empty for one kix does not know. One table for import-trace
 // --definition, the user's dataset copy and solution runs.
 QString kernelIndexDtype(const QString& solExecBenchDtype);
+
+// The dtypes a SOL-ExecBench definition.json may name (its docs/definition.md), in that order; from the
+// same table.
+const QStringList& definitionDtypes();
 
 struct DatasetWorkload {
     QString uuid;

@@ -1,5 +1,6 @@
 #include "SolutionProblem.h"
 
+#include "DatasetCopy.h"
 #include "JsonPath.h"
 #include "QuotedForMessage.h"
 
@@ -9,14 +10,6 @@
 namespace kix {
 
 namespace {
-
-const QStringList kDtypes = {QStringLiteral("float64"),       QStringLiteral("float32"),
-                             QStringLiteral("float16"),       QStringLiteral("bfloat16"),
-                             QStringLiteral("float8_e4m3fn"), QStringLiteral("float8_e5m2"),
-                             QStringLiteral("float4_e2m1"),   QStringLiteral("float4_e2m1fn_x2"),
-                             QStringLiteral("int64"),         QStringLiteral("int32"),
-                             QStringLiteral("int16"),         QStringLiteral("int8"),
-                             QStringLiteral("bool")};
 
 QString q(const QString& text) {
     return quotedForMessage(text, 80);
@@ -136,10 +129,10 @@ void readTensors(const Json& root, const char* key, Reader& r, const SolDefiniti
         SolTensor t;
         t.name = name;
         t.dtype = r.string(*it, "dtype", path, true);
-        if (!t.dtype.isEmpty() && !kDtypes.contains(t.dtype))
-            r.error(
-                codes::kDataOutOfRange, jsonPathKey(path, QStringLiteral("dtype")),
-                QStringLiteral("%1 is not a SOL-ExecBench dtype (%2)").arg(q(t.dtype), kDtypes.join(u' ')));
+        if (!t.dtype.isEmpty() && !definitionDtypes().contains(t.dtype))
+            r.error(codes::kDataOutOfRange, jsonPathKey(path, QStringLiteral("dtype")),
+                    QStringLiteral("%1 is not a SOL-ExecBench dtype (%2)")
+                        .arg(q(t.dtype), definitionDtypes().join(u' ')));
         const auto shape = it->find("shape");
         if (shape == it->end()) {
             r.error(codes::fieldMissing, jsonPathKey(path, QStringLiteral("shape")),
